@@ -1,0 +1,110 @@
+# tracemerge - build, test, fuzz, install.
+#
+#   make            library (static + shared + pkg-config file) and ./tracemerge
+#   make check      unit + CLI + corpus tests (installs missing build deps first)
+#   make asan       the suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make valgrind   the unit tests under valgrind
+#   make fuzz       every libFuzzer target for FUZZ_TIME seconds each (default 20)
+#   make demo       import a bundled real sample and print its stats
+#   make install    PREFIX=/usr/local DESTDIR=
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+LIBDIR   ?= $(PREFIX)/lib
+BINDIR   ?= $(PREFIX)/bin
+INCDIR   ?= $(PREFIX)/include
+DESTDIR  ?=
+CC       ?= cc
+B        ?= build
+
+PKGS     := json-c zlib
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+TEST_LIBS  := $(shell pkg-config --libs cmocka libtracefs libtraceevent 2>/dev/null)
+TEST_CFLAGS := $(shell pkg-config --cflags cmocka libtracefs libtraceevent 2>/dev/null)
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wformat=2 -Wno-format-nonliteral
+OPT      ?= -O2 -g
+SAN      ?=
+CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -D_GNU_SOURCE -Iinclude -Isrc -Iparsers \
+              $(PKG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL := $(SAN) $(LDFLAGS)
+
+CLI_SRCS := src/main.c src/usage.c $(wildcard src/cmd-*.c)
+LIB_SRCS := $(filter-out $(CLI_SRCS),$(wildcard src/*.c)) $(wildcard parsers/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
+TEST_SRCS := $(wildcard tests/test_*.c)
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
+FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
+HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
+
+.PHONY: all deps check asan valgrind fuzz demo install clean tests
+all: tracemerge $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
+
+deps:
+	@sh scripts/deps.sh
+
+$(B)/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(B)/libtracemerge.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libtracemerge.so: $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
+
+$(B)/tracemerge.pc: Makefile
+	@mkdir -p $(B)
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)' > $@
+
+tracemerge: $(CLI_OBJS) $(B)/libtracemerge.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(B)/libtracemerge.a $(PKG_LIBS)
+
+$(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -DTM_SRCDIR='"$(CURDIR)"' $< -o $@ \
+		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS) $(TEST_LIBS)
+
+tests: all $(TEST_BINS)
+
+check: deps
+	@$(MAKE) --no-print-directory tests
+	@sh tests/run.sh $(B)
+
+asan:
+	@sh scripts/deps.sh
+	@$(MAKE) --no-print-directory B=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
+		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		sh tests/run.sh build-asan
+
+valgrind: deps
+	@$(MAKE) --no-print-directory B=build-vg OPT='-O1 -g' tests
+	@TM_VALGRIND=1 sh tests/run.sh build-vg
+
+FUZZ_TIME ?= 20
+fuzz:
+	@sh scripts/deps.sh fuzz
+	@sh scripts/fuzz.sh $(FUZZ_TIME)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)/tracemerge
+	install -m 755 tracemerge $(DESTDIR)$(BINDIR)/tracemerge
+	install -m 644 $(B)/libtracemerge.a $(DESTDIR)$(LIBDIR)/libtracemerge.a
+	install -m 755 $(B)/libtracemerge.so $(DESTDIR)$(LIBDIR)/libtracemerge.so.$(VERSION)
+	ln -sf libtracemerge.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libtracemerge.so.0
+	ln -sf libtracemerge.so.0 $(DESTDIR)$(LIBDIR)/libtracemerge.so
+	install -m 644 $(B)/tracemerge.pc $(DESTDIR)$(LIBDIR)/pkgconfig/tracemerge.pc
+	install -m 644 include/tracemerge/*.h $(DESTDIR)$(INCDIR)/tracemerge/
+
+clean:
+	rm -rf build build-asan build-vg build-fuzz tracemerge

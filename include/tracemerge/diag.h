@@ -1,0 +1,46 @@
+/*
+ * diag.h - diagnostics: errors and counted warnings with their location.
+ *
+ * Every module reports problems through a struct tm_diag owned by the caller.
+ * An error is fatal for the input (one line: "file:line: message" or
+ * "file: byte N: message"); warnings are counted per kind and the first few
+ * locations are kept so `stats` and `import` can report them.
+ */
+#ifndef TRACEMERGE_DIAG_H
+#define TRACEMERGE_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TM_DIAG_KEEP 8 /* locations kept per warning kind */
+
+struct tm_warning {
+	char *kind;                        /* short stable key, e.g. "invalid-line" */
+	uint64_t count;
+	unsigned nlocs;
+	char *locs[TM_DIAG_KEEP];          /* "file:line" strings */
+	char *first_message;               /* message of the first occurrence */
+};
+
+struct tm_diag {
+	char error[512];                   /* set by tm_diag_error(); "" if none */
+	struct tm_warning *warn;
+	size_t nwarn, cap;
+};
+
+void tm_diag_init(struct tm_diag *d);
+void tm_diag_free(struct tm_diag *d);
+
+/* Record the fatal error of an operation (overwrites an earlier one). Returns -1. */
+int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Count one warning of KIND at WHERE ("file:line", may be NULL). */
+void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
+uint64_t tm_diag_total(const struct tm_diag *d);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * input.h - load one input file and split it into blocks by content.
+ *
+ * An input is read whole (mmap for regular files, read() for pipes), its
+ * container is recognised by content (never by name) and undone: gzip,
+ * "TRACE:" + zlib (atrace -z), the three systrace HTML generations (legacy
+ * `var linuxPerfData = "..."` with JS escaping, multi-block
+ * `<script class="trace-data">`, trace2html base64+gzip `viewer-data`).
+ * The result is a list of blocks, each a byte range holding one kind of
+ * text: ftrace text, Trace Event JSON, a PROCESS DUMP, a CGROUP DUMP.
+ * Block data either points into the mapped file or into a buffer the input
+ * owns; it lives until tm_input_free().
+ */
+#ifndef TRACEMERGE_INPUT_H
+#define TRACEMERGE_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "diag.h"
+
+enum tm_format {
+	TM_FMT_UNKNOWN = 0,
+	TM_FMT_FTRACE,          /* plain ftrace / atrace / trace-cmd report text */
+	TM_FMT_ATRACE_ZLIB,     /* "TRACE:" line + zlib stream (atrace -z) */
+	TM_FMT_SYSTRACE_LEGACY, /* HTML with var linuxPerfData = "..." */
+	TM_FMT_SYSTRACE_MULTI,  /* HTML with <script class="trace-data"> blocks */
+	TM_FMT_TRACE2HTML,      /* HTML with base64(gzip) viewer-data blocks */
+	TM_FMT_JSON,            /* Trace Event JSON (array or object) */
+};
+
+enum tm_block_kind {
+	TM_BLOCK_FTRACE,
+	TM_BLOCK_JSON,
+	TM_BLOCK_PROCESS_DUMP,
+	TM_BLOCK_CGROUP_DUMP,
+	TM_BLOCK_OTHER,
+};
+
+struct tm_block {
+	enum tm_block_kind kind;
+	const char *data;
+	size_t len;
+	/* Line of the input file on which data's first line stands (1-based),
+	 * so that line i of the block (0-based) is file line first_line + i;
+	 * 0 when block lines do not map onto file lines (decompressed data). */
+	unsigned long first_line;
+	char origin[64];        /* e.g. "trace-data block 2", "gzip", "" */
+};
+
+struct tm_input;
+
+/* Open PATH ("-" = stdin) and decode its container.  Returns NULL with
+ * d->error set ("PATH: ...") on failure: missing file, directory, empty
+ * file, truncated compressed stream, unrecognised content. */
+struct tm_input *tm_input_open(const char *path, struct tm_diag *d);
+
+/* Same, from bytes the caller owns (must outlive the input); NAME is used
+ * in messages.  Used by tests and fuzz targets. */
+struct tm_input *tm_input_open_mem(const char *name, const void *data,
+				   size_t len, struct tm_diag *d);
+
+void tm_input_free(struct tm_input *in);
+
+const char *tm_input_name(const struct tm_input *in);
+enum tm_format tm_input_format(const struct tm_input *in);
+/* True when the outer file was gzip-compressed (format describes the inside). */
+int tm_input_was_gzip(const struct tm_input *in);
+size_t tm_input_nblocks(const struct tm_input *in);
+const struct tm_block *tm_input_block(const struct tm_input *in, size_t i);
+
+const char *tm_format_name(enum tm_format f);     /* "ftrace", "systrace-html-legacy", ... */
+const char *tm_block_kind_name(enum tm_block_kind k);
+
+#endif

@@ -1,0 +1,286 @@
+/*
+ * ftrace-reader.c - walk a block of ftrace text line by line and classify
+ * every line (see include/tracemerge/ftrace.h): header facts are learned
+ * from '#' lines, preamble noise (adb output before "TRACE:", trace-cmd's
+ * "cpus=N" and version lines) is set apart from data, and the unprefixed
+ * continuation lines of a marker written with embedded newlines are
+ * attached to their event.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracemerge/ftrace.h"
+
+struct tm_ftrace_reader {
+	const char *pos, *end;
+	unsigned long lineno;
+	struct tm_ftrace_header hdr;
+	int flag_width;          /* learned irq-info width (0 unknown) */
+	bool seen_data;          /* an event line has been seen */
+	bool first_line_done;
+};
+
+struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
+{
+	struct tm_ftrace_reader *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->pos = data;
+	r->end = data + len;
+	r->hdr.entries = r->hdr.written = -1;
+	r->hdr.ncpus = -1;
+	return r;
+}
+
+void tm_ftrace_reader_free(struct tm_ftrace_reader *r)
+{
+	free(r);
+}
+
+const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_reader *r)
+{
+	return &r->hdr;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool line_has_prefix(struct tm_str l, const char *lit)
+{
+	size_t n = strlen(lit);
+	return l.n >= n && memcmp(l.p, lit, n) == 0;
+}
+
+static bool line_has_suffix(struct tm_str l, const char *lit)
+{
+	size_t n = strlen(lit);
+	return l.n >= n && memcmp(l.p + l.n - n, lit, n) == 0;
+}
+
+/* Copy the trimmed text of [p, p+n) into DST (size CAP). */
+static void copy_trimmed(char *dst, size_t cap, const char *p, size_t n)
+{
+	while (n && is_blank(*p)) {
+		p++;
+		n--;
+	}
+	while (n && is_blank(p[n - 1]))
+		n--;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, p, n);
+	dst[n] = '\0';
+}
+
+static long long parse_ll(const char *p, const char *e, const char **stop)
+{
+	long long v = 0;
+	const char *s = p;
+
+	while (p < e && is_digit(*p) && v < (1LL << 58))
+		v = v * 10 + (*p++ - '0');
+	if (stop)
+		*stop = p;
+	return p == s ? -1 : v;
+}
+
+static const char *find(struct tm_str l, const char *lit)
+{
+	return memmem(l.p, l.n, lit, strlen(lit));
+}
+
+/* Learn what a '#' line says about the trace. */
+static void parse_header_line(struct tm_ftrace_header *h, struct tm_str l,
+			      int *flag_width)
+{
+	const char *e = l.p + l.n, *q;
+
+	if (line_has_prefix(l, "# tracer:")) {
+		copy_trimmed(h->tracer, sizeof(h->tracer), l.p + 9, l.n - 9);
+	} else if (line_has_prefix(l, "# clock_type=")) {
+		copy_trimmed(h->clock_type, sizeof(h->clock_type), l.p + 13, l.n - 13);
+	} else if ((q = find(l, "entries-in-buffer/entries-written:"))) {
+		const char *s;
+		q += strlen("entries-in-buffer/entries-written:");
+		while (q < e && is_blank(*q))
+			q++;
+		h->entries = parse_ll(q, e, &s);
+		if (s < e && *s == '/')
+			h->written = parse_ll(s + 1, e, NULL);
+		if ((q = find(l, "#P:")))
+			h->ncpus = (int)parse_ll(q + 3, e, NULL);
+	} else if (find(l, "TASK-PID")) {
+		h->legend_tgid = find(l, "TGID") != NULL;
+		for (q = l.p; q < e; q++) {
+			const char *t = q;
+			while (t < e && *t == '|')
+				t++;
+			if (t - q >= 3) {
+				h->legend_flags = (int)(t - q);
+				*flag_width = h->legend_flags;
+				break;
+			}
+			if (t > q)
+				q = t;
+		}
+	}
+}
+
+/* Noise that carries a fact: "cpus=N", "CPU:N [LOST M EVENTS]", "TRACE:". */
+static bool parse_noise_line(struct tm_ftrace_header *h, struct tm_str l)
+{
+	const char *e = l.p + l.n, *q;
+
+	if (line_has_prefix(l, "cpus=")) {
+		long long n = parse_ll(l.p + 5, e, &q);
+		if (n >= 0 && q == e) {
+			h->ncpus = (int)n;
+			h->tracecmd = true;
+			return true;
+		}
+	}
+	if (line_has_prefix(l, "CPU:") && (q = find(l, "[LOST "))) {
+		long long n = parse_ll(q + 6, e, NULL);
+		if (n > 0)
+			h->lost_events += n;
+		return true;
+	}
+	return l.n == 6 && memcmp(l.p, "TRACE:", 6) == 0;
+}
+
+/* function_graph display line: "[ts |] CPU) ... |  code". */
+static bool is_graph_line(struct tm_str l)
+{
+	const char *p = l.p, *e = l.p + l.n;
+
+	while (p < e && is_blank(*p))
+		p++;
+	const char *d = p;
+	while (p < e && (is_digit(*p) || *p == '.'))
+		p++;
+	if (p > d && p < e && is_blank(*p)) { /* funcgraph-abstime "ts |" */
+		while (p < e && is_blank(*p))
+			p++;
+		if (p == e || *p != '|')
+			return false;
+		p++;
+		while (p < e && is_blank(*p))
+			p++;
+		d = p;
+		while (p < e && is_digit(*p))
+			p++;
+	}
+	return p > d && p < e && *p == ')' && memchr(p, '|', (size_t)(e - p));
+}
+
+/* Cut the next physical line; strips "\r" run and a JS "\n\" suffix. */
+static struct tm_str next_raw(struct tm_ftrace_reader *r)
+{
+	const char *p = r->pos, *nl = memchr(p, '\n', (size_t)(r->end - p));
+	struct tm_str l = { p, (size_t)((nl ? nl : r->end) - p) };
+
+	r->pos = nl ? nl + 1 : r->end;
+	r->lineno++;
+	while (l.n && l.p[l.n - 1] == '\r')
+		l.n--;
+	if (!r->first_line_done) {
+		r->first_line_done = true;
+		r->hdr.js_escaped = line_has_suffix(l, "\\n\\");
+	}
+	if (r->hdr.js_escaped) {
+		if (line_has_suffix(l, "\\n\\"))
+			l.n -= 3;
+		else if (line_has_suffix(l, "\\n\";"))
+			l.n -= 4;
+	}
+	return l;
+}
+
+static bool is_blank_line(struct tm_str l)
+{
+	for (size_t i = 0; i < l.n; i++)
+		if (!is_blank(l.p[i]))
+			return false;
+	return true;
+}
+
+static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
+			   struct tm_ftrace_event *ev)
+{
+	return l.n <= TM_FTRACE_MAX_LINE && !memchr(l.p, '\0', l.n) &&
+	       tm_ftrace_parse_event(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev) == 0;
+}
+
+/* Attach the lines after a marker that are not lines of their own. */
+static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
+{
+	struct tm_ftrace_event probe;
+
+	while (r->pos < r->end) {
+		const char *save_pos = r->pos;
+		unsigned long save_no = r->lineno;
+		struct tm_str l = next_raw(r);
+
+		if (is_blank_line(l) || l.p[0] == '#' || l.n > TM_FTRACE_MAX_LINE ||
+		    memchr(l.p, '\0', l.n) || parse_as_event(r, l, &probe)) {
+			r->pos = save_pos;
+			r->lineno = save_no;
+			return;
+		}
+		if (out->ncont == 0)
+			out->cont.p = l.p;
+		out->cont.n = (size_t)(l.p + l.n - out->cont.p);
+		out->ncont++;
+	}
+}
+
+int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
+{
+	struct tm_str l;
+
+	if (r->pos >= r->end)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	l = next_raw(r);
+	out->raw = l;
+	out->lineno = r->lineno;
+	if (l.n > TM_FTRACE_MAX_LINE) {
+		out->kind = TM_LN_REJECTED;
+		out->reason = "line longer than 64 KiB";
+	} else if (is_blank_line(l)) {
+		out->kind = TM_LN_BLANK;
+	} else if (l.p[0] == '#') {
+		out->kind = TM_LN_HEADER;
+		parse_header_line(&r->hdr, l, &r->flag_width);
+	} else if (memchr(l.p, '\0', l.n)) {
+		out->kind = TM_LN_REJECTED;
+		out->reason = "NUL byte in line";
+	} else if (parse_noise_line(&r->hdr, l)) {
+		out->kind = TM_LN_NOISE;
+	} else if (parse_as_event(r, l, &out->ev)) {
+		out->kind = TM_LN_EVENT;
+		r->seen_data = true;
+		if (!r->flag_width && (out->ev.nflags == 4 || out->ev.nflags == 5))
+			r->flag_width = out->ev.nflags;
+		if (tm_ftrace_is_marker(&out->ev))
+			take_continuations(r, out);
+	} else if (is_graph_line(l)) {
+		out->kind = TM_LN_GRAPH;
+		r->seen_data = true;
+	} else if (!r->seen_data) {
+		out->kind = TM_LN_NOISE;
+	} else {
+		out->kind = TM_LN_REJECTED;
+		out->reason = "not an ftrace event line";
+	}
+	return 1;
+}

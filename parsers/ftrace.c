@@ -1,0 +1,261 @@
+/*
+ * ftrace.c - ftrace text reader (see include/tracemerge/ftrace.h).
+ *
+ * An event line is anchored on its CPU column "[NNN]": the pid is the last
+ * "-digits" before it (or before the TGID column "(  123)" / "(-----)"), the
+ * comm is everything before that.  After the CPU come the optional irq-info
+ * flags, the timestamp "secs[.frac]:", the event name and its details.  No
+ * regex and no allocation: fields are views into the caller's text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracemerge/ftrace.h"
+#include "tracemerge/ts.h"
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static const char *skip_blanks(const char *p, const char *e)
+{
+	while (p < e && is_blank(*p))
+		p++;
+	return p;
+}
+
+static const char *token_end(const char *p, const char *e)
+{
+	while (p < e && !is_blank(*p))
+		p++;
+	return p;
+}
+
+static bool str_eq(struct tm_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && memcmp(s.p, lit, n) == 0;
+}
+
+static bool has_prefix(const char *p, const char *e, const char *lit)
+{
+	size_t n = strlen(lit);
+	return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
+}
+
+/* Parse digits [p, e) into a non-negative int32; -1 on failure. */
+static int32_t parse_i32(const char *p, const char *e)
+{
+	int64_t v = 0;
+
+	if (p == e || e - p > 10)
+		return -1;
+	for (; p < e; p++) {
+		if (!is_digit(*p))
+			return -1;
+		v = v * 10 + (*p - '0');
+	}
+	return v > INT32_MAX ? -1 : (int32_t)v;
+}
+
+bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
+{
+	return str_eq(ev->name, "tracing_mark_write") || str_eq(ev->name, "0") ||
+	       str_eq(ev->name, "print");
+}
+
+/* A timestamp token "secs[.frac]" followed by ':' ending at E. */
+static int parse_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	int digits = 0;
+
+	if (p == e || !is_digit(*p))
+		return -1;
+	if (!memchr(p, '.', (size_t)(e - p))) {
+		/* counter-type clocks (x86-tsc, counter) print raw integers */
+		ev->ts_digits = -1;
+		return tm_parse_i64(p, (size_t)(e - p), &ev->ts_ns);
+	}
+	if (tm_ts_parse_secs(p, (size_t)(e - p), &ev->ts_ns, &digits))
+		return -1;
+	ev->ts_digits = (int8_t)digits;
+	return 0;
+}
+
+/* Flags and timestamp after the CPU column; returns the char after ':'. */
+static const char *parse_flags_ts(const char *p, const char *e, int flag_width,
+				  struct tm_ftrace_event *ev)
+{
+	const char *t = token_end(p, e);
+
+	if (t == p || t[-1] != ':')
+		goto separate;
+	/* one token ending in ':': a bare timestamp, or flags glued to it */
+	if (parse_ts(p, t - 1, ev) == 0) {
+		ev->nflags = 0;
+		return t;
+	}
+	for (int i = 0; i < 2; i++) {
+		int w = flag_width ? flag_width : 4;
+		if (i == 1)
+			w = w == 4 ? 5 : 4;
+		if (t - 1 - p > w && parse_ts(p + w, t - 1, ev) == 0) {
+			memcpy(ev->flags, p, (size_t)w);
+			ev->nflags = (uint8_t)w;
+			return t;
+		}
+	}
+	return NULL;
+separate:
+	if (t - p < 1 || t - p > 7)
+		return NULL;
+	memcpy(ev->flags, p, (size_t)(t - p));
+	ev->nflags = (uint8_t)(t - p);
+	p = skip_blanks(t, e);
+	t = token_end(p, e);
+	if (t == p || t[-1] != ':' || parse_ts(p, t - 1, ev))
+		return NULL;
+	return t;
+}
+
+/* Event name and details after the timestamp's ':'. */
+static int parse_name_details(const char *p, const char *e, bool tracecmd,
+			      struct tm_ftrace_event *ev)
+{
+	static const char marker[] = "tracing_mark_write:";
+	const char *t, *d;
+
+	p = skip_blanks(p, e);
+	if (p == e)
+		return -1;
+	t = token_end(p, e);
+	if (t - p < 2 || t[-1] != ':') {
+		/* function tracer: "func <-parent" (or just "func") */
+		static const char fn[] = "function";
+		ev->style = TM_EV_FUNCTION;
+		ev->name = (struct tm_str){ fn, sizeof(fn) - 1 };
+		ev->details = (struct tm_str){ p, (size_t)(e - p) };
+		return 0;
+	}
+	ev->style = TM_EV_KERNEL;
+	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
+	d = skip_blanks(t, e);
+	ev->name_padded = d - t > 1;
+	if (!tracecmd && t < e)
+		d = t + 1; /* kernel form: exactly one blank; keep the rest */
+	if (str_eq(ev->name, "print") && has_prefix(d, e, marker)) {
+		ev->print_prefixed = true;
+		ev->name = (struct tm_str){ d, sizeof(marker) - 2 };
+		d += sizeof(marker) - 1;
+		if (d < e && *d == ' ')
+			d++;
+	}
+	ev->details = (struct tm_str){ d, (size_t)(e - d) };
+	return 0;
+}
+
+/* TGID column ending just before B (B[-1] == ')'); sets tgid, returns '('. */
+static const char *parse_tgid_col(const char *p, const char *b,
+				  struct tm_ftrace_event *ev)
+{
+	const char *close = b - 1, *open = close;
+	const char *q;
+
+	while (open > p && open[-1] != '(' && close - open < 12)
+		open--;
+	if (open == p || open[-1] != '(')
+		return NULL;
+	q = skip_blanks(open, close);
+	if (q < close && *q == '-') {
+		while (q < close && *q == '-')
+			q++;
+		if (q != close)
+			return NULL;
+		ev->tgid = -1;
+	} else if ((ev->tgid = parse_i32(q, close)) < 0) {
+		return NULL;
+	}
+	ev->has_tgid_col = true;
+	return open - 1;
+}
+
+/* Try the '[' at Q as the CPU column; fills comm/pid/tgid/cpu. */
+static const char *try_cpu_col(const char *p, const char *q, const char *e,
+			       struct tm_ftrace_event *ev)
+{
+	const char *r = q + 1, *b, *d;
+
+	while (r < e && is_digit(*r))
+		r++;
+	if (r == q + 1 || r == e || *r != ']')
+		return NULL;
+	ev->cpu = parse_i32(q + 1, r);
+	if (ev->cpu < 0)
+		return NULL;
+	b = q;
+	while (b > p && is_blank(b[-1]))
+		b--;
+	ev->tgid = -1;
+	ev->has_tgid_col = false;
+	if (b > p && b[-1] == ')') {
+		b = parse_tgid_col(p, b, ev);
+		if (!b)
+			return NULL;
+		while (b > p && is_blank(b[-1]))
+			b--;
+	} else if (b == q) {
+		return NULL; /* no blank between pid and [cpu] */
+	}
+	d = b;
+	while (d > p && is_digit(d[-1]))
+		d--;
+	if (d == b || d - 1 <= p || d[-1] != '-')
+		return NULL;
+	ev->pid = parse_i32(d, b);
+	if (ev->pid < 0)
+		return NULL;
+	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
+	return r + 1;
+}
+
+static int parse_event(const char *p, const char *e, int flag_width,
+		       bool tracecmd, struct tm_ftrace_event *ev)
+{
+	for (const char *q = p; q < e && (q = memchr(q, '[', (size_t)(e - q))); q++) {
+		const char *c = try_cpu_col(p, q, e, ev);
+		if (!c)
+			continue;
+		c = parse_flags_ts(skip_blanks(c, e), e, flag_width, ev);
+		if (!c)
+			continue;
+		if (parse_name_details(c, e, tracecmd, ev) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
+			  bool tracecmd, struct tm_ftrace_event *ev)
+{
+	const char *e = line + len;
+	const char *p = skip_blanks(line, e);
+
+	memset(ev, 0, sizeof(*ev));
+	if (tracecmd) {
+		/* "instance:  comm-pid [cpu] ..." */
+		const char *t = token_end(p, e);
+		if (t - p > 1 && t[-1] == ':' && t < e &&
+		    parse_event(skip_blanks(t, e), e, flag_width, true, ev) == 0) {
+			ev->instance = (struct tm_str){ p, (size_t)(t - p - 1) };
+			return 0;
+		}
+		memset(ev, 0, sizeof(*ev));
+	}
+	return parse_event(p, e, flag_width, tracecmd, ev);
+}

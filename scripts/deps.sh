@@ -1,0 +1,34 @@
+#!/bin/sh
+# Install the Debian packages tracemerge needs, only when something is missing.
+#   scripts/deps.sh          build + test dependencies
+#   scripts/deps.sh fuzz     also clang (libFuzzer)
+#   scripts/deps.sh valgrind also valgrind
+set -e
+need=""
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+command -v cc >/dev/null 2>&1 || need="$need build-essential"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+have_pc json-c || need="$need libjson-c-dev"
+have_pc zlib || need="$need zlib1g-dev"
+have_pc cmocka || need="$need libcmocka-dev"
+have_pc libtracefs || need="$need libtracefs-dev"
+have_pc libtraceevent || need="$need libtraceevent-dev"
+have_pc libtracecmd || need="$need libtracecmd-dev libzstd-dev"
+command -v gzip >/dev/null 2>&1 || need="$need gzip"
+command -v base64 >/dev/null 2>&1 || need="$need coreutils"
+for extra in "$@"; do
+	case "$extra" in
+	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
+	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
+	esac
+done
+[ -z "$need" ] && exit 0
+echo "tracemerge: installing missing packages:$need" >&2
+if [ "$(id -u)" != 0 ]; then
+	echo "tracemerge: not root; run: sudo apt-get install$need" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq $need >/dev/null

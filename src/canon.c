@@ -1,0 +1,210 @@
+/* canon.c - canonical ftrace event lines (see canon.h). */
+#include <stdio.h>
+
+#include "canon.h"
+#include "tracemerge/ts.h"
+
+const char tm_canon_legend[] =
+	"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+	"#              | |        |      |   ||||       |         |\n";
+
+static bool str_eq(struct tm_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && memcmp(s.p, lit, n) == 0;
+}
+
+static const char *rfind(const char *p, const char *e, char c)
+{
+	while (e > p) {
+		if (*--e == c)
+			return e;
+	}
+	return NULL;
+}
+
+/* Map one irq-info column to what old Catapult accepts. */
+static char map_flag(int col, char c, bool *mapped)
+{
+	static const char *const ok[4] = { "dX.", "Nnp.", "Hhs.", "0123456789abcdef." };
+	char r = '.';
+
+	if (strchr(ok[col], c))
+		return c;
+	if (col == 0 && c == 'D')
+		r = 'd';          /* irqs and bottom halves off */
+	else if (col == 2 && c == 'Z')
+		r = 'H';          /* NMI inside a hard irq */
+	else if (col == 2 && c == 'z')
+		r = 'h';          /* NMI */
+	else if (col == 3 && c >= 'A' && c <= 'F')
+		r = (char)(c - 'A' + 'a');
+	else if (col == 1 && (c == 'L' || c == 'B'))
+		r = 'N';          /* lazy + immediate need-resched */
+	else if (col == 1 && (c == 'l' || c == 'b'))
+		r = 'n';
+	*mapped = true;
+	return r;
+}
+
+static void put_flags(struct tm_buf *b, const struct tm_ftrace_event *ev,
+		      struct tm_canon_stats *st)
+{
+	char f[4] = { '.', '.', '.', '.' };
+	bool mapped = false;
+
+	if (ev->nflags == 0)
+		st->flags_added++;
+	for (int i = 0; i < 4 && i < ev->nflags; i++)
+		f[i] = map_flag(i, ev->flags[i], &mapped);
+	if (ev->nflags > 4)
+		st->flags_5th_dropped++;
+	if (mapped)
+		st->flags_letter_mapped++;
+	tm_buf_add(b, f, 4);
+}
+
+/* "comm:pid [prio]" ending at E (trace-cmd sched plugin); returns 0 if ok. */
+static int split_task(const char *p, const char *e, struct tm_str *comm,
+		      struct tm_str *pid, struct tm_str *prio)
+{
+	const char *lb = rfind(p, e, '['), *colon;
+
+	if (!lb || e[-1] != ']' || lb == p || lb[-1] != ' ')
+		return -1;
+	*prio = (struct tm_str){ lb + 1, (size_t)(e - lb - 2) };
+	colon = rfind(p, lb - 1, ':');
+	if (!colon)
+		return -1;
+	*comm = (struct tm_str){ p, (size_t)(colon - p) };
+	*pid = (struct tm_str){ colon + 1, (size_t)(lb - 1 - colon - 1) };
+	return pid->n ? 0 : -1;
+}
+
+#define ADD_STR(b, s) tm_buf_add((b), (s).p, (s).n)
+
+/* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form. */
+static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
+{
+	const char *e = d.p + d.n, *arrow = memmem(d.p, d.n, " ==> ", 5);
+	const char *sp;
+	struct tm_str pc, pp, pr, nc, np, nr, state;
+
+	if (!arrow || memmem(d.p, d.n, "prev_comm=", 10))
+		return false;
+	sp = rfind(d.p, arrow, ' ');
+	if (!sp)
+		return false;
+	state = (struct tm_str){ sp + 1, (size_t)(arrow - sp - 1) };
+	if (split_task(d.p, sp, &pc, &pp, &pr) || split_task(arrow + 5, e, &nc, &np, &nr))
+		return false;
+	tm_buf_adds(b, "prev_comm="); ADD_STR(b, pc);
+	tm_buf_adds(b, " prev_pid="); ADD_STR(b, pp);
+	tm_buf_adds(b, " prev_prio="); ADD_STR(b, pr);
+	tm_buf_adds(b, " prev_state="); ADD_STR(b, state);
+	tm_buf_adds(b, " ==> next_comm="); ADD_STR(b, nc);
+	tm_buf_adds(b, " next_pid="); ADD_STR(b, np);
+	tm_buf_adds(b, " next_prio="); ADD_STR(b, nr);
+	return true;
+}
+
+/* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form. */
+static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
+{
+	const char *e = d.p + d.n, *cpu = memmem(d.p, d.n, " CPU:", 5);
+	const char *end_task;
+	struct tm_str c, pid, prio, success = { NULL, 0 };
+
+	if (!cpu || memmem(d.p, d.n, "comm=", 5))
+		return false;
+	end_task = cpu;
+	if (cpu - d.p > 10 && memcmp(cpu - 10, " success=", 9) == 0) {
+		success = (struct tm_str){ cpu - 1, 1 };
+		end_task = cpu - 10;
+	}
+	if (split_task(d.p, end_task, &c, &pid, &prio))
+		return false;
+	tm_buf_adds(b, "comm="); ADD_STR(b, c);
+	tm_buf_adds(b, " pid="); ADD_STR(b, pid);
+	tm_buf_adds(b, " prio="); ADD_STR(b, prio);
+	if (success.n) {
+		tm_buf_adds(b, " success="); ADD_STR(b, success);
+	}
+	tm_buf_adds(b, " target_cpu=");
+	tm_buf_add(b, cpu + 5, (size_t)(e - cpu - 5));
+	return true;
+}
+
+static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
+			struct tm_canon_stats *st)
+{
+	bool done = false;
+
+	if (str_eq(ev->name, "sched_switch"))
+		done = rewrite_sched_switch(b, ev->details);
+	else if (str_eq(ev->name, "sched_wakeup") || str_eq(ev->name, "sched_waking") ||
+		 str_eq(ev->name, "sched_wakeup_new"))
+		done = rewrite_sched_wakeup(b, ev->details);
+	if (done)
+		st->plugin_rewritten++;
+	else
+		ADD_STR(b, ev->details);
+}
+
+static void put_int(struct tm_buf *b, const char *fmt, long long v)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), fmt, v);
+	tm_buf_add(b, tmp, (size_t)n);
+}
+
+void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
+		   int32_t tgid_hint, struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	char ts[TM_TS_BUFSZ];
+	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
+	size_t n;
+
+	/* comm right-aligned in 16 columns like the kernel */
+	for (size_t i = ev->comm.n; i < 16; i++)
+		tm_buf_addc(b, ' ');
+	ADD_STR(b, ev->comm);
+	put_int(b, "-%-5lld", ev->pid);
+	if (tgid >= 0)
+		put_int(b, " (%5lld) [", tgid);
+	else
+		tm_buf_adds(b, " (-----) [");
+	put_int(b, "%03lld", ev->cpu);
+	tm_buf_adds(b, "] ");
+	put_flags(b, ev, st);
+	tm_buf_addc(b, ' ');
+	if (ev->ts_digits < 0)
+		st->counter_clock++;
+	n = tm_ts_format_secs(ts, ev->ts_ns,
+			      ev->ts_digits >= 0 && ev->ts_digits <= 6 &&
+			      ev->ts_ns % 1000 == 0 ? 6 : 9);
+	tm_buf_add(b, ts, n);
+	tm_buf_adds(b, ": ");
+	ADD_STR(b, ev->name);
+	tm_buf_adds(b, ": ");
+	put_details(b, ev, st);
+	if (l->ncont) {
+		/* embedded newlines of a marker become a literal "\n" */
+		const char *p = l->cont.p, *e = p + l->cont.n;
+		st->continuations_joined += l->ncont;
+		tm_buf_adds(b, "\\n");
+		while (p < e) {
+			const char *nl = memchr(p, '\n', (size_t)(e - p));
+			const char *le = nl ? nl : e;
+			size_t len = (size_t)(le - p);
+			while (len && p[len - 1] == '\r')
+				len--;
+			tm_buf_add(b, p, len);
+			if (nl)
+				tm_buf_adds(b, "\\n");
+			p = nl ? nl + 1 : e;
+		}
+	}
+	tm_buf_addc(b, '\n');
+}

@@ -1,0 +1,37 @@
+/*
+ * canon.h - write an ftrace event in the canonical form every viewer reads.
+ *
+ *   "<comm>-<pid> (<tgid>|-----) [<cpu>] <4 flags> <secs>: <name>: <details>"
+ *
+ * One layout for every line (old Catapult picks its line pattern from the
+ * first event line), the TGID column always present, irq-info flags as the
+ * 4 characters old Catapult accepts ([dX.][Nnp.][Hhs.][0-9a-f.]), seconds
+ * with 6 decimals (9 when the input had sub-microsecond digits), trace-cmd
+ * plugin output rewritten to the kernel's key=value form, instance prefixes
+ * and name padding dropped, marker continuation lines joined with a literal
+ * "\n".  What normalisation changed is counted in struct tm_canon_stats.
+ */
+#ifndef TM_CANON_H
+#define TM_CANON_H
+
+#include "buf.h"
+#include "tracemerge/ftrace.h"
+
+struct tm_canon_stats {
+	uint64_t flags_5th_dropped;   /* 5-char irq-info cut to 4 */
+	uint64_t flags_letter_mapped; /* a flag letter old Catapult rejects */
+	uint64_t flags_added;         /* no irq-info column: "...." written */
+	uint64_t plugin_rewritten;    /* trace-cmd plugin text -> key=value */
+	uint64_t continuations_joined;
+	uint64_t counter_clock;       /* integer timestamps written as ns */
+};
+
+/* Append the canonical text of event line L (with its continuations) and a
+ * '\n' to B.  tgid_hint (>= 0) fills an unknown TGID column. */
+void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
+		   int32_t tgid_hint, struct tm_canon_stats *st);
+
+/* Canonical column legend (a '#' line ending in '\n'). */
+extern const char tm_canon_legend[];
+
+#endif

@@ -1,0 +1,173 @@
+/* cmd-stats.c - `tracemerge stats`: what is inside each input. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+
+static const char *jget_str(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : NULL;
+}
+
+static long long jget_int(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_int64(v) : -1;
+}
+
+static struct json_object *jget(struct json_object *o, const char *k)
+{
+	struct json_object *v = NULL;
+	json_object_object_get_ex(o, k, &v);
+	return v;
+}
+
+static void print_kv_counts(const char *title, struct json_object *o, int limit)
+{
+	int n = 0, total = json_object_object_length(o);
+
+	printf("%s (%d):\n", title, total);
+	json_object_object_foreach(o, key, val) {
+		if (limit >= 0 && n++ >= limit) {
+			printf("  ... %d more\n", total - limit);
+			break;
+		}
+		printf("  %10lld  %s\n", (long long)json_object_get_int64(val), key);
+	}
+}
+
+static void print_text(struct json_object *r)
+{
+	struct json_object *h = jget(r, "header"), *l = jget(r, "lines"), *t = jget(r, "time");
+	struct json_object *a = jget(r, "atrace"), *m = jget(r, "clock_sync");
+	struct json_object *w = jget(r, "warnings"), *tasks = jget(r, "tasks");
+
+	printf("file:    %s\n", jget_str(r, "file"));
+	printf("format:  %s%s\n", jget_str(r, "format"),
+	       json_object_get_boolean(jget(r, "gzip")) ? " (gzip-compressed)" : "");
+	printf("blocks: ");
+	json_object_object_foreach(jget(r, "blocks"), bk, bv)
+		if (json_object_get_int64(bv))
+			printf(" %s=%lld", bk, (long long)json_object_get_int64(bv));
+	printf("\n");
+	printf("header:  tracer=%s entries=%lld/%lld cpus=%lld clock_type=%s%s lost_events=%lld\n",
+	       jget_str(h, "tracer") ? jget_str(h, "tracer") : "-",
+	       jget_int(h, "entries"), jget_int(h, "written"), jget_int(h, "cpus"),
+	       jget_str(h, "clock_type") ? jget_str(h, "clock_type") : "-",
+	       json_object_get_boolean(jget(h, "trace_cmd_report")) ? " (trace-cmd report)" : "",
+	       jget_int(h, "lost_events"));
+	printf("lines:   %lld = %lld events + %lld continuation + %lld header + %lld noise + "
+	       "%lld blank + %lld graph + %lld rejected\n",
+	       jget_int(l, "total"), jget_int(l, "events"), jget_int(l, "continuation"),
+	       jget_int(l, "header"), jget_int(l, "noise"), jget_int(l, "blank"),
+	       jget_int(l, "graph"), jget_int(l, "rejected"));
+	if (jget_str(t, "first"))
+		printf("time:    %s .. %s (span %s s)\n", jget_str(t, "first"),
+		       jget_str(t, "last"), jget_str(t, "span"));
+	print_kv_counts("events by name", jget(r, "events_by_name"), 30);
+	print_kv_counts("cpus", jget(r, "cpus"), -1);
+	printf("tasks (%lld):\n", jget_int(r, "tasks_total"));
+	for (size_t i = 0; i < json_object_array_length(tasks); i++) {
+		struct json_object *k = json_object_array_get_idx(tasks, i);
+		printf("  pid %-7lld tgid %-7s %-20s %lld events\n", jget_int(k, "pid"),
+		       jget_str(k, "tgid") ? jget_str(k, "tgid") : "?",
+		       jget_str(k, "comm") ? jget_str(k, "comm") : "<...>", jget_int(k, "events"));
+	}
+	if (json_object_array_length(tasks) < (size_t)jget_int(r, "tasks_total"))
+		printf("  ... (--tasks N or --json for more)\n");
+	printf("clock sync markers (%zu):\n", json_object_array_length(m));
+	for (size_t i = 0; i < json_object_array_length(m); i++) {
+		struct json_object *k = json_object_array_get_idx(m, i);
+		printf("  %-11s %-20s at %lld ns  (%s)\n", jget_str(k, "kind"),
+		       jget_str(k, "id") ? jget_str(k, "id") : jget_str(k, "value_ns"),
+		       jget_int(k, "ts_ns"), jget_str(k, "where"));
+	}
+	printf("atrace:  payloads");
+	json_object_object_foreach(jget(a, "payloads"), pk, pv)
+		if (json_object_get_int64(pv))
+			printf(" %s=%lld", pk, (long long)json_object_get_int64(pv));
+	printf("\n         slices opened %lld closed %lld unterminated %lld, unmatched E %lld; "
+	       "async opened %lld closed %lld unterminated %lld, unmatched F %lld\n",
+	       jget_int(a, "slices_opened"), jget_int(a, "slices_closed"),
+	       jget_int(a, "slices_unterminated"), jget_int(a, "end_unmatched"),
+	       jget_int(a, "async_opened"), jget_int(a, "async_closed"),
+	       jget_int(a, "async_unterminated"), jget_int(a, "async_end_unmatched"));
+	printf("warnings (%zu kinds):\n", json_object_array_length(w));
+	for (size_t i = 0; i < json_object_array_length(w); i++) {
+		struct json_object *k = json_object_array_get_idx(w, i), *locs = jget(k, "locations");
+		printf("  %-20s %lld  %s; first at", jget_str(k, "kind"), jget_int(k, "count"),
+		       jget_str(k, "message"));
+		for (size_t j = 0; j < json_object_array_length(locs); j++)
+			printf(" %s", json_object_get_string(json_object_array_get_idx(locs, j)));
+		printf("\n");
+	}
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "tasks", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int json = 0, max_tasks = 20, c, rc = TM_EXIT_OK;
+	struct json_object *all;
+
+	while ((c = getopt_long(argc, argv, "jt:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = 1; break;
+		case 't': max_tasks = atoi(optarg); break;
+		case 'h': tm_usage("stats", 0); return TM_EXIT_OK;
+		default: return tm_usage_error("stats", "bad option");
+		}
+	}
+	if (optind >= argc)
+		return tm_usage_error("stats", "no input given");
+	all = json_object_new_array();
+	for (int i = optind; i < argc; i++) {
+		struct tm_diag d;
+		struct tm_kstats st;
+		struct tm_input *in;
+
+		tm_diag_init(&d);
+		in = tm_input_open(argv[i], &d);
+		if (!in || tm_kstats_init(&st, argv[i], &d) ||
+		    tm_kscan_input(in, &st, NULL, NULL)) {
+			fprintf(stderr, "tracemerge stats: %s\n", d.error[0] ? d.error : "out of memory");
+			rc = TM_EXIT_INPUT;
+			if (in) {
+				tm_kstats_free(&st);
+				tm_input_free(in);
+			}
+			tm_diag_free(&d);
+			continue;
+		}
+		struct json_object *r = tm_report_json(in, &st, json ? -1 : max_tasks);
+		if (json) {
+			json_object_array_add(all, r);
+		} else {
+			if (i > optind)
+				printf("\n");
+			print_text(r);
+			json_object_put(r);
+		}
+		tm_kstats_free(&st);
+		tm_input_free(in);
+		tm_diag_free(&d);
+	}
+	if (json) {
+		struct json_object *o = json_object_new_object();
+		json_object_object_add(o, "inputs", all);
+		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+							       JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
+	} else {
+		json_object_put(all);
+	}
+	return rc;
+}

@@ -1,0 +1,98 @@
+/* diag.c - errors and counted warnings (see include/tracemerge/diag.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracemerge/diag.h"
+
+void tm_diag_init(struct tm_diag *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+void tm_diag_free(struct tm_diag *d)
+{
+	for (size_t i = 0; i < d->nwarn; i++) {
+		struct tm_warning *w = &d->warn[i];
+		free(w->kind);
+		free(w->first_message);
+		for (unsigned j = 0; j < w->nlocs; j++)
+			free(w->locs[j]);
+	}
+	free(d->warn);
+	memset(d, 0, sizeof(*d));
+}
+
+int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(d->error, sizeof(d->error), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static struct tm_warning *find_kind(const struct tm_diag *d, const char *kind)
+{
+	for (size_t i = 0; i < d->nwarn; i++)
+		if (strcmp(d->warn[i].kind, kind) == 0)
+			return &d->warn[i];
+	return NULL;
+}
+
+void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
+		  const char *fmt, ...)
+{
+	struct tm_warning *w;
+	va_list ap;
+
+	if (!d)
+		return;
+	w = find_kind(d, kind);
+	if (!w) {
+		if (d->nwarn == d->cap) {
+			size_t cap = d->cap ? d->cap * 2 : 8;
+			struct tm_warning *nw = realloc(d->warn, cap * sizeof(*nw));
+			if (!nw)
+				return;
+			d->warn = nw;
+			d->cap = cap;
+		}
+		w = &d->warn[d->nwarn];
+		memset(w, 0, sizeof(*w));
+		w->kind = strdup(kind);
+		if (!w->kind)
+			return;
+		d->nwarn++;
+		if (fmt) {
+			char msg[512];
+			va_start(ap, fmt);
+			vsnprintf(msg, sizeof(msg), fmt, ap);
+			va_end(ap);
+			w->first_message = strdup(msg);
+		}
+	}
+	w->count++;
+	if (where && w->nlocs < TM_DIAG_KEEP) {
+		char *loc = strdup(where);
+		if (loc)
+			w->locs[w->nlocs++] = loc;
+	}
+}
+
+uint64_t tm_diag_count(const struct tm_diag *d, const char *kind)
+{
+	const struct tm_warning *w = find_kind(d, kind);
+	return w ? w->count : 0;
+}
+
+uint64_t tm_diag_total(const struct tm_diag *d)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < d->nwarn; i++)
+		n += d->warn[i].count;
+	return n;
+}

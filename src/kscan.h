@@ -1,0 +1,86 @@
+/*
+ * kscan.h - one pass over an input's kernel text, accounting for every line.
+ *
+ * tm_kscan_input() walks every block of an input: ftrace blocks line by line
+ * (each line handed to an optional callback, e.g. the import writer),
+ * PROCESS DUMP blocks for process names; other blocks are counted and kept.
+ * Meanwhile struct tm_kstats gathers what `stats` reports: line accounting,
+ * events by name, CPUs, tasks, time span, clock-sync markers, atrace slices,
+ * rejected lines with their locations (in the diag).
+ */
+#ifndef TM_KSCAN_H
+#define TM_KSCAN_H
+
+#include "hmap.h"
+#include "tracemerge/atrace.h"
+#include "tracemerge/diag.h"
+#include "tracemerge/ftrace.h"
+#include "tracemerge/input.h"
+
+struct tm_task {
+	bool init;
+	int32_t tgid;           /* -1 unknown */
+	bool named;
+	char comm[64];
+	uint64_t events;
+	int32_t open_slices;    /* atrace B without E on this thread */
+};
+
+struct tm_proc {
+	char name[128];         /* from PROCESS DUMP */
+};
+
+struct tm_sync_marker {
+	enum tm_clock_sync_kind kind;
+	int64_t ts_ns;          /* ftrace time of the marker line */
+	int64_t value_ns;       /* parent_ts / realtime_ts value */
+	char id[64];            /* name=ID */
+	char where[256];
+};
+
+struct tm_atrace_stats {
+	uint64_t by_kind[TM_AT_CLOCK_SYNC + 1];
+	uint64_t slices_closed, end_unmatched;
+	uint64_t async_closed, async_end_unmatched;
+};
+
+struct tm_kstats {
+	const char *name;       /* input name used in locations */
+	/* line accounting: lines = blank+header+noise+events+continuation+graph+rejected */
+	uint64_t lines, blank, header, noise, events, continuation, graph, rejected;
+	uint64_t blocks[TM_BLOCK_OTHER + 1];
+	struct tm_hmap *names;  /* event name -> uint64_t */
+	struct tm_hmap *tasks;  /* int32 pid -> struct tm_task */
+	struct tm_hmap *procs;  /* int32 pid -> struct tm_proc (PROCESS DUMP) */
+	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count */
+	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
+	int64_t ts_min, ts_max;
+	bool have_ts, counter_clock;
+	struct tm_sync_marker *markers;
+	size_t nmarkers, markers_cap;
+	struct tm_atrace_stats at;
+	struct tm_ftrace_header hdr; /* of the first ftrace block */
+	bool have_hdr;
+	uint64_t ftrace_blocks;
+	struct tm_diag *diag;   /* rejected lines and other warnings */
+};
+
+int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d);
+void tm_kstats_free(struct tm_kstats *st);
+
+/* Called for each line of each ftrace block, after it was counted. */
+typedef void (*tm_kscan_cb)(void *ctx, const struct tm_ftrace_line *l,
+			    const struct tm_block *b, size_t block_index);
+
+/* Walk every block of IN.  Returns 0, or -1 on allocation failure. */
+int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
+		   void *ctx);
+
+/* "file:line" of line LINENO of block B (or "file(origin):line"). */
+void tm_kscan_where(char *buf, size_t cap, const char *name,
+		    const struct tm_block *b, unsigned long lineno);
+
+/* Best known tgid for PID (-1 unknown). */
+int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * out.h - buffered output with JSON string escaping.
+ *
+ * Output goes to stdout or to a temporary file beside the destination that
+ * is renamed into place only when everything was written (never a partial
+ * output file).  JSON strings are escaped per RFC 8259; invalid UTF-8 is
+ * replaced by U+FFFD and counted, so the output is always valid UTF-8.
+ */
+#ifndef TM_OUT_H
+#define TM_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tracemerge/diag.h"
+
+struct tm_out {
+	FILE *f;
+	char *path;        /* destination, NULL for stdout */
+	char *tmp;         /* temporary file being written */
+	uint64_t bad_utf8; /* invalid sequences replaced */
+	int err;           /* first write errno */
+};
+
+/* PATH NULL or "-" writes stdout. */
+int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* Flush and rename into place; on failure remove the temporary file. */
+int tm_out_close(struct tm_out *o, struct tm_diag *d);
+/* Remove the temporary file (after an error). */
+void tm_out_abort(struct tm_out *o);
+
+void tm_out_write(struct tm_out *o, const void *p, size_t n);
+void tm_out_puts(struct tm_out *o, const char *s);
+void tm_out_printf(struct tm_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Escaped string body (no quotes). */
+void tm_out_json_chars(struct tm_out *o, const char *p, size_t n);
+/* Quoted, escaped string. */
+void tm_out_json_str(struct tm_out *o, const char *p, size_t n);
+
+/* Length of the valid UTF-8 sequence at P (1..4), 0 if invalid. */
+size_t tm_utf8_seq_len(const unsigned char *p, size_t n);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * report.h - the `stats` report of one input as a json-c object, shared by
+ * `stats --json`, the text printer and import's metadata.
+ */
+#ifndef TM_REPORT_H
+#define TM_REPORT_H
+
+#include <json-c/json.h>
+
+#include "kscan.h"
+
+/* Full report of an input scanned into ST. MAX_TASKS < 0: all tasks. */
+struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
+				   int max_tasks);
+/* Line accounting only. */
+struct json_object *tm_report_lines(const struct tm_kstats *st);
+/* Warnings of D: [{kind, count, message, locations[]}]. */
+struct json_object *tm_report_warnings(const struct tm_diag *d);
+/* Slices still open at the end (atrace B without E, S without F). */
+uint64_t tm_report_unterminated(const struct tm_kstats *st, uint64_t *async_open);
+
+#endif

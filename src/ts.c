@@ -1,0 +1,173 @@
+/* ts.c - exact decimal <-> int64 nanosecond conversions (see tracemerge/ts.h). */
+#include <stdbool.h>
+#include <string.h>
+
+#include "tracemerge/ts.h"
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* acc = acc * 10 + d, with overflow check (acc >= 0). */
+static int push_digit(int64_t *acc, int d)
+{
+	if (*acc > (INT64_MAX - d) / 10)
+		return -1;
+	*acc = *acc * 10 + d;
+	return 0;
+}
+
+/*
+ * Parse [-]INT[.FRAC] as a fixed-point number with SCALE fraction digits
+ * (9 for seconds->ns, 3 for us->ns).  Extra digits are rounded.
+ */
+static int parse_fixed(const char *s, size_t n, int scale, int64_t *out,
+		       int *frac_digits)
+{
+	size_t i = 0;
+	bool neg = false;
+	int64_t ip = 0, fp = 0;
+	int nf = 0, round_up = 0;
+
+	if (n > 0 && s[0] == '-') {
+		neg = true;
+		i++;
+	}
+	if (i == n || !is_digit(s[i]))
+		return -1;
+	for (; i < n && is_digit(s[i]); i++)
+		if (push_digit(&ip, s[i] - '0'))
+			return -1;
+	if (i < n && s[i] == '.') {
+		for (i++; i < n && is_digit(s[i]); i++) {
+			if (nf < scale)
+				fp = fp * 10 + (s[i] - '0');
+			else if (nf == scale)
+				round_up = s[i] >= '5';
+			nf++;
+		}
+	}
+	if (i != n)
+		return -1;
+	for (int k = nf; k < scale; k++)
+		fp *= 10;
+	int64_t mul = 1;
+	for (int k = 0; k < scale; k++)
+		mul *= 10;
+	if (ip > (INT64_MAX - fp - round_up) / mul)
+		return -1;
+	*out = ip * mul + fp + round_up;
+	if (neg)
+		*out = -*out;
+	if (frac_digits)
+		*frac_digits = nf;
+	return 0;
+}
+
+int tm_ts_parse_secs(const char *s, size_t n, int64_t *ns, int *frac_digits)
+{
+	return parse_fixed(s, n, 9, ns, frac_digits);
+}
+
+int tm_ts_parse_us(const char *s, size_t n, int64_t *ns)
+{
+	return parse_fixed(s, n, 3, ns, NULL);
+}
+
+int tm_parse_i64(const char *s, size_t n, int64_t *out)
+{
+	size_t i = 0;
+	bool neg = false;
+	int64_t v = 0;
+
+	if (n > 0 && (s[0] == '-' || s[0] == '+')) {
+		neg = s[0] == '-';
+		i++;
+	}
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		if (!is_digit(s[i]))
+			return -1;
+		/* accumulate negatively so INT64_MIN is reachable */
+		int d = s[i] - '0';
+		if (v < (INT64_MIN + d) / 10)
+			return -1;
+		v = v * 10 - d;
+	}
+	if (!neg) {
+		if (v == INT64_MIN)
+			return -1;
+		v = -v;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Write the decimal digits of U (unsigned) at BUF; returns length. */
+static size_t put_u64(char *buf, uint64_t u)
+{
+	char tmp[24];
+	size_t n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+/* Split |ns| into integer and fraction parts of 10^-scale units. */
+static size_t format_fixed(char *buf, int64_t v, int scale, int decimals,
+			   bool trim)
+{
+	size_t len = 0;
+	uint64_t u, mul = 1, ip, fp;
+
+	for (int k = 0; k < scale; k++)
+		mul *= 10;
+	if (v < 0) {
+		buf[len++] = '-';
+		u = (uint64_t)0 - (uint64_t)v;
+	} else {
+		u = (uint64_t)v;
+	}
+	ip = u / mul;
+	fp = u % mul;
+	len += put_u64(buf + len, ip);
+	for (int k = decimals; k < scale; k++)
+		fp /= 10;
+	if (trim) {
+		while (decimals > 0 && fp % 10 == 0) {
+			fp /= 10;
+			decimals--;
+		}
+	}
+	if (decimals > 0) {
+		buf[len++] = '.';
+		for (int k = decimals - 1; k >= 0; k--) {
+			buf[len + (size_t)k] = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		len += (size_t)decimals;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+size_t tm_ts_format_secs(char *buf, int64_t ns, int decimals)
+{
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 9)
+		decimals = 9;
+	return format_fixed(buf, ns, 9, decimals, false);
+}
+
+size_t tm_ts_format_us(char *buf, int64_t ns)
+{
+	return format_fixed(buf, ns, 3, 3, true);
+}

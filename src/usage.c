@@ -1,0 +1,71 @@
+/* usage.c - every command's usage text, in one place. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+	const char *cmd;
+	const char *text;
+} usages[] = {
+	{ NULL,
+	  "usage: tracemerge COMMAND [OPTIONS] ARGS...\n"
+	  "\n"
+	  "Read kernel traces (ftrace text, systrace HTML, compressed atrace, gzip)\n"
+	  "and write Trace Event JSON that Perfetto and chrome://tracing open.\n"
+	  "\n"
+	  "commands:\n"
+	  "  import [-o OUT] [--verbatim] INPUT   one input -> Trace Event JSON\n"
+	  "  stats  [--json] INPUT...             what is inside an input\n"
+	  "  help   [COMMAND]                     this text, or a command's\n"
+	  "\n"
+	  "Inputs are recognised by content; '-' is stdin.  Exit status: 0 ok,\n"
+	  "1 input or processing error, 2 usage error.\n" },
+	{ "import",
+	  "usage: tracemerge import [-o OUT] [--verbatim] INPUT\n"
+	  "\n"
+	  "Convert one kernel trace to a Trace Event JSON object whose\n"
+	  "systemTraceEvents holds the kernel text in canonical ftrace form,\n"
+	  "plus process/thread names as metadata (M) events.\n"
+	  "\n"
+	  "  -o, --output OUT  write OUT (atomically; default stdout, '-' = stdout)\n"
+	  "  --verbatim        keep the event lines exactly as read (only the\n"
+	  "                    container is undone); no normalisation\n"
+	  "  -q, --quiet       do not print the summary of warnings on stderr\n" },
+	{ "stats",
+	  "usage: tracemerge stats [--json] INPUT...\n"
+	  "\n"
+	  "Print what each input holds: format, line accounting, events by name,\n"
+	  "CPUs, tasks, time span, clock-sync markers, atrace slices, rejected\n"
+	  "lines with their first locations.\n"
+	  "\n"
+	  "  --json            machine-readable output (one JSON object)\n"
+	  "  --tasks N         list at most N tasks in text output (default 20)\n" },
+};
+
+void tm_usage(const char *cmd, int to_stderr)
+{
+	FILE *f = to_stderr ? stderr : stdout;
+
+	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++) {
+		if ((!cmd && !usages[i].cmd) ||
+		    (cmd && usages[i].cmd && strcmp(cmd, usages[i].cmd) == 0)) {
+			fputs(usages[i].text, f);
+			return;
+		}
+	}
+	fputs(usages[0].text, f);
+}
+
+int tm_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "tracemerge%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'tracemerge %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+	return TM_EXIT_USAGE;
+}

@@ -1,0 +1,128 @@
+/* test_canon.c - canonical ftrace lines (the form every viewer reads). */
+#include "testutil.h"
+#include "canon.h"
+
+/* Canonical text of the first line of TEXT (parsed by the reader). */
+static char *canon(const char *text, int32_t hint, struct tm_canon_stats *st)
+{
+	static char out[4096];
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
+	struct tm_ftrace_line l;
+	struct tm_buf b = { 0 };
+	struct tm_canon_stats local = { 0 };
+
+	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
+		;
+	assert_int_equal(l.kind, TM_LN_EVENT);
+	tm_canon_line(&b, &l, hint, st ? st : &local);
+	assert_true(b.n < sizeof(out));
+	memcpy(out, b.p, b.n);
+	out[b.n] = '\0';
+	tm_buf_free(&b);
+	tm_ftrace_reader_free(r);
+	return out;
+}
+
+static void test_layout(void **state)
+{
+	(void)state;
+	/* kernel line with TGID and 4 flags: same fields, canonical spacing */
+	assert_string_equal(
+		canon("          atrace-14446  (-----) [000] ...2  1212.465062: sched_switch: a=b\n", -1, NULL),
+		"          atrace-14446 (-----) [000] ...2 1212.465062: sched_switch: a=b\n");
+	/* no TGID, no flags: "(-----)" and "...." are written; tgid hint used */
+	assert_string_equal(
+		canon("<idle>-0     [001]  0.002188: tracing_mark_write: E|77\n", 0, NULL),
+		"          <idle>-0     (    0) [001] .... 0.002188: tracing_mark_write: E|77\n");
+	/* 9-decimal timestamps stay 9 decimals; 1-decimal becomes 6 */
+	assert_string_equal(canon("a-1 [000] .... 12.123456789: e: d\n", -1, NULL),
+			    "               a-1     (-----) [000] .... 12.123456789: e: d\n");
+	assert_string_equal(canon("dummy-0000  [000] 0.0: 0: trace_event_clock_sync: parent_ts=0.0\n", -1, NULL),
+			    "           dummy-0     (-----) [000] .... 0.000000: 0: trace_event_clock_sync: parent_ts=0.0\n");
+	/* comm longer than 16 and with spaces is kept whole */
+	assert_string_equal(canon("a very long comm name-7 [002] d.h1 3.5: e: x y\n", -1, NULL),
+			    "a very long comm name-7     (-----) [002] d.h1 3.500000: e: x y\n");
+}
+
+static void test_flags(void **state)
+{
+	struct tm_canon_stats st = { 0 };
+	(void)state;
+	/* 5th (migrate-disable) column dropped; hex depth kept */
+	assert_string_equal(canon("c-1 ( 1) [000] dNsa. 4.0: e: d\n", -1, &st),
+			    "               c-1     (    1) [000] dNsa 4.000000: e: d\n");
+	assert_int_equal(st.flags_5th_dropped, 1);
+	assert_int_equal(st.flags_letter_mapped, 0);
+	/* newer letters mapped into what old Catapult accepts: D->d, L->N, Z->H, B->N */
+	assert_string_equal(canon("c-1 [000] DLZ3. 4.0: e: d\n", -1, &st),
+			    "               c-1     (-----) [000] dNH3 4.000000: e: d\n");
+	assert_string_equal(canon("c-1 [000] .bz. 4.0: e: d\n", -1, &st),
+			    "               c-1     (-----) [000] .nh. 4.000000: e: d\n");
+	assert_int_equal(st.flags_letter_mapped, 2);
+}
+
+static void test_tracecmd_rewrite(void **state)
+{
+	struct tm_canon_stats st = { 0 };
+	(void)state;
+	const char *hdr = "cpus=2\n";
+	char text[512];
+
+	snprintf(text, sizeof(text), "%s            bash-22551 [002]  2913.348883: sched_switch:"
+		 "         bash:22551 [120] R ==> rcu_preempt:15 [120]\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"            bash-22551 (-----) [002] .... 2913.348883: sched_switch: prev_comm=bash "
+		"prev_pid=22551 prev_prio=120 prev_state=R ==> next_comm=rcu_preempt next_pid=15 next_prio=120\n");
+	/* comm with a colon and spaces, state with '+' */
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_switch: kworker/0:1 x:12 [120] R+ ==> "
+		 "swapper/0:0 [120]\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_switch: prev_comm=kworker/0:1 x "
+		"prev_pid=12 prev_prio=120 prev_state=R+ ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_wakeup:         sshd:789 [120] CPU:001\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_wakeup: comm=sshd pid=789 prio=120 target_cpu=001\n");
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_waking: sshd:789 [120] success=1 CPU:001\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_waking: comm=sshd pid=789 prio=120 success=1 target_cpu=001\n");
+	assert_int_equal(st.plugin_rewritten, 4);
+	/* already in kernel form: untouched */
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_wakeup: comm=sshd pid=789 prio=120 target_cpu=001\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_wakeup: comm=sshd pid=789 prio=120 target_cpu=001\n");
+	assert_int_equal(st.plugin_rewritten, 4);
+	/* print: tracing_mark_write: and instance prefix */
+	snprintf(text, sizeof(text), "%sinst:  b-2 [001]  2.000000: print:                tracing_mark_write: B|2|x\n", hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               b-2     (-----) [001] .... 2.000000: tracing_mark_write: B|2|x\n");
+}
+
+static void test_continuation_joined(void **state)
+{
+	struct tm_canon_stats st = { 0 };
+	(void)state;
+	assert_string_equal(canon("m-5 [000] .... 1.000000: tracing_mark_write: one\r\ntwo\r\nthree\r\n", -1, &st),
+			    "               m-5     (-----) [000] .... 1.000000: tracing_mark_write: one\\ntwo\\nthree\n");
+	assert_int_equal(st.continuations_joined, 2);
+}
+
+static void test_counter_clock(void **state)
+{
+	struct tm_canon_stats st = { 0 };
+	(void)state;
+	assert_string_equal(canon("a-1 [000] .... 123456789012: e: d\n", -1, &st),
+			    "               a-1     (-----) [000] .... 123.456789012: e: d\n");
+	assert_int_equal(st.counter_clock, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_tracecmd_rewrite),
+		cmocka_unit_test(test_continuation_joined),
+		cmocka_unit_test(test_counter_clock),
+	};
+	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
+}

@@ -1,0 +1,316 @@
+/* test_ftrace.c - ftrace event lines, every variant of FORMATS.md section 1. */
+#include "testutil.h"
+#include "tracemerge/ftrace.h"
+
+static bool eq(struct tm_str s, const char *lit)
+{
+	return s.n == strlen(lit) && memcmp(s.p, lit, s.n) == 0;
+}
+
+#define assert_str(s, lit) do { \
+	if (!eq((s), (lit))) \
+		fail_msg("got [%.*s], want [%s]", (int)(s).n, (s).p, (lit)); \
+} while (0)
+
+static struct tm_ftrace_event parse(const char *line, int fw, bool tracecmd)
+{
+	struct tm_ftrace_event ev;
+	if (tm_ftrace_parse_event(line, strlen(line), fw, tracecmd, &ev) != 0)
+		fail_msg("did not parse: %s", line);
+	return ev;
+}
+
+static void test_tgid_4flags(void **state)
+{
+	struct tm_ftrace_event ev = parse(
+		"          atrace-14446  (-----) [000] ...2  1212.465062: sched_switch: "
+		"prev_comm=atrace prev_pid=14446 prev_prio=120", 0, false);
+	(void)state;
+	assert_str(ev.comm, "atrace");
+	assert_int_equal(ev.pid, 14446);
+	assert_true(ev.has_tgid_col);
+	assert_int_equal(ev.tgid, -1);
+	assert_int_equal(ev.cpu, 0);
+	assert_int_equal(ev.nflags, 4);
+	assert_memory_equal(ev.flags, "...2", 4);
+	assert_int_equal(ev.ts_ns, 1212465062000LL);
+	assert_int_equal(ev.ts_digits, 6);
+	assert_str(ev.name, "sched_switch");
+	assert_str(ev.details, "prev_comm=atrace prev_pid=14446 prev_prio=120");
+}
+
+static void test_tgid_number_5flags_hex(void **state)
+{
+	struct tm_ftrace_event ev = parse(
+		"chrome-10830 ( 10830) [000] dNsa. 4213.033572: tracing_mark_write: B|10830|hex_preempt",
+		0, false);
+	(void)state;
+	assert_str(ev.comm, "chrome");
+	assert_int_equal(ev.pid, 10830);
+	assert_int_equal(ev.tgid, 10830);
+	assert_int_equal(ev.nflags, 5);
+	assert_memory_equal(ev.flags, "dNsa.", 5);
+	assert_int_equal(ev.ts_ns, 4213033572000LL);
+	assert_str(ev.name, "tracing_mark_write");
+	assert_str(ev.details, "B|10830|hex_preempt");
+	assert_true(tm_ftrace_is_marker(&ev));
+}
+
+static void test_no_tgid_no_flags(void **state)
+{
+	struct tm_ftrace_event ev = parse("<idle>-0     [000]  0.002188: tracing_mark_write: E|77",
+					  0, false);
+	(void)state;
+	assert_str(ev.comm, "<idle>");
+	assert_int_equal(ev.pid, 0);
+	assert_false(ev.has_tgid_col);
+	assert_int_equal(ev.tgid, -1);
+	assert_int_equal(ev.nflags, 0);
+	assert_int_equal(ev.ts_ns, 2188000);
+	assert_str(ev.details, "E|77");
+}
+
+static void test_glued_flags_ts(void **state)
+{
+	struct tm_ftrace_event ev = parse(
+		"kworker/u16:1-77    (   77) [004] ....316.196720: tracing_mark_write: B|77|x", 0, false);
+	(void)state;
+	assert_str(ev.comm, "kworker/u16:1");
+	assert_int_equal(ev.tgid, 77);
+	assert_int_equal(ev.cpu, 4);
+	assert_int_equal(ev.nflags, 4);
+	assert_memory_equal(ev.flags, "....", 4);
+	assert_int_equal(ev.ts_ns, 316196720000LL);
+	/* "d..2" glued: a width hint of 5 takes "d..23" as flags */
+	ev = parse("a-1 [001] d..23316.1: x: y", 5, false);
+	assert_memory_equal(ev.flags, "d..23", 5);
+	assert_int_equal(ev.ts_ns, 316100000000LL);
+	ev = parse("a-1 [001] d..23316.1: x: y", 4, false);
+	assert_memory_equal(ev.flags, "d..2", 4);
+	assert_int_equal(ev.ts_ns, 3316100000000LL);
+}
+
+static void test_comm_variants(void **state)
+{
+	struct tm_ftrace_event ev;
+	(void)state;
+	/* pid is the LAST -digits before the columns */
+	ev = parse("task-1234-567    ( 567) [000] ....   100.000000: tracing_mark_write: E|567", 0, false);
+	assert_str(ev.comm, "task-1234");
+	assert_int_equal(ev.pid, 567);
+	/* spaces, colons, slashes, parentheses in comm */
+	ev = parse(" Binder Thread #-340   [000] d..3 50260.935656: x: y", 0, false);
+	assert_str(ev.comm, "Binder Thread #");
+	assert_int_equal(ev.pid, 340);
+	ev = parse("   kworker/0:1H-(x)-12 [003] .... 1.000001: a: b", 0, false);
+	assert_str(ev.comm, "kworker/0:1H-(x)");
+	assert_int_equal(ev.pid, 12);
+	ev = parse("           <...>-19161 (-----) [001] ...1 683201.354908: tracing_mark_write: "
+		   "trace_event_clock_sync: parent_ts=683201.375000", 0, false);
+	assert_str(ev.comm, "<...>");
+	assert_int_equal(ev.pid, 19161);
+	assert_str(ev.details, "trace_event_clock_sync: parent_ts=683201.375000");
+}
+
+static void test_timestamps(void **state)
+{
+	struct tm_ftrace_event ev;
+	(void)state;
+	ev = parse("a-1 [000] .... 12.123456789: e: d", 0, false);
+	assert_int_equal(ev.ts_ns, 12123456789LL);
+	assert_int_equal(ev.ts_digits, 9);
+	ev = parse("dummy-0000  [000] 0.0: 0: trace_event_clock_sync: parent_ts=0.0", 0, false);
+	assert_int_equal(ev.ts_ns, 0);
+	assert_int_equal(ev.ts_digits, 1);
+	assert_int_equal(ev.pid, 0);
+	assert_str(ev.name, "0");
+	assert_true(tm_ftrace_is_marker(&ev));
+	/* counter-type clocks print raw integers */
+	ev = parse("a-1 [000] .... 123456789012345: e: d", 0, false);
+	assert_int_equal(ev.ts_digits, -1);
+	assert_int_equal(ev.ts_ns, 123456789012345LL);
+}
+
+static void test_function_tracer(void **state)
+{
+	struct tm_ftrace_event ev = parse(
+		"            bash-1977  [000] .... 17284.993652: sys_close <-system_call_fastpath",
+		0, false);
+	(void)state;
+	assert_int_equal(ev.style, TM_EV_FUNCTION);
+	assert_str(ev.name, "function");
+	assert_str(ev.details, "sys_close <-system_call_fastpath");
+	ev = parse("  bash-1977  [000] .... 17284.993653: graph_ent: func=sys_close", 0, false);
+	assert_int_equal(ev.style, TM_EV_KERNEL);
+	assert_str(ev.name, "graph_ent");
+	assert_str(ev.details, "func=sys_close");
+}
+
+static void test_tracecmd_forms(void **state)
+{
+	struct tm_ftrace_event ev;
+	(void)state;
+	ev = parse("            bash-22551 [002]  2913.348883: print:                "
+		   "tracing_mark_write: B|22551|work", 0, true);
+	assert_str(ev.name, "tracing_mark_write");
+	assert_true(ev.print_prefixed);
+	assert_str(ev.details, "B|22551|work");
+	ev = parse("            bash-22551 [002]  2913.348883: sched_switch:         "
+		   "bash:22551 [120] R ==> rcu_preempt:15 [120]", 0, true);
+	assert_str(ev.name, "sched_switch");
+	assert_true(ev.name_padded);
+	assert_str(ev.details, "bash:22551 [120] R ==> rcu_preempt:15 [120]");
+	ev = parse("myinst:            bash-42    [001]  2913.348883: sched_waking: comm=x pid=1",
+		   0, true);
+	assert_str(ev.instance, "myinst");
+	assert_str(ev.comm, "bash");
+	assert_int_equal(ev.pid, 42);
+	/* kernel form keeps the payload after exactly one blank */
+	ev = parse("a-1 [000] .... 1.000000: tracing_mark_write:   spaced", 0, false);
+	assert_str(ev.details, "  spaced");
+}
+
+static void test_not_events(void **state)
+{
+	static const char *bad[] = {
+		"", "# tracer: nop", "cpus=8", "TRACE:", "some = 000, other = 0x4",
+		" [000] 50265.647422: sched_switch: prev_comm=EventThread",  /* no comm-pid */
+		"a-1 [000] .... notatime: e: d", "a-x [000] .... 1.0: e: d",
+		"a-1 [abc] .... 1.0: e: d", "a-1[000] .... 1.0: e: d",
+		"a-99999999999 [000] .... 1.0: e: d",
+	};
+	struct tm_ftrace_event ev;
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (tm_ftrace_parse_event(bad[i], strlen(bad[i]), 0, false, &ev) == 0)
+			fail_msg("parsed but should not: %s", bad[i]);
+}
+
+/* Walk a block and return the kinds of its lines as a string. */
+static void kinds(const char *text, char *out, struct tm_ftrace_header *hdr)
+{
+	static const char k[] = "bhnEgR";
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
+	struct tm_ftrace_line l;
+	while (tm_ftrace_next(r, &l)) {
+		*out++ = k[l.kind];
+		for (unsigned i = 0; i < l.ncont; i++)
+			*out++ = '+';
+	}
+	*out = '\0';
+	if (hdr)
+		*hdr = *tm_ftrace_reader_header(r);
+	tm_ftrace_reader_free(r);
+}
+
+static void test_reader_header(void **state)
+{
+	char k[64];
+	struct tm_ftrace_header h;
+	(void)state;
+	kinds("# tracer: function_graph\r\n"
+	      "#\r\n"
+	      "# entries-in-buffer/entries-written: 1042/2000   #P:6\r\n"
+	      "# clock_type=LINUX_CLOCK_MONOTONIC\r\n"
+	      "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\r\n"
+	      "##### CPU 3 buffer started ####\r\n"
+	      "a-1 [000] d..2. 1.000000: e: d\r\n"
+	      "CPU:2 [LOST 17 EVENTS]\r\n"
+	      "a-1 [000] d..2. 1.000001: e: d", k, &h);
+	assert_string_equal(k, "hhhhhhEnE");
+	assert_string_equal(h.tracer, "function_graph");
+	assert_int_equal(h.entries, 1042);
+	assert_int_equal(h.written, 2000);
+	assert_int_equal(h.ncpus, 6);
+	assert_string_equal(h.clock_type, "LINUX_CLOCK_MONOTONIC");
+	assert_int_equal(h.legend_flags, 5);
+	assert_false(h.legend_tgid);
+	assert_int_equal(h.lost_events, 17);
+}
+
+static void test_reader_noise_and_rejects(void **state)
+{
+	char k[64];
+	struct tm_ftrace_header h;
+	(void)state;
+	/* adb preamble before TRACE:, then data, a garbage line, a blank line */
+	kinds("capturing trace... done\nTRACE:\n# tracer: nop\n"
+	      "a-1 [000] .... 1.000000: sched_switch: x\n"
+	      "garbage here\n\n   \n"
+	      "a-1 [000] .... 1.000001: e: d\n", k, &h);
+	assert_string_equal(k, "nnhERbbE");
+	kinds("cpus=4\nversion = 6\na-1 [000]  1.000000: e: d\n", k, &h);
+	assert_string_equal(k, "nnE");
+	assert_true(h.tracecmd);
+	assert_int_equal(h.ncpus, 4);
+}
+
+static void test_reader_continuations(void **state)
+{
+	const char *text =
+		"a-1 [000] .... 1.000000: tracing_mark_write: first\n"
+		"second line\n"
+		"third line\n"
+		"a-1 [000] .... 1.000001: sched_switch: x\n"
+		"not a continuation\n";
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
+	struct tm_ftrace_line l;
+	(void)state;
+	assert_int_equal(tm_ftrace_next(r, &l), 1);
+	assert_int_equal(l.kind, TM_LN_EVENT);
+	assert_int_equal(l.lineno, 1);
+	assert_int_equal(l.ncont, 2);
+	assert_str(l.cont, "second line\nthird line");
+	assert_int_equal(tm_ftrace_next(r, &l), 1);
+	assert_int_equal(l.kind, TM_LN_EVENT);
+	assert_int_equal(l.lineno, 4);
+	assert_int_equal(tm_ftrace_next(r, &l), 1);
+	assert_int_equal(l.kind, TM_LN_REJECTED); /* only markers continue */
+	assert_int_equal(l.lineno, 5);
+	assert_int_equal(tm_ftrace_next(r, &l), 0);
+	tm_ftrace_reader_free(r);
+}
+
+static void test_reader_js_escaped_and_limits(void **state)
+{
+	char k[64];
+	struct tm_ftrace_header h;
+	char *big;
+	(void)state;
+	kinds("# tracer: nop\\n\\\n#\\n\\\na-1 [000] 1.000000: e: d\\n\\\n", k, &h);
+	assert_string_equal(k, "hhE");
+	assert_true(h.js_escaped);
+	/* a 10 MB line is rejected without being parsed; NUL bytes too */
+	big = malloc(10u << 20);
+	memset(big, 'x', (10u << 20) - 1);
+	big[(10u << 20) - 1] = '\0';
+	memcpy(big, "a-1 [000] .... 1.0: e: ", 23);
+	kinds(big, k, &h);
+	assert_string_equal(k, "R");
+	free(big);
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new("a-1 [000] .... 1.0: e: \0x\n", 26);
+	struct tm_ftrace_line l;
+	assert_int_equal(tm_ftrace_next(r, &l), 1);
+	assert_int_equal(l.kind, TM_LN_REJECTED);
+	tm_ftrace_reader_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tgid_4flags),
+		cmocka_unit_test(test_tgid_number_5flags_hex),
+		cmocka_unit_test(test_no_tgid_no_flags),
+		cmocka_unit_test(test_glued_flags_ts),
+		cmocka_unit_test(test_comm_variants),
+		cmocka_unit_test(test_timestamps),
+		cmocka_unit_test(test_function_tracer),
+		cmocka_unit_test(test_tracecmd_forms),
+		cmocka_unit_test(test_not_events),
+		cmocka_unit_test(test_reader_header),
+		cmocka_unit_test(test_reader_noise_and_rejects),
+		cmocka_unit_test(test_reader_continuations),
+		cmocka_unit_test(test_reader_js_escaped_and_limits),
+	};
+	return cmocka_run_group_tests_name("ftrace", tests, NULL, NULL);
+}

@@ -1,0 +1,53 @@
+/* testutil.h - shared helpers for the cmocka unit tests. */
+#ifndef TM_TESTUTIL_H
+#define TM_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#ifndef TM_SRCDIR
+#define TM_SRCDIR "."
+#endif
+
+/* Read a whole file (path relative to the source tree unless absolute);
+ * returns NULL if it does not exist. *len receives the size. Caller frees. */
+static inline char *tm_test_slurp(const char *rel, size_t *len)
+{
+	char path[4096];
+	if (rel[0] == '/')
+		snprintf(path, sizeof(path), "%s", rel);
+	else
+		snprintf(path, sizeof(path), "%s/%s", TM_SRCDIR, rel);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap + 1);
+	size_t got;
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *nb = realloc(buf, cap * 2 + 1);
+			if (!nb) { free(buf); buf = NULL; break; }
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* Shared corpus beside the project: ../shared/corpus */
+#define TM_CORPUS TM_SRCDIR "/../shared/corpus"
+
+#endif
