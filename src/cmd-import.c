@@ -134,7 +134,8 @@ static void emit_meta_event(struct import *im, const char *what, int32_t pid,
 	json_object_put(o);
 }
 
-/* process_name for every tgid with a name, thread_name for every named task. */
+/* process_name for every process with a known name (PROCESS DUMP, or its
+ * main thread's comm), thread_name for every named thread of a known tgid. */
 static void emit_names(struct import *im)
 {
 	struct tm_kstats *st = &im->st;
@@ -154,9 +155,12 @@ static void emit_names(struct import *im)
 	while ((t = tm_hmap_next(st->tasks, &it, &key, NULL))) {
 		int32_t pid, proc;
 		memcpy(&pid, key, sizeof(pid));
-		if (!t->named)
+		/* Without a tgid a name event would invent a process; the
+		 * kernel text names such threads already.  pid 0 is the
+		 * per-CPU idle task, never a thread of a process. */
+		if (!t->named || t->tgid < 0 || pid == 0)
 			continue;
-		proc = t->tgid >= 0 ? t->tgid : pid;
+		proc = t->tgid;
 		emit_meta_event(im, "thread_name", proc, pid, t->comm);
 		if (t->tgid == pid && seen && !tm_hmap_get_i32(seen, pid, false) &&
 		    tm_hmap_get_i32(seen, pid, true))

@@ -47,7 +47,8 @@ void tm_kscan_where(char *buf, size_t cap, const char *name,
 static void copy_str(char *dst, size_t cap, struct tm_str s)
 {
 	size_t n = s.n < cap - 1 ? s.n : cap - 1;
-	memcpy(dst, s.p, n);
+	if (n)
+		memcpy(dst, s.p, n); /* s.p may be NULL when n == 0 */
 	dst[n] = '\0';
 }
 

@@ -1,0 +1,545 @@
+/*
+ * decode.c - byte decoders used by the input module: zlib and (multi-member)
+ * gzip inflate with an output cap, base64, JavaScript string literal
+ * unescaping, and a progressive line counter.  See decode.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <zlib.h>
+
+#include "decode.h"
+
+#define Z_CHUNK_MAX (1u << 30)  /* zlib counts in uInt: feed at most this */
+
+static size_t decode_limit = SIZE_MAX;
+
+void tm_decode_set_limit(size_t limit)
+{
+	decode_limit = limit ? limit : SIZE_MAX;
+}
+
+size_t tm_decode_limit(void)
+{
+	return decode_limit;
+}
+
+/* ---- big buffers --------------------------------------------------------
+ * Output that may reach gigabytes (inflated data, unescaped JS strings,
+ * stdin) lives in anonymous mappings: they grow with mremap (no copy), ask
+ * for transparent huge pages (a fault per 2 MB instead of per 4 KB) and go
+ * back with munmap.  Under AddressSanitizer plain malloc is used instead so
+ * that an overflow past the end is still caught.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_USE_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BIG_USE_MALLOC 1
+#endif
+#endif
+
+#ifdef BIG_USE_MALLOC
+void *tm_big_alloc(size_t len)
+{
+	return malloc(len ? len : 1);
+}
+
+void *tm_big_resize(void *p, size_t old, size_t len)
+{
+	(void)old;
+	return realloc(p, len ? len : 1);
+}
+
+void tm_big_free(void *p, size_t len)
+{
+	(void)len;
+	free(p);
+}
+#else
+void *tm_big_alloc(size_t len)
+{
+	void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	if (len >= (4u << 20))
+		madvise(p, len, MADV_HUGEPAGE);
+	return p;
+}
+
+void *tm_big_resize(void *p, size_t old, size_t len)
+{
+	void *np = mremap(p, old ? old : 1, len ? len : 1, MREMAP_MAYMOVE);
+
+	return np == MAP_FAILED ? NULL : np;
+}
+
+void tm_big_free(void *p, size_t len)
+{
+	if (p)
+		munmap(p, len ? len : 1);
+}
+#endif
+
+/* ---- inflate ------------------------------------------------------------ */
+
+int tm_is_gzip(const void *p, size_t len)
+{
+	const unsigned char *b = p;
+
+	return len >= 2 && b[0] == 0x1f && b[1] == 0x8b;
+}
+
+/* RFC 1950 header: deflate method, window <= 32K, check bits. */
+int tm_is_zlib(const void *p, size_t len)
+{
+	const unsigned char *b = p;
+
+	return len >= 2 && (b[0] & 0x0f) == 8 && (b[0] >> 4) <= 7 &&
+	       ((b[0] << 8) | b[1]) % 31 == 0;
+}
+
+struct zout {
+	char *buf;
+	size_t len, cap, limit;
+};
+
+static int zout_grow(struct zout *o, size_t in_len)
+{
+	size_t ncap;
+	char *nb;
+
+	if (o->cap >= o->limit)
+		return TM_Z_LIMIT;
+	if (!o->cap)
+		ncap = in_len < (SIZE_MAX - 65536) / 4 ? in_len * 4 + 65536 : SIZE_MAX;
+	else
+		ncap = o->cap <= SIZE_MAX / 2 ? o->cap * 2 : SIZE_MAX;
+	if (ncap > o->limit)
+		ncap = o->limit;
+	nb = o->buf ? tm_big_resize(o->buf, o->cap, ncap) : tm_big_alloc(ncap);
+	if (!nb)
+		return TM_Z_NOMEM;
+	o->buf = nb;
+	o->cap = ncap;
+	return TM_Z_OK;
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Run inflate until the end of the current stream. */
+static int inflate_stream(z_stream *zs, const unsigned char *src, size_t len,
+			  struct zout *o, const char **msg)
+{
+	for (;;) {
+		size_t pos = (size_t)(zs->next_in - src);
+		uInt before;
+		int ret;
+
+		if (zs->avail_in == 0)
+			zs->avail_in = (uInt)min_size(len - pos, Z_CHUNK_MAX);
+		if (o->len == o->cap) {
+			ret = zout_grow(o, len);
+			if (ret)
+				return ret;
+		}
+		zs->next_out = (unsigned char *)o->buf + o->len;
+		zs->avail_out = (uInt)min_size(o->cap - o->len, Z_CHUNK_MAX);
+		before = zs->avail_out;
+		ret = inflate(zs, Z_NO_FLUSH);
+		o->len += before - zs->avail_out;
+		switch (ret) {
+		case Z_STREAM_END:
+			return TM_Z_OK;
+		case Z_OK:
+			break;
+		case Z_BUF_ERROR:
+			if (zs->avail_in == 0 && (size_t)(zs->next_in - src) == len)
+				return TM_Z_TRUNCATED;
+			if (zs->avail_out != 0 && zs->avail_in != 0)
+				return TM_Z_CORRUPT;  /* no progress possible */
+			break;
+		case Z_MEM_ERROR:
+			return TM_Z_NOMEM;
+		case Z_NEED_DICT:
+			*msg = "needs a preset dictionary";
+			return TM_Z_CORRUPT;
+		default:
+			*msg = zs->msg;
+			return TM_Z_CORRUPT;
+		}
+	}
+}
+
+static int all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
+		       struct tm_inflated *z)
+{
+	const unsigned char *s = src;
+	struct zout o = { .limit = limit };
+	z_stream zs;
+	int ret;
+
+	memset(z, 0, sizeof(*z));
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, gzip ? 15 + 16 : 15) != Z_OK)
+		return TM_Z_NOMEM;
+	zs.next_in = (unsigned char *)s;
+	for (;;) {
+		size_t pos;
+
+		ret = inflate_stream(&zs, s, len, &o, &z->msg);
+		pos = (size_t)(zs.next_in - s);
+		if (ret) {
+			z->err_off = ret == TM_Z_TRUNCATED ? len : pos;
+			break;
+		}
+		z->used = pos;
+		if (pos == len)
+			break;
+		if (!gzip || !tm_is_gzip(s + pos, len - pos)) {
+			if (gzip && len - pos == 1 && s[pos] == 0x1f) {
+				ret = TM_Z_TRUNCATED;
+				z->err_off = len;
+			} else if (!gzip || !all_zero(s + pos, len - pos)) {
+				z->trailing = len - pos;
+			}
+			break;
+		}
+		inflateReset(&zs);     /* next gzip member */
+	}
+	inflateEnd(&zs);
+	if (ret) {
+		tm_big_free(o.buf, o.cap);
+		return ret;
+	}
+	z->data = o.buf;
+	z->len = o.len;
+	z->cap = o.cap;
+	return TM_Z_OK;
+}
+
+int tm_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z)
+{
+	return inflate_all(src, len, limit, 1, z);
+}
+
+int tm_zlib_inflate(const void *src, size_t len, size_t limit,
+		    struct tm_inflated *z)
+{
+	return inflate_all(src, len, limit, 0, z);
+}
+
+void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
+		  size_t limit, char *buf, size_t size)
+{
+	const char *what = gzip ? "gzip" : "zlib";
+
+	switch (err) {
+	case TM_Z_TRUNCATED:
+		snprintf(buf, size, "truncated %s stream", what);
+		break;
+	case TM_Z_CORRUPT:
+		snprintf(buf, size, "corrupt %s stream (%s)", what,
+			 z->msg ? z->msg : "invalid data");
+		break;
+	case TM_Z_LIMIT:
+		snprintf(buf, size, "%s data inflates beyond the %zu-byte limit",
+			 what, limit);
+		break;
+	case TM_Z_NOMEM:
+		snprintf(buf, size, "out of memory inflating %s stream", what);
+		break;
+	default:
+		snprintf(buf, size, "%s stream error %d", what, err);
+		break;
+	}
+}
+
+/* ---- base64 ------------------------------------------------------------- */
+
+static int b64_value(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+' || c == '-')
+		return 62;
+	if (c == '/' || c == '_')
+		return 63;
+	return -1;
+}
+
+int tm_base64_alphabet_only(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		if (b64_value(c) < 0 && c != '=' && !tm_is_space(c))
+			return 0;
+	}
+	return 1;
+}
+
+/* Emit the bytes of a group of N (2..4) sextets held in ACC. */
+static size_t b64_flush(unsigned long acc, int n, unsigned char *o)
+{
+	acc <<= 6 * (4 - n);
+	o[0] = acc >> 16;
+	if (n > 2)
+		o[1] = acc >> 8;
+	if (n > 3)
+		o[2] = acc;
+	return n - 1;
+}
+
+int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
+		     size_t *bad_off)
+{
+	unsigned char *o = malloc(len / 4 * 3 + 3);
+	unsigned long acc = 0;
+	size_t n = 0, pad_at = 0;
+	int group = 0, pad = 0;
+
+	if (!o)
+		return -2;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		int v;
+
+		if (tm_is_space(c))
+			continue;
+		if (c == '=') {
+			if (group < 2 || group + pad >= 4)
+				goto bad_at_i;
+			if (!pad)
+				pad_at = i;
+			pad++;
+			continue;
+		}
+		v = b64_value(c);
+		if (v < 0 || pad)
+			goto bad_at_i;
+		acc = (acc << 6) | (unsigned)v;
+		if (++group == 4) {
+			n += b64_flush(acc, 4, o + n);
+			acc = 0;
+			group = 0;
+		}
+		continue;
+bad_at_i:
+		*bad_off = i;
+		free(o);
+		return -1;
+	}
+	if (group == 1 || (pad && group + pad != 4)) {
+		*bad_off = pad ? pad_at : len;
+		free(o);
+		return -1;
+	}
+	if (group)
+		n += b64_flush(acc, group, o + n);
+	*out = (char *)o;
+	*outlen = n;
+	return 0;
+}
+
+/* ---- JavaScript string literals ----------------------------------------- */
+
+static int hex_value(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Parse N hex digits at S (within LEN); -1 if they are not all hex. */
+static long hex_n(const char *s, size_t len, size_t n)
+{
+	long v = 0;
+
+	if (len < n)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		int h = hex_value(s[i]);
+		if (h < 0)
+			return -1;
+		v = v * 16 + h;
+	}
+	return v;
+}
+
+static size_t put_utf8(char *d, unsigned long cp)
+{
+	if (cp >= 0xd800 && cp <= 0xdfff)
+		cp = 0xfffd;            /* lone surrogate: keep the output UTF-8 */
+	if (cp < 0x80) {
+		d[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = 0xc0 | (cp >> 6);
+		d[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = 0xe0 | (cp >> 12);
+		d[1] = 0x80 | ((cp >> 6) & 0x3f);
+		d[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	d[0] = 0xf0 | (cp >> 18);
+	d[1] = 0x80 | ((cp >> 12) & 0x3f);
+	d[2] = 0x80 | ((cp >> 6) & 0x3f);
+	d[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/* \uHHHH, a surrogate pair \uHHHH\uHHHH, or \u{H...}.  S points after the
+ * 'u'.  Returns input bytes consumed (0: not a valid escape). */
+static size_t js_unicode(const char *s, size_t len, unsigned long *cp)
+{
+	long v, lo;
+	size_t i;
+
+	if (len && s[0] == '{') {
+		unsigned long acc = 0;
+		for (i = 1; i < len && i < 9 && hex_value(s[i]) >= 0; i++)
+			acc = acc * 16 + hex_value(s[i]);
+		if (i == 1 || i >= len || s[i] != '}' || acc > 0x10ffff)
+			return 0;
+		*cp = acc;
+		return i + 1;
+	}
+	v = hex_n(s, len, 4);
+	if (v < 0)
+		return 0;
+	*cp = v;
+	if (v >= 0xd800 && v <= 0xdbff && len >= 10 && s[4] == '\\' &&
+	    s[5] == 'u') {
+		lo = hex_n(s + 6, len - 6, 4);
+		if (lo >= 0xdc00 && lo <= 0xdfff) {
+			*cp = 0x10000 + (((unsigned long)v - 0xd800) << 10) +
+			      ((unsigned long)lo - 0xdc00);
+			return 10;
+		}
+	}
+	return 4;
+}
+
+/* One escape: S points after the backslash (LEN > 0).  Writes to D,
+ * returns input bytes consumed; *w receives output bytes. */
+static size_t js_escape(const char *s, size_t len, char *d, size_t *w)
+{
+	unsigned long cp;
+	size_t n;
+	long v;
+
+	*w = 1;
+	switch (s[0]) {
+	case '\n':
+		*w = 0;                 /* line continuation */
+		return 1;
+	case '\r':
+		*w = 0;
+		return len > 1 && s[1] == '\n' ? 2 : 1;
+	case 'n': d[0] = '\n'; return 1;
+	case 't': d[0] = '\t'; return 1;
+	case 'r': d[0] = '\r'; return 1;
+	case 'b': d[0] = '\b'; return 1;
+	case 'f': d[0] = '\f'; return 1;
+	case 'v': d[0] = '\v'; return 1;
+	case '0':
+		if (len < 2 || s[1] < '0' || s[1] > '9') {
+			d[0] = '\0';
+			return 1;
+		}
+		break;
+	case 'x':
+		v = hex_n(s + 1, len - 1, 2);
+		if (v < 0)
+			break;
+		*w = put_utf8(d, (unsigned long)v);
+		return 3;
+	case 'u':
+		n = js_unicode(s + 1, len - 1, &cp);
+		if (!n)
+			break;
+		*w = put_utf8(d, cp);
+		return n + 1;
+	}
+	d[0] = s[0];                    /* \\ \" \' \/ and unknown escapes */
+	return 1;
+}
+
+int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
+		   size_t *used, size_t *outlen)
+{
+	size_t i = 0, o = 0;
+
+	while (i < len) {
+		const char *bs = memchr(s + i, '\\', len - i);
+		size_t span = bs ? (size_t)(bs - s) - i : len - i;
+		const char *q = memchr(s + i, quote, span);
+		size_t w;
+
+		if (q) {
+			span = (size_t)(q - s) - i;
+			memmove(dst + o, s + i, span);
+			*used = (size_t)(q - s);
+			*outlen = o + span;
+			return 0;
+		}
+		memmove(dst + o, s + i, span);
+		o += span;
+		i += span;
+		if (!bs || i + 1 >= len)
+			break;
+		i += 1 + js_escape(s + i + 1, len - i - 1, dst + o, &w);
+		o += w;
+	}
+	*used = len;
+	*outlen = o;
+	return -1;
+}
+
+/* ---- lines -------------------------------------------------------------- */
+
+void tm_linepos_init(struct tm_linepos *lp, const char *base)
+{
+	lp->base = base;
+	lp->off = 0;
+	lp->line = 1;
+}
+
+unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off)
+{
+	const char *p = lp->base + lp->off, *end = lp->base + off;
+
+	if (off < lp->off)
+		return lp->line;        /* misuse: offsets must not decrease */
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		lp->line++;
+		p++;
+	}
+	lp->off = off;
+	return lp->line;
+}

@@ -1,0 +1,156 @@
+/*
+ * decode.h - private helpers of the input module (parsers/input.c,
+ * parsers/html.c, parsers/decode.c).
+ *
+ * Two halves:
+ *  - byte decoders that know nothing about inputs: zlib/gzip inflate,
+ *    base64, JavaScript string literals, line counting;
+ *  - the part of struct tm_input that input.c shares with html.c (the
+ *    "input-local" interface: add a block, own a buffer, report an error).
+ * Nothing here is public API.
+ */
+#ifndef TM_PARSERS_DECODE_H
+#define TM_PARSERS_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tracemerge/input.h"
+
+/* ---- big buffers (decode.c) ------------------------------------------- */
+
+/* Buffers for output that may reach GBs: grow without copying.  Free with
+ * tm_big_free() and the length last given. */
+void *tm_big_alloc(size_t len);
+void *tm_big_resize(void *p, size_t old, size_t len);   /* NULL: p kept */
+void tm_big_free(void *p, size_t len);
+
+/* ---- inflate (decode.c) ------------------------------------------------ */
+
+enum tm_zerr {
+	TM_Z_OK = 0,
+	TM_Z_TRUNCATED,         /* input ended inside the stream */
+	TM_Z_CORRUPT,           /* invalid deflate data or header/checksum */
+	TM_Z_NOMEM,
+	TM_Z_LIMIT,             /* output would exceed the caller's limit */
+};
+
+struct tm_inflated {
+	char *data;             /* output, a tm_big_alloc() buffer of cap bytes */
+	size_t len, cap;
+	size_t used;            /* input bytes that belonged to the stream(s) */
+	size_t trailing;        /* non-zero bytes after the last stream */
+	size_t err_off;         /* on error: input offset where it was seen */
+	const char *msg;        /* on TM_Z_CORRUPT: zlib's reason, or NULL */
+};
+
+int tm_is_gzip(const void *p, size_t len);
+int tm_is_zlib(const void *p, size_t len);
+
+/* Inflate one or more concatenated gzip members (trailing zero padding is
+ * accepted, other trailing bytes are counted in ->trailing). */
+int tm_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z);
+/* Inflate one zlib stream; bytes after its end are counted in ->trailing. */
+int tm_zlib_inflate(const void *src, size_t len, size_t limit,
+		    struct tm_inflated *z);
+/* "truncated gzip stream", "corrupt zlib stream (invalid ...)", ... */
+void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
+		  size_t limit, char *buf, size_t size);
+
+/* Cap on the bytes all decompression of one input may produce (default:
+ * unlimited).  Fuzz targets lower it so a small input cannot ask for GBs. */
+void tm_decode_set_limit(size_t limit);
+size_t tm_decode_limit(void);
+
+/* ---- base64 (decode.c) ------------------------------------------------- */
+
+/* True when every byte is a base64 symbol, '=' or ASCII whitespace. */
+int tm_base64_alphabet_only(const char *s, size_t len);
+/* Decode S (whitespace ignored).  Returns 0, -1 on invalid data (*bad_off =
+ * offset of the offending byte), -2 on allocation failure. */
+int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
+		     size_t *bad_off);
+
+/* ---- JavaScript string literals (decode.c) ----------------------------- */
+
+/* Unescape the body of a JS string literal that starts at S (just after
+ * the opening QUOTE) into DST, which must hold LEN bytes (output is never
+ * longer than input).  Stops at the first unescaped QUOTE: *used is its
+ * offset in S and *outlen the bytes written.  Returns -1 (unterminated)
+ * when there is none. */
+int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
+		   size_t *used, size_t *outlen);
+
+/* ---- text helpers (decode.c) ------------------------------------------- */
+
+static inline int tm_is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	       c == '\f' || c == '\v';
+}
+
+/* Progressive line counter: line number (1-based) of byte OFF of BASE.
+ * Offsets passed to one cursor must not decrease. */
+struct tm_linepos {
+	const char *base;
+	size_t off;
+	unsigned long line;
+};
+
+void tm_linepos_init(struct tm_linepos *lp, const char *base);
+unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off);
+
+/* ---- input-local interface (input.c) ----------------------------------- */
+
+struct tm_input {
+	char *name;
+	enum tm_format format;
+	int was_gzip;
+	int unmapped;           /* text being split is decompressed data */
+	struct tm_diag *d;      /* the caller's diag, during open only */
+	size_t budget;          /* bytes decompression may still produce */
+	void *map;              /* mmap'ed file, or NULL */
+	size_t map_len;
+	struct tm_owned {
+		void *p;
+		size_t big_len; /* 0: malloc'ed, else a tm_big_alloc() length */
+	} *owned;               /* buffers freed with the input */
+	size_t nowned, owned_cap;
+	struct tm_block *blocks;
+	size_t nblocks, blocks_cap;
+};
+
+#define TM_FMT(a, b) __attribute__((format(printf, a, b)))
+/* Set the error "NAME: msg", "NAME:LINE: msg" or "NAME: byte N: msg"
+ * (LINE/N are said to be in decompressed data when in->unmapped). */
+void tm_input_fail(struct tm_input *in, const char *fmt, ...) TM_FMT(2, 3);
+void tm_input_fail_line(struct tm_input *in, unsigned long line,
+			const char *fmt, ...) TM_FMT(3, 4);
+void tm_input_fail_byte(struct tm_input *in, size_t off,
+			const char *fmt, ...) TM_FMT(3, 4);
+
+int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
+		       const char *data, size_t len, unsigned long first_line,
+		       const char *origin);
+/* The input takes BUF (freed with it; freed at once on failure): a
+ * malloc'ed one, or a tm_big_alloc() one of BIG_LEN bytes. */
+int tm_input_keep(struct tm_input *in, char *buf);
+int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
+/* Inflate under the input's budget (GZIP: gzip members, else zlib). */
+int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
+		     size_t len, struct tm_inflated *z);
+
+/* Kind of a block of text: "# tracer:" ftrace, CGROUP DUMP, PROCESS DUMP,
+ * JSON, ftrace event lines without header, else OTHER. */
+enum tm_block_kind tm_classify_text(const char *p, size_t len);
+/* Offset of a NUL byte in the first KB, or -1. */
+long tm_nul_in_head(const char *p, size_t len);
+
+/* ---- systrace HTML (html.c) -------------------------------------------- */
+
+/* Recognise the systrace HTML generation of P (set in->format) and split
+ * it into blocks.  Returns 0, or -1 with the error set (no trace in the
+ * page, unterminated string or block, bad base64 or gzip payload). */
+int tm_html_read(struct tm_input *in, const char *p, size_t len);
+
+#endif

@@ -1,0 +1,372 @@
+/*
+ * html.c - split the three systrace HTML generations into blocks.
+ *
+ * 1. legacy:     var linuxPerfData = "\  +  ftrace lines ending \n\  +  \n";
+ *                the JS string is unescaped into one ftrace block whose
+ *                lines still map one to one onto the file's lines.
+ * 2. multi:      <!-- BEGIN TRACE --> <script class="trace-data"
+ *                type="application/text"> raw text </script> ... <!-- END
+ *                TRACE -->, one block per agent, pointing into the file.
+ * 3. trace2html: <script id="viewer-data" type="text/plain|application/json">
+ *                base64(gzip(trace)) </script>, one block per trace.
+ * The marker met first in the page decides; the viewer's own JavaScript
+ * mentions none of the exact markers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+
+#define BEGIN_MARK      "<!-- BEGIN TRACE -->"
+#define END_MARK        "<!-- END TRACE -->"
+#define TRACE_DATA_ATTR "class=\"trace-data\""
+#define VIEWER_ATTR     "id=\"viewer-data\""
+#define SCRIPT_OPEN     "<script"
+#define SCRIPT_CLOSE    "</script>"
+#define TAG_LOOKBACK    512     /* max bytes between "<script" and an attr */
+
+static const char *find(const char *p, const char *end, const char *s)
+{
+	return memmem(p, (size_t)(end - p), s, strlen(s));
+}
+
+/* ---- <script> blocks ---------------------------------------------------- */
+
+struct script {
+	const char *tag;        /* "<script" */
+	const char *body;       /* after the tag's '>' (NULL: no '>') */
+	const char *close;      /* "</script>" (NULL: none) */
+};
+
+/* Is A (an attribute) inside a "<script ...>" tag? Returns the tag. */
+static const char *script_tag_of(const char *p, const char *a,
+				 const char *end)
+{
+	size_t back = (size_t)(a - p) < TAG_LOOKBACK ? (size_t)(a - p)
+						     : TAG_LOOKBACK;
+	const char *lt = a, *stop = a - back;
+
+	while (lt > stop) {
+		lt--;
+		if (*lt == '<' || *lt == '>')
+			break;
+	}
+	if (lt == a || *lt != '<' || (size_t)(end - lt) < strlen(SCRIPT_OPEN) ||
+	    memcmp(lt, SCRIPT_OPEN, strlen(SCRIPT_OPEN)) != 0)
+		return NULL;
+	return lt;
+}
+
+/* Next <script> at or after P (before END) carrying ATTR. */
+static int find_script(const char *p, const char *end, const char *attr,
+		       struct script *s)
+{
+	size_t alen = strlen(attr);
+	const char *a = p, *gt;
+
+	while ((a = find(a, end, attr))) {
+		s->tag = script_tag_of(p, a, end);
+		if (!s->tag) {
+			a += alen;
+			continue;
+		}
+		gt = memchr(a + alen, '>', (size_t)(end - a - alen));
+		s->body = gt ? gt + 1 : NULL;
+		s->close = gt ? find(s->body, end, SCRIPT_CLOSE) : NULL;
+		return 1;
+	}
+	return 0;
+}
+
+/* Error unless S is a complete <script>...</script> element. */
+static int check_script(struct tm_input *in, struct tm_linepos *lp,
+			const char *p, const struct script *s,
+			const char *what, int idx)
+{
+	if (s->body && s->close)
+		return 0;
+	tm_input_fail_line(in, tm_linepos_at(lp, (size_t)(s->tag - p)),
+			   "%s block %d: %s", what, idx,
+			   s->body ? "no " SCRIPT_CLOSE " before the end"
+				   : "unterminated <script> tag");
+	return -1;
+}
+
+/* The text of a script element: the newline after the tag is the
+ * writer's, and so is the indentation before "</script>". */
+static void script_text(const struct script *s, const char **b,
+			const char **e)
+{
+	*b = s->body;
+	*e = s->close;
+	if (*b < *e && **b == '\r')
+		(*b)++;
+	if (*b < *e && **b == '\n')
+		(*b)++;
+	while (*e > *b && ((*e)[-1] == ' ' || (*e)[-1] == '\t'))
+		(*e)--;
+}
+
+/* ---- 2. multi-block (systrace.py) --------------------------------------- */
+
+static int read_multi(struct tm_input *in, const char *p, size_t len,
+		      const char *begin)
+{
+	const char *end = p + len, *from = p, *to = end, *b, *e;
+	struct tm_linepos lp;
+	struct script s;
+	char origin[64];
+	int idx = 0;
+
+	tm_linepos_init(&lp, p);
+	if (begin) {
+		from = begin + strlen(BEGIN_MARK);
+		to = find(from, end, END_MARK);
+		if (!to) {
+			tm_input_fail_line(in, tm_linepos_at(&lp, (size_t)(begin - p)),
+					   BEGIN_MARK " without " END_MARK);
+			return -1;
+		}
+	}
+	while (find_script(from, to, TRACE_DATA_ATTR, &s)) {
+		idx++;
+		if (check_script(in, &lp, p, &s, "trace-data", idx))
+			return -1;
+		script_text(&s, &b, &e);
+		snprintf(origin, sizeof(origin), "trace-data block %d", idx);
+		if (tm_input_add_block(in, tm_classify_text(b, (size_t)(e - b)),
+				       b, (size_t)(e - b),
+				       tm_linepos_at(&lp, (size_t)(b - p)), origin))
+			return -1;
+		from = s.close + strlen(SCRIPT_CLOSE);
+	}
+	if (!idx) {
+		tm_input_fail_line(in, tm_linepos_at(&lp, (size_t)(from - p)),
+				   "no <script class=\"trace-data\"> block "
+				   "between the trace markers");
+		return -1;
+	}
+	in->format = TM_FMT_SYSTRACE_MULTI;
+	return 0;
+}
+
+/* ---- 1. legacy (var linuxPerfData = "...") ------------------------------ */
+
+/* The opening quote of `linuxPerfData = "`, or NULL. */
+static const char *find_perf_data(const char *p, const char *end)
+{
+	static const char name[] = "linuxPerfData";
+	const char *s = p, *c;
+
+	while ((s = find(s, end, name))) {
+		c = s + strlen(name);
+		while (c < end && (*c == ' ' || *c == '\t'))
+			c++;
+		if (c < end && *c == '=') {
+			for (c++; c < end && (*c == ' ' || *c == '\t'); c++)
+				;
+			if (c < end && (*c == '"' || *c == '\''))
+				return c;
+		}
+		s += strlen(name);
+	}
+	return NULL;
+}
+
+/* Source lines the string spends on leading line continuations. */
+static unsigned long leading_continuations(const char *s, const char *end)
+{
+	unsigned long n = 0;
+
+	while (end - s >= 2 && s[0] == '\\' && (s[1] == '\n' || s[1] == '\r')) {
+		s += s[1] == '\r' && end - s >= 3 && s[2] == '\n' ? 3 : 2;
+		n++;
+	}
+	return n;
+}
+
+static int read_legacy(struct tm_input *in, const char *p, size_t len,
+		       const char *quote)
+{
+	const char *s = quote + 1, *end = p + len;
+	size_t n = (size_t)(end - s), used, olen, i;
+	struct tm_linepos lp;
+	unsigned long line;
+	char *buf, *nb;
+
+	tm_linepos_init(&lp, p);
+	line = tm_linepos_at(&lp, (size_t)(quote - p));
+	buf = tm_big_alloc(n);
+	if (!buf) {
+		tm_input_fail(in, "out of memory");
+		return -1;
+	}
+	if (tm_js_unescape(s, n, *quote, buf, &used, &olen) < 0) {
+		tm_big_free(buf, n);
+		tm_input_fail_line(in, line, "unterminated linuxPerfData string");
+		return -1;
+	}
+	if (olen && olen < n && (nb = tm_big_resize(buf, n, olen))) {
+		buf = nb;
+		n = olen;
+	}
+	if (tm_input_keep_big(in, buf, n))
+		return -1;
+	for (i = 0; i < olen && tm_is_space(buf[i]); i++)
+		;
+	if (i == olen) {
+		tm_input_fail_line(in, line, "empty linuxPerfData string");
+		return -1;
+	}
+	in->format = TM_FMT_SYSTRACE_LEGACY;
+	return tm_input_add_block(in, TM_BLOCK_FTRACE, buf, olen,
+				  line + leading_continuations(s, end),
+				  "linuxPerfData");
+}
+
+/* ---- 3. trace2html (base64(gzip) viewer-data) --------------------------- */
+
+static int add_payload(struct tm_input *in, int idx, const char *data,
+		       size_t len, unsigned long line, const char *origin)
+{
+	long nul = tm_nul_in_head(data, len);
+
+	if (nul >= 0) {
+		tm_input_fail_line(in, line, "viewer-data block %d: binary "
+				   "payload (NUL at byte %ld)", idx, nul);
+		return -1;
+	}
+	return tm_input_add_block(in, tm_classify_text(data, len), data, len,
+				  0, origin);
+}
+
+static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
+			     const char *p, const struct script *s, int idx)
+{
+	const char *b = s->body, *e = s->close;
+	size_t dlen, bad;
+	unsigned long line;
+	struct tm_inflated z;
+	char origin[64], msg[160], *dec;
+	int ret;
+
+	snprintf(origin, sizeof(origin), "viewer-data block %d", idx);
+	while (b < e && tm_is_space(*b))
+		b++;
+	if (b == e)
+		return 0;               /* an empty slot: nothing to load */
+	if (!tm_base64_alphabet_only(b, (size_t)(e - b))) {
+		script_text(s, &b, &e);         /* raw text, not encoded */
+		return tm_input_add_block(in, tm_classify_text(b, (size_t)(e - b)),
+					  b, (size_t)(e - b),
+					  tm_linepos_at(lp, (size_t)(b - p)), origin);
+	}
+	line = tm_linepos_at(lp, (size_t)(b - p));
+	ret = tm_base64_decode(b, (size_t)(e - b), &dec, &dlen, &bad);
+	if (ret == -2) {
+		tm_input_fail(in, "out of memory");
+		return -1;
+	}
+	if (ret) {
+		tm_input_fail_line(in, tm_linepos_at(lp, (size_t)(b + bad - p)),
+				   "viewer-data block %d: invalid base64 at byte %zu "
+				   "of the block", idx, bad);
+		return -1;
+	}
+	if (!tm_is_gzip(dec, dlen)) {
+		if (tm_input_keep(in, dec))
+			return -1;
+		return add_payload(in, idx, dec, dlen, line, origin);
+	}
+	ret = tm_input_inflate(in, 1, dec, dlen, &z);
+	free(dec);
+	if (ret) {
+		tm_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
+		tm_input_fail_line(in, line, "viewer-data block %d: %s at byte %zu "
+				   "of the decoded payload", idx, msg, z.err_off);
+		return -1;
+	}
+	return add_payload(in, idx, z.data ? z.data : "", z.len, line, origin);
+}
+
+static int read_trace2html(struct tm_input *in, const char *p, size_t len)
+{
+	const char *from = p, *end = p + len;
+	struct tm_linepos lp;
+	struct script s;
+	int idx = 0;
+
+	tm_linepos_init(&lp, p);
+	while (find_script(from, end, VIEWER_ATTR, &s)) {
+		idx++;
+		if (check_script(in, &lp, p, &s, "viewer-data", idx) ||
+		    read_viewer_block(in, &lp, p, &s, idx))
+			return -1;
+		from = s.close + strlen(SCRIPT_CLOSE);
+	}
+	if (!in->nblocks) {
+		tm_input_fail(in, "viewer-data blocks hold no trace");
+		return -1;
+	}
+	in->format = TM_FMT_TRACE2HTML;
+	return 0;
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+/* The generation whose marker comes first.  Markers stand before the bulk
+ * of the data, so they are looked for in windows growing from the start
+ * of the page rather than by searching the whole file for each.  *BEGIN:
+ * the BEGIN TRACE marker of a multi-block page, if it has one. */
+static enum tm_format html_generation(const char *p, size_t len,
+				      const char **begin)
+{
+	size_t w = 1u << 20;
+
+	for (;;) {
+		const char *end = p + (w < len ? w : len), *best = end, *m;
+		enum tm_format f = TM_FMT_UNKNOWN;
+		struct script s;
+
+		*begin = find(p, end, BEGIN_MARK);
+		if (*begin) {
+			best = *begin;
+			f = TM_FMT_SYSTRACE_MULTI;
+		}
+		if (find_script(p, best, TRACE_DATA_ATTR, &s)) {
+			best = s.tag;
+			f = TM_FMT_SYSTRACE_MULTI;
+			*begin = NULL;
+		}
+		m = find_perf_data(p, best);
+		if (m) {
+			best = m;
+			f = TM_FMT_SYSTRACE_LEGACY;
+		}
+		if (find_script(p, best, VIEWER_ATTR, &s))
+			f = TM_FMT_TRACE2HTML;
+		if (f != TM_FMT_UNKNOWN || end == p + len)
+			return f;
+		w = w <= SIZE_MAX / 4 ? w * 4 : SIZE_MAX;
+	}
+}
+
+int tm_html_read(struct tm_input *in, const char *p, size_t len)
+{
+	const char *begin;
+
+	switch (html_generation(p, len, &begin)) {
+	case TM_FMT_SYSTRACE_MULTI:
+		return read_multi(in, p, len, begin);
+	case TM_FMT_SYSTRACE_LEGACY:
+		return read_legacy(in, p, len, find_perf_data(p, p + len));
+	case TM_FMT_TRACE2HTML:
+		return read_trace2html(in, p, len);
+	default:
+		break;
+	}
+	tm_input_fail(in, "HTML without trace data (no linuxPerfData string, "
+		      "trace-data or viewer-data script)");
+	return -1;
+}

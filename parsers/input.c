@@ -1,0 +1,749 @@
+/*
+ * input.c - open one input and split it into blocks by content.
+ *
+ * Regular files are mmap'ed read-only (never copied); pipes, stdin ("-")
+ * and files that report no size (/proc, /sys) are read into a growing
+ * buffer.  The bytes are sniffed, never judged by file name:
+ *   1f 8b                      gzip: inflate (all members), sniff inside
+ *   noise, "TRACE:" line, zlib  atrace -z: inflate to ftrace text
+ *   noise, "TRACE:" line, text  adb shell atrace: the text after the line
+ *   '{' or '['                 Trace Event JSON, one block
+ *   '<'                        systrace HTML, see html.c
+ *   "# tracer", "cpus=N", or an ftrace event line   ftrace text, one block
+ * Decoders live in decode.c; errors name the file and the line or byte.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tracemerge/input.h"
+#include "decode.h"
+
+#define SNIFF_BYTES (64 * 1024)  /* how far format sniffing looks */
+#define SNIFF_LINES 64
+#define NUL_HEAD    1024         /* a NUL in this many first bytes: binary */
+#define READ_CHUNK  (1u << 30)
+
+/* ---- names and accessors ----------------------------------------------- */
+
+const char *tm_format_name(enum tm_format f)
+{
+	switch (f) {
+	case TM_FMT_FTRACE:          return "ftrace";
+	case TM_FMT_ATRACE_ZLIB:     return "atrace-zlib";
+	case TM_FMT_SYSTRACE_LEGACY: return "systrace-html-legacy";
+	case TM_FMT_SYSTRACE_MULTI:  return "systrace-html-multi";
+	case TM_FMT_TRACE2HTML:      return "trace2html";
+	case TM_FMT_JSON:            return "json";
+	case TM_FMT_UNKNOWN:         break;
+	}
+	return "unknown";
+}
+
+const char *tm_block_kind_name(enum tm_block_kind k)
+{
+	switch (k) {
+	case TM_BLOCK_FTRACE:       return "ftrace";
+	case TM_BLOCK_JSON:         return "json";
+	case TM_BLOCK_PROCESS_DUMP: return "process-dump";
+	case TM_BLOCK_CGROUP_DUMP:  return "cgroup-dump";
+	case TM_BLOCK_OTHER:        break;
+	}
+	return "other";
+}
+
+const char *tm_input_name(const struct tm_input *in)
+{
+	return in ? in->name : NULL;
+}
+
+enum tm_format tm_input_format(const struct tm_input *in)
+{
+	return in ? in->format : TM_FMT_UNKNOWN;
+}
+
+int tm_input_was_gzip(const struct tm_input *in)
+{
+	return in ? in->was_gzip : 0;
+}
+
+size_t tm_input_nblocks(const struct tm_input *in)
+{
+	return in ? in->nblocks : 0;
+}
+
+const struct tm_block *tm_input_block(const struct tm_input *in, size_t i)
+{
+	return in && i < in->nblocks ? &in->blocks[i] : NULL;
+}
+
+/* ---- the input object -------------------------------------------------- */
+
+static struct tm_input *input_new(const char *name, struct tm_diag *d)
+{
+	struct tm_input *in = calloc(1, sizeof(*in));
+
+	if (!in || !(in->name = strdup(name))) {
+		free(in);
+		tm_diag_error(d, "%s: out of memory", name);
+		return NULL;
+	}
+	in->d = d;
+	in->budget = tm_decode_limit();
+	return in;
+}
+
+static void owned_free(struct tm_owned *o)
+{
+	if (o->big_len)
+		tm_big_free(o->p, o->big_len);
+	else
+		free(o->p);
+}
+
+void tm_input_free(struct tm_input *in)
+{
+	if (!in)
+		return;
+	for (size_t i = 0; i < in->nowned; i++)
+		owned_free(&in->owned[i]);
+	free(in->owned);
+	free(in->blocks);
+	if (in->map)
+		munmap(in->map, in->map_len);
+	free(in->name);
+	free(in);
+}
+
+/* Return IN ready for use, or free it and return NULL after an error. */
+static struct tm_input *input_finish(struct tm_input *in, int ret)
+{
+	if (ret) {
+		tm_input_free(in);
+		return NULL;
+	}
+	in->d = NULL;
+	in->unmapped = 0;
+	return in;
+}
+
+static int keep(struct tm_input *in, struct tm_owned o)
+{
+	if (in->nowned == in->owned_cap) {
+		size_t cap = in->owned_cap ? in->owned_cap * 2 : 4;
+		struct tm_owned *no = reallocarray(in->owned, cap, sizeof(*no));
+
+		if (!no) {
+			owned_free(&o);
+			tm_input_fail(in, "out of memory");
+			return -1;
+		}
+		in->owned = no;
+		in->owned_cap = cap;
+	}
+	in->owned[in->nowned++] = o;
+	return 0;
+}
+
+int tm_input_keep(struct tm_input *in, char *buf)
+{
+	return keep(in, (struct tm_owned){ .p = buf });
+}
+
+int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len)
+{
+	return keep(in, (struct tm_owned){ .p = buf, .big_len = big_len });
+}
+
+int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
+		       const char *data, size_t len, unsigned long first_line,
+		       const char *origin)
+{
+	struct tm_block *b;
+
+	if (in->nblocks == in->blocks_cap) {
+		size_t cap = in->blocks_cap ? in->blocks_cap * 2 : 4;
+		struct tm_block *nb = reallocarray(in->blocks, cap, sizeof(*nb));
+
+		if (!nb) {
+			tm_input_fail(in, "out of memory");
+			return -1;
+		}
+		in->blocks = nb;
+		in->blocks_cap = cap;
+	}
+	b = &in->blocks[in->nblocks++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->data = data;
+	b->len = len;
+	b->first_line = in->unmapped ? 0 : first_line;
+	snprintf(b->origin, sizeof(b->origin), "%s", origin ? origin : "");
+	return 0;
+}
+
+int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
+		     size_t len, struct tm_inflated *z)
+{
+	int ret = gzip ? tm_gunzip(src, len, in->budget, z)
+		       : tm_zlib_inflate(src, len, in->budget, z);
+
+	if (ret)
+		return ret;
+	in->budget -= z->len;
+	if (z->data && tm_input_keep_big(in, z->data, z->cap))
+		return TM_Z_NOMEM;
+	return TM_Z_OK;
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+static void input_vfail(struct tm_input *in, const char *where,
+			const char *fmt, va_list ap)
+{
+	char msg[400];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	tm_diag_error(in->d, "%s%s: %s", in->name, where, msg);
+}
+
+void tm_input_fail(struct tm_input *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	input_vfail(in, "", fmt, ap);
+	va_end(ap);
+}
+
+void tm_input_fail_line(struct tm_input *in, unsigned long line,
+			const char *fmt, ...)
+{
+	char where[80];
+	va_list ap;
+
+	if (in->unmapped)
+		snprintf(where, sizeof(where),
+			 ": line %lu of the decompressed data", line);
+	else
+		snprintf(where, sizeof(where), ":%lu", line);
+	va_start(ap, fmt);
+	input_vfail(in, where, fmt, ap);
+	va_end(ap);
+}
+
+void tm_input_fail_byte(struct tm_input *in, size_t off, const char *fmt, ...)
+{
+	char where[80];
+	va_list ap;
+
+	snprintf(where, sizeof(where), ": byte %zu%s", off,
+		 in->unmapped ? " of the decompressed data" : "");
+	va_start(ap, fmt);
+	input_vfail(in, where, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- lines and sniffing ------------------------------------------------ */
+
+/* End of the line starting at P (its '\n' or END); *next: the next line. */
+static const char *line_end(const char *p, const char *end, const char **next)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	*next = nl ? nl + 1 : end;
+	return nl ? nl : end;
+}
+
+/* Trim blanks and '\r' from both ends of [*b, *e). */
+static void trim(const char **b, const char **e)
+{
+	while (*b < *e && tm_is_space(**b))
+		(*b)++;
+	while (*e > *b && tm_is_space((*e)[-1]))
+		(*e)--;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int line_is(const char *b, const char *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(e - b) == n && memcmp(b, s, n) == 0;
+}
+
+static int line_starts(const char *b, const char *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(e - b) >= n && memcmp(b, s, n) == 0;
+}
+
+/* "cpus=N": the first line of `trace-cmd report`. */
+static int is_cpus_line(const char *b, const char *e)
+{
+	if (!line_starts(b, e, "cpus=") || b + 5 == e)
+		return 0;
+	for (b += 5; b < e; b++)
+		if (!is_digit(*b))
+			return 0;
+	return 1;
+}
+
+/* "comm-PID" ends just before B, maybe followed by a "(TGID)" column. */
+static int pid_before(const char *l, const char *b)
+{
+	const char *digits;
+
+	while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
+		b--;
+	if (b > l && b[-1] == ')') {
+		while (b > l && b[-1] != '(')
+			b--;
+		if (b == l)
+			return 0;
+		b--;
+		while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+	}
+	digits = b;
+	while (b > l && is_digit(b[-1]))
+		b--;
+	return b < digits && b > l && b[-1] == '-';
+}
+
+/* "comm-pid [(tgid)] [NNN] [flags] secs[.frac]: ..." */
+static int is_event_line(const char *l, const char *end)
+{
+	const char *b = l, *q, *colon;
+
+	while ((b = memchr(b, '[', (size_t)(end - b)))) {
+		for (q = ++b; q < end && is_digit(*q); q++)
+			;
+		if (q == b || q == end || *q != ']' || !pid_before(l, b - 1))
+			continue;
+		colon = memchr(q, ':', (size_t)(end - q));
+		if (colon && is_digit(colon[-1]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Header lines, then a "cpus=N" line (after a few lines of noise, as
+ * trace-cmd report prints) or an event line as the first real line. */
+static int looks_like_ftrace(const char *p, size_t len)
+{
+	const char *end = p + (len < SNIFF_BYTES ? len : SNIFF_BYTES);
+	const char *l, *e, *next;
+	int n = 0, noise = 0;
+
+	if (line_starts(p, end, "# tracer"))
+		return 1;
+	for (l = p; l < end && n < SNIFF_LINES; l = next, n++) {
+		e = line_end(l, end, &next);
+		trim(&l, &e);
+		if (l == e || *l == '#')
+			continue;
+		if (is_cpus_line(l, e))
+			return 1;
+		if (is_event_line(l, e))
+			return noise == 0;
+		noise++;
+	}
+	return 0;
+}
+
+enum tm_block_kind tm_classify_text(const char *p, size_t len)
+{
+	const char *end = p + len, *e1, *b2, *e2, *next;
+
+	while (p < end && tm_is_space(*p))
+		p++;
+	if (p == end)
+		return TM_BLOCK_OTHER;
+	e1 = line_end(p, end, &next);
+	if (line_starts(p, e1, "# tracer:")) {
+		b2 = next;
+		e2 = line_end(b2, end, &next);
+		trim(&b2, &e2);
+		return line_is(b2, e2, "CGROUP DUMP") ? TM_BLOCK_CGROUP_DUMP
+						      : TM_BLOCK_FTRACE;
+	}
+	trim(&p, &e1);
+	if (line_is(p, e1, "PROCESS DUMP"))
+		return TM_BLOCK_PROCESS_DUMP;
+	if (*p == '{' || *p == '[')
+		return TM_BLOCK_JSON;
+	if (looks_like_ftrace(p, (size_t)(end - p)))
+		return TM_BLOCK_FTRACE;
+	return TM_BLOCK_OTHER;
+}
+
+long tm_nul_in_head(const char *p, size_t len)
+{
+	const char *z = memchr(p, '\0', len < NUL_HEAD ? len : NUL_HEAD);
+
+	return z ? z - p : -1;
+}
+
+/* Kind of a text block known to be ftrace-like (a cgroup dump also starts
+ * with "# tracer:"). */
+static enum tm_block_kind ftrace_kind(const char *p, size_t len)
+{
+	return tm_classify_text(p, len) == TM_BLOCK_CGROUP_DUMP ?
+		TM_BLOCK_CGROUP_DUMP : TM_BLOCK_FTRACE;
+}
+
+/* ---- TRACE: (adb shell atrace) ----------------------------------------- */
+
+struct trace_line {
+	unsigned long line;     /* line number of "TRACE:" */
+	size_t data;            /* offset of the byte after its line ending */
+	const char *eol;        /* its line ending: "\n", "\r\n", "\r\r\n" */
+	size_t eol_len;
+};
+
+/* A line that is exactly "TRACE:" among the first lines of P. */
+static int find_trace_line(const char *p, size_t len, struct trace_line *t)
+{
+	const char *end = p + (len < SNIFF_BYTES ? len : SNIFF_BYTES);
+	const char *l, *e, *next;
+	unsigned long n = 1;
+
+	for (l = p; l < end && n <= SNIFF_LINES; l = next, n++) {
+		const char *c;
+
+		e = line_end(l, end, &next);
+		if (!line_starts(l, e, "TRACE:"))
+			continue;
+		for (c = l + 6; c < e && *c == '\r'; c++)
+			;
+		if (c != e)
+			continue;
+		t->line = n;
+		t->eol = l + 6;
+		t->eol_len = (size_t)(next - t->eol);
+		t->data = (size_t)(next - p);
+		return 1;
+	}
+	return 0;
+}
+
+/* Copy of P with every EOL sequence turned into "\n" (undo adb's pty). */
+static char *undo_eol(const char *p, size_t len, const char *eol,
+		      size_t eol_len, size_t *out_len)
+{
+	char *o = malloc(len ? len : 1);
+	size_t i = 0, n = 0;
+
+	if (!o)
+		return NULL;
+	while (i < len) {
+		const char *cr = memchr(p + i, '\r', len - i);
+		size_t span = cr ? (size_t)(cr - p) - i : len - i;
+
+		memcpy(o + n, p + i, span);
+		n += span;
+		i += span;
+		if (!cr)
+			break;
+		if (len - i >= eol_len && memcmp(p + i, eol, eol_len) == 0) {
+			o[n++] = '\n';
+			i += eol_len;
+		} else {
+			o[n++] = p[i++];
+		}
+	}
+	*out_len = n;
+	return o;
+}
+
+static void warn_trailing(struct tm_input *in, size_t off, size_t n,
+			  const char *what)
+{
+	tm_diag_warn(in->d, "trailing-data", in->name,
+		     "%s: byte %zu: %zu bytes after the end of the %s stream ignored",
+		     in->name, off, n, what);
+}
+
+/* Inflate the zlib stream after "TRACE:"; if adb mangled its line endings
+ * ("TRACE:\r\n"), retry with them undone as systrace does. */
+static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
+			    const struct trace_line *t)
+{
+	const char *d = p + t->data;
+	size_t n = len - t->data, fixed_len;
+	struct tm_inflated z;
+	char msg[160], *fixed;
+	int ret = tm_input_inflate(in, 0, d, n, &z);
+
+	if (ret && t->eol_len > 1 &&
+	    (fixed = undo_eol(d, n, t->eol, t->eol_len, &fixed_len))) {
+		struct tm_inflated z2;
+
+		if (!tm_input_inflate(in, 0, fixed, fixed_len, &z2)) {
+			ret = 0;
+			z = z2;
+		}
+		free(fixed);
+	}
+	if (ret) {
+		tm_zerr_text(ret, &z, 0, in->budget, msg, sizeof(msg));
+		tm_input_fail_byte(in, t->data + z.err_off, "%s", msg);
+		return -1;
+	}
+	if (z.trailing)
+		warn_trailing(in, t->data + z.used, z.trailing, "zlib");
+	if (!z.len) {
+		tm_input_fail_line(in, t->line, "empty zlib stream after TRACE:");
+		return -1;
+	}
+	in->format = TM_FMT_ATRACE_ZLIB;
+	return tm_input_add_block(in, ftrace_kind(z.data, z.len), z.data, z.len,
+				  0, "zlib");
+}
+
+static int read_atrace(struct tm_input *in, const char *p, size_t len,
+		       const struct trace_line *t)
+{
+	const char *d = p + t->data;
+	size_t n = len - t->data, i;
+	long nul;
+
+	for (i = 0; i < n && tm_is_space(d[i]); i++)
+		;
+	if (i == n) {
+		tm_input_fail_line(in, t->line, "no trace data after TRACE:");
+		return -1;
+	}
+	if (tm_is_zlib(d, n))
+		return read_atrace_zlib(in, p, len, t);
+	nul = tm_nul_in_head(d, n);
+	if (nul >= 0) {
+		tm_input_fail_byte(in, t->data + (size_t)nul,
+				   "NUL byte after TRACE: (binary data that is not zlib)");
+		return -1;
+	}
+	in->format = TM_FMT_FTRACE;
+	return tm_input_add_block(in, ftrace_kind(d, n), d, n, t->line + 1, "");
+}
+
+/* ---- dispatch ---------------------------------------------------------- */
+
+static int split_text(struct tm_input *in, const char *p, size_t len);
+
+static int read_gzip(struct tm_input *in, const char *p, size_t len)
+{
+	struct tm_inflated z;
+	char msg[160];
+	int ret;
+
+	if (in->was_gzip) {
+		tm_input_fail(in, "gzip data inside gzip data is not supported");
+		return -1;
+	}
+	ret = tm_input_inflate(in, 1, p, len, &z);
+	if (ret) {
+		tm_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
+		tm_input_fail_byte(in, z.err_off, "%s", msg);
+		return -1;
+	}
+	if (z.trailing)
+		warn_trailing(in, z.used, z.trailing, "gzip");
+	in->was_gzip = 1;
+	in->unmapped = 1;
+	return split_text(in, z.data ? z.data : "", z.len);
+}
+
+static size_t bom_len(const char *p, size_t len)
+{
+	return len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+static int split_text(struct tm_input *in, const char *p, size_t len)
+{
+	size_t bom = bom_len(p, len), i = bom;
+	struct trace_line t;
+	int ftrace;
+	long nul;
+	char c;
+
+	if (len == 0) {
+		tm_input_fail(in, in->unmapped ? "empty after decompression"
+					       : "empty file");
+		return -1;
+	}
+	if (tm_is_gzip(p, len))
+		return read_gzip(in, p, len);
+	while (i < len && tm_is_space(p[i]))
+		i++;
+	if (i == len) {
+		tm_input_fail(in, "holds only whitespace, no trace");
+		return -1;
+	}
+	c = p[i];
+	if (c != '{' && c != '[' && c != '<' && c != '#' &&
+	    find_trace_line(p, len, &t))
+		return read_atrace(in, p, len, &t);
+	nul = tm_nul_in_head(p, len);
+	if (nul >= 0) {
+		tm_input_fail_byte(in, (size_t)nul,
+				   "NUL byte: binary data, not a text trace");
+		return -1;
+	}
+	if (c == '{' || c == '[') {
+		in->format = TM_FMT_JSON;
+		return tm_input_add_block(in, TM_BLOCK_JSON, p + bom, len - bom,
+					  1, in->was_gzip ? "gzip" : "");
+	}
+	ftrace = looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
+	if (c == '<' && !ftrace)
+		return tm_html_read(in, p, len);
+	if (ftrace) {
+		in->format = TM_FMT_FTRACE;
+		return tm_input_add_block(in, ftrace_kind(p + bom, len - bom),
+					  p + bom, len - bom, 1,
+					  in->was_gzip ? "gzip" : "");
+	}
+	tm_input_fail(in, "unrecognised content (not ftrace text, Trace Event "
+		      "JSON, systrace HTML, gzip or compressed atrace)");
+	return -1;
+}
+
+/* ---- opening ----------------------------------------------------------- */
+
+static int read_all(struct tm_input *in, int fd, const char **data,
+		    size_t *len)
+{
+	size_t n = 0, cap = 1u << 20;
+	char *buf = tm_big_alloc(cap), *nb;
+	ssize_t r;
+
+	if (!buf) {
+		tm_input_fail(in, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		if (n == cap) {
+			nb = cap <= SIZE_MAX / 2 ? tm_big_resize(buf, cap, cap * 2)
+						 : NULL;
+			if (!nb) {
+				tm_big_free(buf, cap);
+				tm_input_fail(in, "out of memory after %zu bytes", n);
+				return -1;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		r = read(fd, buf + n, cap - n < READ_CHUNK ? cap - n : READ_CHUNK);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			tm_big_free(buf, cap);
+			tm_input_fail(in, "read error: %s", strerror(errno));
+			return -1;
+		}
+		n += (size_t)r;
+	}
+	*data = buf;
+	*len = n;
+	return tm_input_keep_big(in, buf, cap);
+}
+
+static int map_file(struct tm_input *in, int fd, size_t size,
+		    const char **data, size_t *len)
+{
+	void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+	if (m == MAP_FAILED) {
+		tm_input_fail(in, "cannot map: %s", strerror(errno));
+		return -1;
+	}
+	madvise(m, size, MADV_SEQUENTIAL);
+	in->map = m;
+	in->map_len = size;
+	*data = m;
+	*len = size;
+	return 0;
+}
+
+/* Load the bytes of FD: mmap a regular file with a size, else read(). */
+static int load_fd(struct tm_input *in, int fd, const char **data,
+		   size_t *len)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0) {
+		tm_input_fail(in, "cannot stat: %s", strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		tm_input_fail(in, "is a directory");
+		return -1;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		if ((unsigned long long)st.st_size > SIZE_MAX) {
+			tm_input_fail(in, "file too large to map");
+			return -1;
+		}
+		return map_file(in, fd, (size_t)st.st_size, data, len);
+	}
+	return read_all(in, fd, data, len);
+}
+
+struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
+{
+	int is_stdin = path && strcmp(path, "-") == 0;
+	struct tm_input *in;
+	const char *data = NULL;
+	size_t len = 0;
+	int fd, ret;
+
+	if (!path) {
+		tm_diag_error(d, "(null): no input path given");
+		return NULL;
+	}
+	in = input_new(is_stdin ? "<stdin>" : path, d);
+	if (!in)
+		return NULL;
+	if (is_stdin) {
+		ret = load_fd(in, STDIN_FILENO, &data, &len);
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			tm_input_fail(in, "cannot open: %s", strerror(errno));
+			return input_finish(in, -1);
+		}
+		ret = load_fd(in, fd, &data, &len);
+		close(fd);
+	}
+	if (!ret)
+		ret = split_text(in, data, len);
+	return input_finish(in, ret);
+}
+
+struct tm_input *tm_input_open_mem(const char *name, const void *data,
+				   size_t len, struct tm_diag *d)
+{
+	struct tm_input *in = input_new(name ? name : "<memory>", d);
+
+	if (!in)
+		return NULL;
+	if (!data && len) {
+		tm_input_fail(in, "no data");
+		return input_finish(in, -1);
+	}
+	return input_finish(in, split_text(in, data ? data : "", len));
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Every kernel trace in ../shared/corpus is read with every line accounted
+# for: events + continuation + graph + rejected (what `stats` reports) must
+# equal the event lines counted independently here with awk/sed, and
+# `import` must write exactly that many converted event lines.
+. "$(dirname "$0")/lib.sh"
+[ -d "$CORPUS" ] || { skip "corpus (../shared/corpus missing)"; exit 0; }
+command -v python3 >/dev/null || { skip "corpus (python3 missing)"; exit 0; }
+
+# Independent count of event lines in plain ftrace text on stdin: every
+# line that is not blank, not a '#' comment and not known preamble noise.
+count_text() {
+	tr -d '\r' | awk '
+		/^[ \t]*$/ { next }
+		/^#/ { next }
+		/^cpus=[0-9]+$/ { next }
+		/^TRACE:$/ { next }
+		{ n++ } END { print n + 0 }'
+}
+# Legacy systrace HTML: the JS string between var linuxPerfData = "\ and ";
+count_legacy_html() {
+	sed -n '/var linuxPerfData = "\\$/,/";$/p' "$1" | sed '1d; s/\\n\\$//; s/\\n";$//' | count_text
+}
+
+stats_sum() { # FILE -> events+continuation+graph+rejected, events
+	"$TM" stats --json "$1" | python3 -c '
+import json, sys
+l = json.load(sys.stdin)["inputs"][0]["lines"]
+print(l["events"] + l["continuation"] + l["graph"] + l["rejected"], l["events"])'
+}
+import_lines() { # JSON -> number of event lines in systemTraceEvents
+	python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["systemTraceEvents"]
+print(sum(1 for x in s.split("\n") if x and not x.startswith("#")))' "$1"
+}
+
+run() { # NAME FILE EXPECTED
+	name=$1 f=$2 want=$3
+	set -- $(stats_sum "$f")
+	if [ "$1" = "$want" ]; then ok "corpus $name: $want event lines accounted for"
+	else notok "corpus $name: stats accounts for $1 lines, independent count $want"; fi
+	if "$TM" import -q -o "$T/imp.json" "$f" && [ "$(import_lines "$T/imp.json")" = "$2" ]; then
+		ok "corpus $name: import wrote $2 converted lines"
+	else notok "corpus $name: import line count $(import_lines "$T/imp.json" 2>&1) != $2"; fi
+}
+
+C=$CORPUS/catapult
+for f in android_systrace.txt atrace_data atrace_data_raw atrace_data_stripped \
+	 atrace_missing_tgids atrace_fixed_tgids decompressed_atrace_data.txt; do
+	run "$f" "$C/$f" "$(sed 's/\\n\\$//' "$C/$f" | count_text)"
+done
+for f in android_systrace.html counter_tracks.html trivial_systrace.html; do
+	run "$f" "$C/$f" "$(count_legacy_html "$C/$f")"
+done
+# compressed atrace: its reference inflation is decompressed_atrace_data.txt
+run compressed_atrace_data.txt "$C/compressed_atrace_data.txt" \
+	"$(count_text < "$C/decompressed_atrace_data.txt")"
+for f in "$CORPUS"/perfetto/difftests/*/*.systrace "$CORPUS"/perfetto/extra/*.systrace; do
+	run "$(basename "$f")" "$f" "$(count_text < "$f")"
+done
+# gzip of a kernel trace reads the same as the plain file
+gzip -c "$C/atrace_data" > "$T/atrace_data.gz"
+run atrace_data.gz "$T/atrace_data.gz" "$(count_text < "$C/atrace_data")"

@@ -1,0 +1,14 @@
+# lib.sh - helpers for the shell test suites (sourced).
+# Each check prints "ok - NAME", "not ok - NAME" or "skip - NAME (why)".
+top=$(cd "$(dirname "$0")/.." && pwd)
+TM="${TM_WRAP:+$TM_WRAP }$top/tracemerge"
+CORPUS="$top/../shared/corpus"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+skip() { echo "skip - $*"; }
+check() { # check NAME CMD...
+	_n=$1; shift
+	if "$@" >"$T/out" 2>&1; then ok "$_n"; else notok "$_n"; sed 's/^/    /' "$T/out" | head -20; fi
+}

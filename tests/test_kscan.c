@@ -1,0 +1,130 @@
+/* test_kscan.c - line accounting and the stats gathered in one pass. */
+#include "testutil.h"
+#include "kscan.h"
+
+struct scan {
+	struct tm_diag d;
+	struct tm_kstats st;
+	struct tm_input *in;
+};
+
+static void scan_text(struct scan *s, const char *name, const char *text, size_t len)
+{
+	tm_diag_init(&s->d);
+	s->in = tm_input_open_mem(name, text, len, &s->d);
+	if (!s->in)
+		fail_msg("open: %s", s->d.error);
+	assert_int_equal(tm_kstats_init(&s->st, name, &s->d), 0);
+	assert_int_equal(tm_kscan_input(s->in, &s->st, NULL, NULL), 0);
+}
+
+static void scan_free(struct scan *s)
+{
+	tm_kstats_free(&s->st);
+	tm_input_free(s->in);
+	tm_diag_free(&s->d);
+}
+
+static uint64_t name_count(struct scan *s, const char *name)
+{
+	uint64_t *n = tm_hmap_get(s->st.names, name, strlen(name), false);
+	return n ? *n : 0;
+}
+
+static void test_atrace_accounting(void **state)
+{
+	static const char text[] =
+		"# tracer: nop\n"
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		"   app-10 (   10) [000] .... 1.000000: tracing_mark_write: B|10|outer\n"
+		" <...>-11 (-----) [001] .... 1.000001: tracing_mark_write: B|10|worker\n"
+		"   app-10 (   10) [000] .... 1.000002: tracing_mark_write: B|10|inner\n"
+		"   app-10 (   10) [000] .... 1.000003: tracing_mark_write: E|10\n"
+		"   app-10 (   10) [000] .... 1.000004: tracing_mark_write: E|10\n"
+		"   app-10 (   10) [000] .... 1.000005: tracing_mark_write: E|10\n"
+		"   app-10 (   10) [000] .... 1.000006: tracing_mark_write: S|10|load|7\n"
+		"   app-10 (   10) [000] .... 1.000007: tracing_mark_write: F|10|load|8\n"
+		"   app-10 (   10) [000] .... 1.000008: tracing_mark_write: F|10|load|7\n"
+		"   app-10 (   10) [000] .... 1.000009: tracing_mark_write: C|10|queue|3\n"
+		"   app-10 (   10) [000] .... 1.000010: tracing_mark_write: C|10||3\n"
+		"   app-10 (   10) [000] .... 1.000011: tracing_mark_write: trace_event_clock_sync: name=s1 k=v\n"
+		"   app-10 (   10) [000] .... 1.000012: tracing_mark_write: trace_event_clock_sync: parent_ts=0.5\n"
+		"   app-10 (   10) [000] .... 1.000013: sched_switch: prev_comm=app prev_pid=10 prev_prio=120 "
+		"prev_state=S ==> next_comm=my worker next_pid=11 next_prio=120\n"
+		"garbage\n";
+	struct scan s;
+	(void)state;
+	scan_text(&s, "t.txt", text, sizeof(text) - 1);
+	/* 17 lines: 2 header, 14 events, 1 rejected */
+	assert_int_equal(s.st.lines, 17);
+	assert_int_equal(s.st.header, 2);
+	assert_int_equal(s.st.events, 14);
+	assert_int_equal(s.st.rejected, 1);
+	assert_int_equal(name_count(&s, "tracing_mark_write"), 13);
+	assert_int_equal(name_count(&s, "sched_switch"), 1);
+	/* B x3 on two threads: app-10 closes 2 and has one E too many;
+	 * worker-11's slice stays open */
+	assert_int_equal(s.st.at.by_kind[TM_AT_BEGIN], 3);
+	assert_int_equal(s.st.at.slices_closed, 2);
+	assert_int_equal(s.st.at.end_unmatched, 1);
+	assert_int_equal(s.st.at.async_closed, 1);
+	assert_int_equal(s.st.at.async_end_unmatched, 1);  /* cookie 8 never started */
+	assert_int_equal(s.st.at.by_kind[TM_AT_INVALID], 1); /* C|10||3 */
+	assert_int_equal(tm_diag_count(&s.d, "invalid-atrace"), 1);
+	assert_int_equal(tm_diag_count(&s.d, "rejected-line"), 1);
+	/* lines 6 and 7 close inner and outer; line 8 is the E too many */
+	assert_string_equal(s.d.warn[0].kind, "unmatched-end");
+	assert_string_equal(s.d.warn[0].locs[0], "t.txt:8");
+	/* clock sync markers, in order, with their ftrace times */
+	assert_int_equal(s.st.nmarkers, 2);
+	assert_int_equal(s.st.markers[0].kind, TM_SYNC_NAME);
+	assert_string_equal(s.st.markers[0].id, "s1");
+	assert_int_equal(s.st.markers[0].ts_ns, 1000011000LL);
+	assert_int_equal(s.st.markers[1].kind, TM_SYNC_PARENT_TS);
+	assert_int_equal(s.st.markers[1].value_ns, 500000000LL);
+	assert_string_equal(s.st.markers[1].where, "t.txt:15");
+	/* tid 11: tgid learned from its B|10 payload, name from next_comm */
+	struct tm_task *t = tm_hmap_get_i32(s.st.tasks, 11, false);
+	assert_non_null(t);
+	assert_int_equal(t->tgid, 10);
+	assert_string_equal(t->comm, "my worker");
+	assert_int_equal(t->open_slices, 1);
+	assert_int_equal(s.st.ts_min, 1000000000LL);
+	assert_int_equal(s.st.ts_max, 1000013000LL);
+	scan_free(&s);
+}
+
+/* Regression (found by fuzz_ftrace): a parent_ts marker has no sync id and
+ * copying its empty id passed NULL to memcpy.  The corpus capture holds
+ * parent_ts=683201.375000 at 683201.354908 and realtime_ts=3720325137 at
+ * 683201.354926 (lines 12-13 of decompressed_atrace_data.txt). */
+static void test_corpus_markers(void **state)
+{
+	size_t len = 0;
+	char *text = tm_test_slurp(TM_CORPUS "/catapult/decompressed_atrace_data.txt", &len);
+	struct scan s;
+	(void)state;
+	if (!text)
+		skip();
+	scan_text(&s, "d.txt", text, len);
+	assert_int_equal(s.st.nmarkers, 2);
+	assert_int_equal(s.st.markers[0].kind, TM_SYNC_PARENT_TS);
+	assert_int_equal(s.st.markers[0].ts_ns, 683201354908000LL);
+	assert_int_equal(s.st.markers[0].value_ns, 683201375000000LL);
+	assert_string_equal(s.st.markers[0].where, "d.txt:12");
+	assert_int_equal(s.st.markers[1].kind, TM_SYNC_REALTIME_TS);
+	assert_int_equal(s.st.markers[1].ts_ns, 683201354926000LL);
+	assert_int_equal(s.st.markers[1].value_ns, 3720325137LL * 1000000);
+	assert_int_equal(s.st.events, 1042);
+	scan_free(&s);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_atrace_accounting),
+		cmocka_unit_test(test_corpus_markers),
+	};
+	return cmocka_run_group_tests_name("kscan", tests, NULL, NULL);
+}

