@@ -31,6 +31,9 @@ CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -D_GNU_SOURCE -Iinclude -Is
               $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(SAN) $(LDFLAGS)
 
+# the default build puts the tool at the top of the tree; others keep theirs
+EXE      := $(if $(filter build,$(B)),tracemerge,$(B)/tracemerge)
+
 CLI_SRCS := src/main.c src/usage.c $(wildcard src/cmd-*.c)
 LIB_SRCS := $(filter-out $(CLI_SRCS),$(wildcard src/*.c)) $(wildcard parsers/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -41,7 +44,7 @@ FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
 .PHONY: all deps check asan valgrind fuzz demo install clean tests
-all: tracemerge $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
+all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
 
 deps:
 	@sh scripts/deps.sh
@@ -62,7 +65,7 @@ $(B)/tracemerge.pc: Makefile
 	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)' > $@
 
-tracemerge: $(CLI_OBJS) $(B)/libtracemerge.a
+$(EXE): $(CLI_OBJS) $(B)/libtracemerge.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(B)/libtracemerge.a $(PKG_LIBS)
 
 $(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) tests/testutil.h
@@ -74,18 +77,18 @@ tests: all $(TEST_BINS)
 
 check: deps
 	@$(MAKE) --no-print-directory tests
-	@sh tests/run.sh $(B)
+	@TM_BIN=$(CURDIR)/$(EXE) sh tests/run.sh $(B)
 
 asan:
 	@sh scripts/deps.sh
 	@$(MAKE) --no-print-directory B=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		sh tests/run.sh build-asan
+		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan
 
 valgrind: deps
 	@$(MAKE) --no-print-directory B=build-vg OPT='-O1 -g' tests
-	@TM_VALGRIND=1 sh tests/run.sh build-vg
+	@TM_VALGRIND=1 TM_BIN=$(CURDIR)/build-vg/tracemerge sh tests/run.sh build-vg
 
 FUZZ_TIME ?= 20
 fuzz:

@@ -1,7 +1,9 @@
 /*
- * decode.c - byte decoders used by the input module: zlib and (multi-member)
- * gzip inflate with an output cap, base64, JavaScript string literal
- * unescaping, and a progressive line counter.  See decode.h.
+ * decode.c - byte decoders and text sniffing used by the input module:
+ * buffers that grow without copying, zlib and (multi-member) gzip inflate
+ * with an output cap, base64, a progressive line counter, and the tests
+ * that tell ftrace text, JSON and the systrace dump blocks apart.
+ * See decode.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +271,36 @@ void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 	}
 }
 
+/* ---- line endings -------------------------------------------------------- */
+
+char *tm_undo_eol(const char *p, size_t len, const char *eol,
+		  size_t eol_len, size_t *out_len)
+{
+	char *o = malloc(len ? len : 1);
+	size_t i = 0, n = 0;
+
+	if (!o)
+		return NULL;
+	while (i < len) {
+		const char *cr = memchr(p + i, '\r', len - i);
+		size_t span = cr ? (size_t)(cr - p) - i : len - i;
+
+		memcpy(o + n, p + i, span);
+		n += span;
+		i += span;
+		if (!cr)
+			break;
+		if (len - i >= eol_len && memcmp(p + i, eol, eol_len) == 0) {
+			o[n++] = '\n';
+			i += eol_len;
+		} else {
+			o[n++] = p[i++];
+		}
+	}
+	*out_len = n;
+	return o;
+}
+
 /* ---- base64 ------------------------------------------------------------- */
 
 static int b64_value(unsigned char c)
@@ -359,168 +391,6 @@ bad_at_i:
 	return 0;
 }
 
-/* ---- JavaScript string literals ----------------------------------------- */
-
-static int hex_value(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* Parse N hex digits at S (within LEN); -1 if they are not all hex. */
-static long hex_n(const char *s, size_t len, size_t n)
-{
-	long v = 0;
-
-	if (len < n)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		int h = hex_value(s[i]);
-		if (h < 0)
-			return -1;
-		v = v * 16 + h;
-	}
-	return v;
-}
-
-static size_t put_utf8(char *d, unsigned long cp)
-{
-	if (cp >= 0xd800 && cp <= 0xdfff)
-		cp = 0xfffd;            /* lone surrogate: keep the output UTF-8 */
-	if (cp < 0x80) {
-		d[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		d[0] = 0xc0 | (cp >> 6);
-		d[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		d[0] = 0xe0 | (cp >> 12);
-		d[1] = 0x80 | ((cp >> 6) & 0x3f);
-		d[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	d[0] = 0xf0 | (cp >> 18);
-	d[1] = 0x80 | ((cp >> 12) & 0x3f);
-	d[2] = 0x80 | ((cp >> 6) & 0x3f);
-	d[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
-/* \uHHHH, a surrogate pair \uHHHH\uHHHH, or \u{H...}.  S points after the
- * 'u'.  Returns input bytes consumed (0: not a valid escape). */
-static size_t js_unicode(const char *s, size_t len, unsigned long *cp)
-{
-	long v, lo;
-	size_t i;
-
-	if (len && s[0] == '{') {
-		unsigned long acc = 0;
-		for (i = 1; i < len && i < 9 && hex_value(s[i]) >= 0; i++)
-			acc = acc * 16 + hex_value(s[i]);
-		if (i == 1 || i >= len || s[i] != '}' || acc > 0x10ffff)
-			return 0;
-		*cp = acc;
-		return i + 1;
-	}
-	v = hex_n(s, len, 4);
-	if (v < 0)
-		return 0;
-	*cp = v;
-	if (v >= 0xd800 && v <= 0xdbff && len >= 10 && s[4] == '\\' &&
-	    s[5] == 'u') {
-		lo = hex_n(s + 6, len - 6, 4);
-		if (lo >= 0xdc00 && lo <= 0xdfff) {
-			*cp = 0x10000 + (((unsigned long)v - 0xd800) << 10) +
-			      ((unsigned long)lo - 0xdc00);
-			return 10;
-		}
-	}
-	return 4;
-}
-
-/* One escape: S points after the backslash (LEN > 0).  Writes to D,
- * returns input bytes consumed; *w receives output bytes. */
-static size_t js_escape(const char *s, size_t len, char *d, size_t *w)
-{
-	unsigned long cp;
-	size_t n;
-	long v;
-
-	*w = 1;
-	switch (s[0]) {
-	case '\n':
-		*w = 0;                 /* line continuation */
-		return 1;
-	case '\r':
-		*w = 0;
-		return len > 1 && s[1] == '\n' ? 2 : 1;
-	case 'n': d[0] = '\n'; return 1;
-	case 't': d[0] = '\t'; return 1;
-	case 'r': d[0] = '\r'; return 1;
-	case 'b': d[0] = '\b'; return 1;
-	case 'f': d[0] = '\f'; return 1;
-	case 'v': d[0] = '\v'; return 1;
-	case '0':
-		if (len < 2 || s[1] < '0' || s[1] > '9') {
-			d[0] = '\0';
-			return 1;
-		}
-		break;
-	case 'x':
-		v = hex_n(s + 1, len - 1, 2);
-		if (v < 0)
-			break;
-		*w = put_utf8(d, (unsigned long)v);
-		return 3;
-	case 'u':
-		n = js_unicode(s + 1, len - 1, &cp);
-		if (!n)
-			break;
-		*w = put_utf8(d, cp);
-		return n + 1;
-	}
-	d[0] = s[0];                    /* \\ \" \' \/ and unknown escapes */
-	return 1;
-}
-
-int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
-		   size_t *used, size_t *outlen)
-{
-	size_t i = 0, o = 0;
-
-	while (i < len) {
-		const char *bs = memchr(s + i, '\\', len - i);
-		size_t span = bs ? (size_t)(bs - s) - i : len - i;
-		const char *q = memchr(s + i, quote, span);
-		size_t w;
-
-		if (q) {
-			span = (size_t)(q - s) - i;
-			memmove(dst + o, s + i, span);
-			*used = (size_t)(q - s);
-			*outlen = o + span;
-			return 0;
-		}
-		memmove(dst + o, s + i, span);
-		o += span;
-		i += span;
-		if (!bs || i + 1 >= len)
-			break;
-		i += 1 + js_escape(s + i + 1, len - i - 1, dst + o, &w);
-		o += w;
-	}
-	*used = len;
-	*outlen = o;
-	return -1;
-}
-
 /* ---- lines -------------------------------------------------------------- */
 
 void tm_linepos_init(struct tm_linepos *lp, const char *base)
@@ -542,4 +412,141 @@ unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off)
 	}
 	lp->off = off;
 	return lp->line;
+}
+
+/* ---- sniffing text -------------------------------------------------------- */
+
+/* Trim blanks and '\r' from both ends of [*b, *e). */
+static void trim(const char **b, const char **e)
+{
+	while (*b < *e && tm_is_space(**b))
+		(*b)++;
+	while (*e > *b && tm_is_space((*e)[-1]))
+		(*e)--;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int line_is(const char *b, const char *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(e - b) == n && memcmp(b, s, n) == 0;
+}
+
+static int line_starts(const char *b, const char *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(e - b) >= n && memcmp(b, s, n) == 0;
+}
+
+/* "cpus=N": the first line of `trace-cmd report`. */
+static int is_cpus_line(const char *b, const char *e)
+{
+	if (!line_starts(b, e, "cpus=") || b + 5 == e)
+		return 0;
+	for (b += 5; b < e; b++)
+		if (!is_digit(*b))
+			return 0;
+	return 1;
+}
+
+/* "comm-PID" ends just before B, maybe followed by a "(TGID)" column. */
+static int pid_before(const char *l, const char *b)
+{
+	const char *digits;
+
+	while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
+		b--;
+	if (b > l && b[-1] == ')') {
+		while (b > l && b[-1] != '(')
+			b--;
+		if (b == l)
+			return 0;
+		b--;
+		while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+	}
+	digits = b;
+	while (b > l && is_digit(b[-1]))
+		b--;
+	return b < digits && b > l && b[-1] == '-';
+}
+
+/* "comm-pid [(tgid)] [NNN] [flags] secs[.frac]: ..." */
+static int is_event_line(const char *l, const char *end)
+{
+	const char *b = l, *q, *colon;
+
+	while ((b = memchr(b, '[', (size_t)(end - b)))) {
+		for (q = ++b; q < end && is_digit(*q); q++)
+			;
+		if (q == b || q == end || *q != ']' || !pid_before(l, b - 1))
+			continue;
+		colon = memchr(q, ':', (size_t)(end - q));
+		if (colon && is_digit(colon[-1]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Header lines, then a "cpus=N" line (after a few lines of noise, as
+ * trace-cmd report prints) or an event line as the first real line. */
+int tm_looks_like_ftrace(const char *p, size_t len)
+{
+	const char *end = p + (len < TM_SNIFF_BYTES ? len : TM_SNIFF_BYTES);
+	const char *l, *e, *next;
+	int n = 0, noise = 0;
+
+	if (line_starts(p, end, "# tracer"))
+		return 1;
+	for (l = p; l < end && n < TM_SNIFF_LINES; l = next, n++) {
+		e = tm_line_end(l, end, &next);
+		trim(&l, &e);
+		if (l == e || *l == '#')
+			continue;
+		if (is_cpus_line(l, e))
+			return 1;
+		if (is_event_line(l, e))
+			return noise == 0;
+		noise++;
+	}
+	return 0;
+}
+
+enum tm_block_kind tm_classify_text(const char *p, size_t len)
+{
+	const char *end = p + len, *e1, *b2, *e2, *next;
+
+	while (p < end && tm_is_space(*p))
+		p++;
+	if (p == end)
+		return TM_BLOCK_OTHER;
+	e1 = tm_line_end(p, end, &next);
+	if (line_starts(p, e1, "# tracer:")) {
+		b2 = next;
+		e2 = tm_line_end(b2, end, &next);
+		trim(&b2, &e2);
+		return line_is(b2, e2, "CGROUP DUMP") ? TM_BLOCK_CGROUP_DUMP
+						      : TM_BLOCK_FTRACE;
+	}
+	trim(&p, &e1);
+	if (line_is(p, e1, "PROCESS DUMP"))
+		return TM_BLOCK_PROCESS_DUMP;
+	if (*p == '{' || *p == '[')
+		return TM_BLOCK_JSON;
+	if (tm_looks_like_ftrace(p, (size_t)(end - p)))
+		return TM_BLOCK_FTRACE;
+	return TM_BLOCK_OTHER;
+}
+
+long tm_nul_in_head(const char *p, size_t len)
+{
+	const char *z = memchr(p, '\0', len < TM_NUL_HEAD ? len : TM_NUL_HEAD);
+
+	return z ? z - p : -1;
 }

@@ -3,8 +3,9 @@
  * parsers/html.c, parsers/decode.c).
  *
  * Two halves:
- *  - byte decoders that know nothing about inputs: zlib/gzip inflate,
- *    base64, JavaScript string literals, line counting;
+ *  - byte decoders and text sniffing that know nothing about inputs:
+ *    zlib/gzip inflate, base64, line counting, "is this ftrace text?",
+ *    block classification (decode.c), JS string literals (html.c);
  *  - the part of struct tm_input that input.c shares with html.c (the
  *    "input-local" interface: add a block, own a buffer, report an error).
  * Nothing here is public API.
@@ -14,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tracemerge/input.h"
 
@@ -62,6 +64,11 @@ void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 void tm_decode_set_limit(size_t limit);
 size_t tm_decode_limit(void);
 
+/* Malloc'ed copy of P with every EOL sequence ("\r\n", "\r\r\n") turned
+ * into "\n": undoes what an adb pty did to a binary stream. */
+char *tm_undo_eol(const char *p, size_t len, const char *eol, size_t eol_len,
+		  size_t *out_len);
+
 /* ---- base64 (decode.c) ------------------------------------------------- */
 
 /* True when every byte is a base64 symbol, '=' or ASCII whitespace. */
@@ -71,22 +78,26 @@ int tm_base64_alphabet_only(const char *s, size_t len);
 int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
 		     size_t *bad_off);
 
-/* ---- JavaScript string literals (decode.c) ----------------------------- */
+/* ---- text helpers and sniffing (decode.c) ------------------------------ */
 
-/* Unescape the body of a JS string literal that starts at S (just after
- * the opening QUOTE) into DST, which must hold LEN bytes (output is never
- * longer than input).  Stops at the first unescaped QUOTE: *used is its
- * offset in S and *outlen the bytes written.  Returns -1 (unterminated)
- * when there is none. */
-int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
-		   size_t *used, size_t *outlen);
-
-/* ---- text helpers (decode.c) ------------------------------------------- */
+#define TM_SNIFF_BYTES (64 * 1024)  /* how far format sniffing looks */
+#define TM_SNIFF_LINES 64
+#define TM_NUL_HEAD    1024         /* a NUL this early: binary data */
 
 static inline int tm_is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 	       c == '\f' || c == '\v';
+}
+
+/* End of the line starting at P (its '\n' or END); *next: the next line. */
+static inline const char *tm_line_end(const char *p, const char *end,
+				      const char **next)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	*next = nl ? nl + 1 : end;
+	return nl ? nl : end;
 }
 
 /* Progressive line counter: line number (1-based) of byte OFF of BASE.
@@ -99,6 +110,16 @@ struct tm_linepos {
 
 void tm_linepos_init(struct tm_linepos *lp, const char *base);
 unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off);
+
+/* Ftrace text: "# tracer" first, or header lines then a "cpus=N" line
+ * (after a little noise, as trace-cmd report prints) or an event line
+ * "comm-pid [(tgid)] [cpu] [flags] secs[.frac]: ..." as the first line. */
+int tm_looks_like_ftrace(const char *p, size_t len);
+/* Kind of a block of text: "# tracer:" ftrace, CGROUP DUMP, PROCESS DUMP,
+ * JSON, ftrace event lines without header, else OTHER. */
+enum tm_block_kind tm_classify_text(const char *p, size_t len);
+/* Offset of a NUL byte in the first TM_NUL_HEAD bytes, or -1. */
+long tm_nul_in_head(const char *p, size_t len);
 
 /* ---- input-local interface (input.c) ----------------------------------- */
 
@@ -140,13 +161,15 @@ int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z);
 
-/* Kind of a block of text: "# tracer:" ftrace, CGROUP DUMP, PROCESS DUMP,
- * JSON, ftrace event lines without header, else OTHER. */
-enum tm_block_kind tm_classify_text(const char *p, size_t len);
-/* Offset of a NUL byte in the first KB, or -1. */
-long tm_nul_in_head(const char *p, size_t len);
-
 /* ---- systrace HTML (html.c) -------------------------------------------- */
+
+/* Unescape the body of a JS string literal that starts at S (just after
+ * the opening QUOTE) into DST, which must hold LEN bytes (output is never
+ * longer than input).  Stops at the first unescaped QUOTE: *used is its
+ * offset in S and *outlen the bytes written.  Returns -1 (unterminated)
+ * when there is none. */
+int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
+		   size_t *used, size_t *outlen);
 
 /* Recognise the systrace HTML generation of P (set in->format) and split
  * it into blocks.  Returns 0, or -1 with the error set (no trace in the

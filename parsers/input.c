@@ -25,9 +25,6 @@
 #include "tracemerge/input.h"
 #include "decode.h"
 
-#define SNIFF_BYTES (64 * 1024)  /* how far format sniffing looks */
-#define SNIFF_LINES 64
-#define NUL_HEAD    1024         /* a NUL in this many first bytes: binary */
 #define READ_CHUNK  (1u << 30)
 
 /* ---- names and accessors ----------------------------------------------- */
@@ -250,152 +247,6 @@ void tm_input_fail_byte(struct tm_input *in, size_t off, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ---- lines and sniffing ------------------------------------------------ */
-
-/* End of the line starting at P (its '\n' or END); *next: the next line. */
-static const char *line_end(const char *p, const char *end, const char **next)
-{
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-	*next = nl ? nl + 1 : end;
-	return nl ? nl : end;
-}
-
-/* Trim blanks and '\r' from both ends of [*b, *e). */
-static void trim(const char **b, const char **e)
-{
-	while (*b < *e && tm_is_space(**b))
-		(*b)++;
-	while (*e > *b && tm_is_space((*e)[-1]))
-		(*e)--;
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int line_is(const char *b, const char *e, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(e - b) == n && memcmp(b, s, n) == 0;
-}
-
-static int line_starts(const char *b, const char *e, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(e - b) >= n && memcmp(b, s, n) == 0;
-}
-
-/* "cpus=N": the first line of `trace-cmd report`. */
-static int is_cpus_line(const char *b, const char *e)
-{
-	if (!line_starts(b, e, "cpus=") || b + 5 == e)
-		return 0;
-	for (b += 5; b < e; b++)
-		if (!is_digit(*b))
-			return 0;
-	return 1;
-}
-
-/* "comm-PID" ends just before B, maybe followed by a "(TGID)" column. */
-static int pid_before(const char *l, const char *b)
-{
-	const char *digits;
-
-	while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
-		b--;
-	if (b > l && b[-1] == ')') {
-		while (b > l && b[-1] != '(')
-			b--;
-		if (b == l)
-			return 0;
-		b--;
-		while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
-			b--;
-	}
-	digits = b;
-	while (b > l && is_digit(b[-1]))
-		b--;
-	return b < digits && b > l && b[-1] == '-';
-}
-
-/* "comm-pid [(tgid)] [NNN] [flags] secs[.frac]: ..." */
-static int is_event_line(const char *l, const char *end)
-{
-	const char *b = l, *q, *colon;
-
-	while ((b = memchr(b, '[', (size_t)(end - b)))) {
-		for (q = ++b; q < end && is_digit(*q); q++)
-			;
-		if (q == b || q == end || *q != ']' || !pid_before(l, b - 1))
-			continue;
-		colon = memchr(q, ':', (size_t)(end - q));
-		if (colon && is_digit(colon[-1]))
-			return 1;
-	}
-	return 0;
-}
-
-/* Header lines, then a "cpus=N" line (after a few lines of noise, as
- * trace-cmd report prints) or an event line as the first real line. */
-static int looks_like_ftrace(const char *p, size_t len)
-{
-	const char *end = p + (len < SNIFF_BYTES ? len : SNIFF_BYTES);
-	const char *l, *e, *next;
-	int n = 0, noise = 0;
-
-	if (line_starts(p, end, "# tracer"))
-		return 1;
-	for (l = p; l < end && n < SNIFF_LINES; l = next, n++) {
-		e = line_end(l, end, &next);
-		trim(&l, &e);
-		if (l == e || *l == '#')
-			continue;
-		if (is_cpus_line(l, e))
-			return 1;
-		if (is_event_line(l, e))
-			return noise == 0;
-		noise++;
-	}
-	return 0;
-}
-
-enum tm_block_kind tm_classify_text(const char *p, size_t len)
-{
-	const char *end = p + len, *e1, *b2, *e2, *next;
-
-	while (p < end && tm_is_space(*p))
-		p++;
-	if (p == end)
-		return TM_BLOCK_OTHER;
-	e1 = line_end(p, end, &next);
-	if (line_starts(p, e1, "# tracer:")) {
-		b2 = next;
-		e2 = line_end(b2, end, &next);
-		trim(&b2, &e2);
-		return line_is(b2, e2, "CGROUP DUMP") ? TM_BLOCK_CGROUP_DUMP
-						      : TM_BLOCK_FTRACE;
-	}
-	trim(&p, &e1);
-	if (line_is(p, e1, "PROCESS DUMP"))
-		return TM_BLOCK_PROCESS_DUMP;
-	if (*p == '{' || *p == '[')
-		return TM_BLOCK_JSON;
-	if (looks_like_ftrace(p, (size_t)(end - p)))
-		return TM_BLOCK_FTRACE;
-	return TM_BLOCK_OTHER;
-}
-
-long tm_nul_in_head(const char *p, size_t len)
-{
-	const char *z = memchr(p, '\0', len < NUL_HEAD ? len : NUL_HEAD);
-
-	return z ? z - p : -1;
-}
-
 /* Kind of a text block known to be ftrace-like (a cgroup dump also starts
  * with "# tracer:"). */
 static enum tm_block_kind ftrace_kind(const char *p, size_t len)
@@ -416,15 +267,15 @@ struct trace_line {
 /* A line that is exactly "TRACE:" among the first lines of P. */
 static int find_trace_line(const char *p, size_t len, struct trace_line *t)
 {
-	const char *end = p + (len < SNIFF_BYTES ? len : SNIFF_BYTES);
+	const char *end = p + (len < TM_SNIFF_BYTES ? len : TM_SNIFF_BYTES);
 	const char *l, *e, *next;
 	unsigned long n = 1;
 
-	for (l = p; l < end && n <= SNIFF_LINES; l = next, n++) {
+	for (l = p; l < end && n <= TM_SNIFF_LINES; l = next, n++) {
 		const char *c;
 
-		e = line_end(l, end, &next);
-		if (!line_starts(l, e, "TRACE:"))
+		e = tm_line_end(l, end, &next);
+		if (e - l < 6 || memcmp(l, "TRACE:", 6) != 0)
 			continue;
 		for (c = l + 6; c < e && *c == '\r'; c++)
 			;
@@ -437,35 +288,6 @@ static int find_trace_line(const char *p, size_t len, struct trace_line *t)
 		return 1;
 	}
 	return 0;
-}
-
-/* Copy of P with every EOL sequence turned into "\n" (undo adb's pty). */
-static char *undo_eol(const char *p, size_t len, const char *eol,
-		      size_t eol_len, size_t *out_len)
-{
-	char *o = malloc(len ? len : 1);
-	size_t i = 0, n = 0;
-
-	if (!o)
-		return NULL;
-	while (i < len) {
-		const char *cr = memchr(p + i, '\r', len - i);
-		size_t span = cr ? (size_t)(cr - p) - i : len - i;
-
-		memcpy(o + n, p + i, span);
-		n += span;
-		i += span;
-		if (!cr)
-			break;
-		if (len - i >= eol_len && memcmp(p + i, eol, eol_len) == 0) {
-			o[n++] = '\n';
-			i += eol_len;
-		} else {
-			o[n++] = p[i++];
-		}
-	}
-	*out_len = n;
-	return o;
 }
 
 static void warn_trailing(struct tm_input *in, size_t off, size_t n,
@@ -488,7 +310,7 @@ static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
 	int ret = tm_input_inflate(in, 0, d, n, &z);
 
 	if (ret && t->eol_len > 1 &&
-	    (fixed = undo_eol(d, n, t->eol, t->eol_len, &fixed_len))) {
+	    (fixed = tm_undo_eol(d, n, t->eol, t->eol_len, &fixed_len))) {
 		struct tm_inflated z2;
 
 		if (!tm_input_inflate(in, 0, fixed, fixed_len, &z2)) {
@@ -606,7 +428,7 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		return tm_input_add_block(in, TM_BLOCK_JSON, p + bom, len - bom,
 					  1, in->was_gzip ? "gzip" : "");
 	}
-	ftrace = looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
+	ftrace = tm_looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
 	if (c == '<' && !ftrace)
 		return tm_html_read(in, p, len);
 	if (ftrace) {
@@ -622,12 +444,26 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 
 /* ---- opening ----------------------------------------------------------- */
 
+/* Bytes that can only be binary: no gzip magic, and a NUL in the first KB
+ * that no "TRACE:" line (a zlib stream follows it) stands before. */
+static long binary_head(const char *p, size_t len)
+{
+	long nul = tm_nul_in_head(p, len);
+
+	if (nul < 0 || tm_is_gzip(p, len) || memmem(p, (size_t)nul, "TRACE:", 6))
+		return -1;
+	return nul;
+}
+
+/* Read FD to its end.  Binary data is refused after its first KB, so that
+ * a device such as /dev/zero cannot make us read forever. */
 static int read_all(struct tm_input *in, int fd, const char **data,
 		    size_t *len)
 {
 	size_t n = 0, cap = 1u << 20;
 	char *buf = tm_big_alloc(cap), *nb;
 	ssize_t r;
+	long nul;
 
 	if (!buf) {
 		tm_input_fail(in, "out of memory");
@@ -653,6 +489,13 @@ static int read_all(struct tm_input *in, int fd, const char **data,
 				continue;
 			tm_big_free(buf, cap);
 			tm_input_fail(in, "read error: %s", strerror(errno));
+			return -1;
+		}
+		if (n < TM_NUL_HEAD && n + (size_t)r >= TM_NUL_HEAD &&
+		    (nul = binary_head(buf, n + (size_t)r)) >= 0) {
+			tm_big_free(buf, cap);
+			tm_input_fail_byte(in, (size_t)nul,
+					   "NUL byte: binary data, not a text trace");
 			return -1;
 		}
 		n += (size_t)r;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kscan.h"
+#include "out.h"
 
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 {
@@ -74,7 +75,7 @@ static void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
 
 	if (pid < 0 || comm.n == 0 || is_unknown_comm(comm) || !(t = task(st, pid)))
 		return;
-	copy_str(t->comm, sizeof(t->comm), comm);
+	tm_utf8_copy(t->comm, sizeof(t->comm), comm.p, comm.n);
 	t->named = true;
 }
 
@@ -164,7 +165,7 @@ static void add_marker(struct tm_kstats *st, const struct tm_atrace *a, int64_t 
 	m->kind = a->sync_kind;
 	m->ts_ns = ts;
 	m->value_ns = a->sync_ns;
-	copy_str(m->id, sizeof(m->id), a->sync_id);
+	tm_utf8_copy(m->id, sizeof(m->id), a->sync_id.p, a->sync_id.n);
 	copy_str(m->where, sizeof(m->where), (struct tm_str){ where, strlen(where) });
 }
 
@@ -302,7 +303,7 @@ static void on_proc(void *ctx, int32_t pid, int32_t ppid, struct tm_str name)
 
 	(void)ppid;
 	if (p)
-		copy_str(p->name, sizeof(p->name), name);
+		tm_utf8_copy(p->name, sizeof(p->name), name.p, name.n);
 }
 
 static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,

@@ -168,3 +168,24 @@ void tm_out_json_str(struct tm_out *o, const char *p, size_t n)
 	tm_out_json_chars(o, p, n);
 	tm_out_write(o, "\"", 1);
 }
+
+size_t tm_utf8_copy(char *dst, size_t cap, const char *src, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)src, *e = p + n;
+	size_t o = 0, bad = 0;
+
+	while (p < e) {
+		size_t len = *p >= 0x20 ? tm_utf8_seq_len(p, (size_t)(e - p)) : 0;
+		const char *rep = len ? (const char *)p : "\xef\xbf\xbd";
+		size_t rlen = len ? len : 3;
+		if (o + rlen >= cap)
+			break;
+		memcpy(dst + o, rep, rlen);
+		o += rlen;
+		p += len ? len : 1;
+		bad += !len;
+	}
+	if (cap)
+		dst[o] = '\0';
+	return bad;
+}

@@ -40,6 +40,11 @@ void tm_out_json_chars(struct tm_out *o, const char *p, size_t n);
 /* Quoted, escaped string. */
 void tm_out_json_str(struct tm_out *o, const char *p, size_t n);
 
+/* Copy N bytes of SRC into DST (NUL-terminated, at most CAP-1 bytes), with
+ * invalid UTF-8 and control characters replaced by U+FFFD; never cuts a
+ * sequence in half.  Returns the number of replacements. */
+size_t tm_utf8_copy(char *dst, size_t cap, const char *src, size_t n);
+
 /* Length of the valid UTF-8 sequence at P (1..4), 0 if invalid. */
 size_t tm_utf8_seq_len(const unsigned char *p, size_t n);
 

@@ -1,7 +1,7 @@
 # lib.sh - helpers for the shell test suites (sourced).
 # Each check prints "ok - NAME", "not ok - NAME" or "skip - NAME (why)".
 top=$(cd "$(dirname "$0")/.." && pwd)
-TM="${TM_WRAP:+$TM_WRAP }$top/tracemerge"
+TM="${TM_WRAP:+$TM_WRAP }${TM_BIN:-$top/tracemerge}"
 CORPUS="$top/../shared/corpus"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -827,6 +827,10 @@ static void test_open_paths(void **state)
 	reset(c);
 	c->in = tm_input_open("/proc/version", &c->d);
 	assert_error_like(c, "/proc/version: ", "unrecognised content");
+	/* an endless binary device is refused, not read forever */
+	reset(c);
+	c->in = tm_input_open("/dev/zero", &c->d);
+	assert_error(c, "/dev/zero: byte 0: NUL byte: binary data, not a text trace");
 }
 
 /* Child process: write file REL to FD and exit. */

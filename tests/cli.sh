@@ -1,0 +1,92 @@
+#!/bin/sh
+# Command-line behaviour: usage, exit codes, bad input (one-line error naming
+# the file, exit 1, never a partial output file), counted warnings.
+. "$(dirname "$0")/lib.sh"
+C=$CORPUS/catapult
+
+# expect_fail NAME PATTERN ARGS...: exit 1, one stderr line matching PATTERN, no output file
+expect_fail() {
+	_name=$1 pat=$2; shift 2
+	rm -f "$T/o.json"
+	$TM import -o "$T/o.json" "$@" >"$T/stdout" 2>"$T/stderr"; rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < "$T/stderr")" = 1 ] && grep -q -- "$pat" "$T/stderr" &&
+	   [ ! -e "$T/o.json" ] && [ -z "$(ls "$T" | grep 'o.json.tmp')" ]; then
+		ok "bad input: $_name -> $(cat "$T/stderr")"
+	else
+		notok "bad input: $_name (exit $rc, stderr: $(head -c 300 "$T/stderr"))"
+	fi
+}
+
+check "usage: no arguments exits 2" sh -c "$TM; test \$? = 2"
+check "usage: unknown command exits 2" sh -c "$TM frobnicate 2>/dev/null; test \$? = 2"
+check "usage: --help exits 0" sh -c "$TM --help | grep -q 'import'"
+check "usage: import --help" sh -c "$TM import --help | grep -q -- '--verbatim'"
+check "usage: import with two inputs exits 2" sh -c "$TM import a b 2>/dev/null; test \$? = 2"
+
+: > "$T/empty"
+expect_fail "empty file" "$T/empty: " "$T/empty"
+head -c 4096 /dev/urandom > "$T/garbage"; printf 'X' | dd of="$T/garbage" bs=1 count=1 conv=notrunc 2>/dev/null
+expect_fail "binary garbage" "$T/garbage" "$T/garbage"
+printf 'hello, this is a plain text file\nnot a trace\n' > "$T/text.txt"
+expect_fail "a file of another format" "$T/text.txt" "$T/text.txt"
+head -c 200 "$C/simple_trace_gz.gz" > "$T/trunc.gz"
+expect_fail "truncated gzip" "$T/trunc.gz" "$T/trunc.gz"
+head -c 3000 "$C/compressed_atrace_data.txt" > "$T/trunc.ctrace"
+expect_fail "truncated zlib (atrace -z)" "$T/trunc.ctrace" "$T/trunc.ctrace"
+expect_fail "a directory" "$T" "$T"
+expect_fail "a missing file" "$T/nope" "$T/nope"
+printf '\0\0\0\0# tracer: nop\n' > "$T/nul"
+expect_fail "NUL bytes at the start" "$T/nul" "$T/nul"
+
+# Usable files with bad lines: counted warnings, exit 0, valid JSON out
+{ head -n 20 "$C/atrace_data"; printf 'a-1 [000] .... 1.0: e: '; head -c 10485760 /dev/zero | tr '\0' 'x'; echo
+  printf '  bad\377utf8-5 [000] .... 1212.465100: tracing_mark_write: B|5|caf\303\251 \300\n'
+  printf 'a-1 [000] .... 1212.4652: x: nul\0inside\n'
+  tail -n 5 "$C/atrace_data"; } > "$T/mixed.txt"
+if $TM import -o "$T/mixed.json" "$T/mixed.txt" 2>"$T/err" && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+s = d["systemTraceEvents"]
+assert "caf\u00e9 \ufffd" in s, "utf8"
+assert "bad\ufffdutf8-5" in s
+l = d["metadata"]["tracemerge"]["lines"]
+assert l["rejected"] == 2 and l["events"] == 9 + 1 + 5, l' "$T/mixed.json"; then
+	ok "10 MB line, NUL line rejected and counted; invalid UTF-8 replaced; output valid JSON"
+else
+	notok "mixed bad lines ($(cat "$T/err"))"
+fi
+grep -q "rejected-line: 2" "$T/err" && ok "import reports rejected lines on stderr" || notok "import stderr summary: $(cat "$T/err")"
+$TM stats "$T/mixed.txt" > "$T/st" && grep -q "rejected-line .* 2 .*line longer than 64 KiB; first at $T/mixed.txt:21 $T/mixed.txt:23" "$T/st" &&
+	ok "stats lists rejected lines with file:line" || notok "stats rejected lines: $(grep rejected "$T/st")"
+
+# stdin and stdout
+$TM import - < "$C/atrace_data" > "$T/stdin.json" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/stdin.json" &&
+	ok "import reads stdin and writes stdout" || notok "stdin/stdout"
+gzip -c "$C/trivial_systrace.html" | $TM stats --json - > "$T/s.json" && python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["inputs"][0]
+assert r["format"] == "systrace-html-legacy" and r["gzip"] and r["lines"]["events"] == 4, r' "$T/s.json" &&
+	ok "stats reads gzip-compressed HTML from stdin" || notok "stats gzip stdin"
+
+# --verbatim keeps the lines exactly as read
+$TM import --verbatim -o "$T/v.json" "$C/atrace_data" && python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["systemTraceEvents"]
+assert s == open(sys.argv[2]).read(), "differs"' "$T/v.json" "$C/atrace_data" &&
+	ok "--verbatim writes the input text unchanged" || notok "--verbatim"
+
+# stats of several inputs; one bad input makes the exit status 1 but the others are reported
+$TM stats --json "$C/atrace_data" "$T/nope" "$C/trivial_systrace.html" > "$T/multi.json" 2>"$T/err"; rc=$?
+[ $rc = 1 ] && python3 -c 'import json,sys; assert len(json.load(open(sys.argv[1]))["inputs"]) == 2' "$T/multi.json" &&
+	ok "stats: several inputs, a missing one reported and exit 1" || notok "stats multi (rc $rc)"
+
+# import output names processes/threads and the source
+$TM import -o "$T/a.json" "$C/decompressed_atrace_data.txt" 2>/dev/null && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["metadata"]["tracemerge"]
+assert m["format"] == "ftrace" and m["source"].endswith("decompressed_atrace_data.txt")
+names = [(e["name"], e["pid"], e["tid"], e["args"]["name"]) for e in d["traceEvents"] if e["ph"] == "M"]
+assert names, "no M events"
+assert d["systemTraceEvents"].startswith("# tracer: nop\n")' "$T/a.json" &&
+	ok "import writes M name events and a metadata block" || notok "import metadata"
