@@ -79,9 +79,11 @@ check: deps
 	@$(MAKE) --no-print-directory tests
 	@TM_BIN=$(CURDIR)/$(EXE) sh tests/run.sh $(B)
 
+# clang's UBSan also checks pointer arithmetic on NULL, which gcc's does not
+ASAN_CC := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
 asan:
-	@sh scripts/deps.sh
-	@$(MAKE) --no-print-directory B=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
+	@sh scripts/deps.sh fuzz
+	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "tracemerge/atrace.h"
+#include "tracemerge/ts.h"
 
 #define CLOCK_SYNC_TAG "trace_event_clock_sync:"
 #define NSEC_PER_SEC 1000000000LL
@@ -125,23 +126,10 @@ static bool parse_digits(struct tm_str s, uint64_t limit, uint64_t *out)
 	return true;
 }
 
-/* [+-]digits fitting int64_t. */
+/* [+-]digits fitting int64_t (the shared exact parser of ts.h). */
 static bool parse_int64(struct tm_str s, int64_t *out)
 {
-	bool neg = false;
-	uint64_t v;
-
-	if (s.n && (s.p[0] == '-' || s.p[0] == '+')) {
-		neg = s.p[0] == '-';
-		s = str_skip(s, 1);
-	}
-	if (!parse_digits(s, neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX, &v))
-		return false;
-	if (neg)
-		*out = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
-	else
-		*out = (int64_t)v;
-	return true;
+	return tm_parse_i64(s.p, s.n, out) == 0;
 }
 
 static size_t skip_digits(struct tm_str s, size_t i)
@@ -359,44 +347,23 @@ static enum tm_atrace_kind marker_kind(char letter, marker_parser *parse)
 	}
 }
 
-/* digits[.digits] seconds -> ns, exactly; >9 decimals round half up. */
+/* digits[.digits] seconds -> ns, exactly (ts.h); >9 decimals round half up. */
 static const char *parse_secs_ns(struct tm_str s, int64_t *ns)
 {
-	uint64_t secs = 0, frac = 0;
-	unsigned nfrac = 0, round = 0;
-	size_t i, int_end = skip_digits(s, 0);
-	int64_t whole, total;
+	size_t int_end = skip_digits(s, 0), frac_end;
 
+	/* digits, optionally '.' and at least one more digit; no sign */
 	if (!int_end)
 		return "bad parent_ts";
-	if (!parse_digits((struct tm_str){ s.p, int_end },
-			  INT64_MAX / NSEC_PER_SEC, &secs))
-		return "parent_ts out of range";
-	i = int_end;
-	if (i < s.n && s.p[i] == '.') {
-		size_t start = ++i;
-
-		for (; i < s.n && is_digit(s.p[i]); i++) {
-			unsigned d = (unsigned)(s.p[i] - '0');
-
-			if (nfrac < 9) {
-				frac = frac * 10 + d;
-				nfrac++;
-			} else if (i - start == 9) {
-				round = d >= 5;
-			}
-		}
-		if (i == start)
+	if (int_end < s.n) {
+		if (s.p[int_end] != '.')
+			return "bad parent_ts";
+		frac_end = skip_digits(s, int_end + 1);
+		if (frac_end == int_end + 1 || frac_end != s.n)
 			return "bad parent_ts";
 	}
-	if (i != s.n)
-		return "bad parent_ts";
-	for (; nfrac < 9; nfrac++)
-		frac *= 10;
-	whole = (int64_t)secs * NSEC_PER_SEC;
-	if (__builtin_add_overflow(whole, (int64_t)(frac + round), &total))
+	if (tm_ts_parse_secs(s.p, s.n, ns, NULL))
 		return "parent_ts out of range";
-	*ns = total;
 	return NULL;
 }
 

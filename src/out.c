@@ -171,8 +171,14 @@ void tm_out_json_str(struct tm_out *o, const char *p, size_t n)
 
 size_t tm_utf8_copy(char *dst, size_t cap, const char *src, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)src, *e = p + n;
+	const unsigned char *p = (const unsigned char *)src, *e;
 	size_t o = 0, bad = 0;
+
+	if (cap)
+		dst[0] = '\0';
+	if (!n)
+		return 0; /* src may be NULL: no pointer arithmetic on it */
+	e = p + n;
 
 	while (p < e) {
 		size_t len = *p >= 0x20 ? tm_utf8_seq_len(p, (size_t)(e - p)) : 0;
