@@ -43,7 +43,7 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
-.PHONY: all deps check asan valgrind fuzz demo install clean tests
+.PHONY: FORCE all deps check asan valgrind fuzz demo install clean tests
 all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
 
 deps:
@@ -60,10 +60,14 @@ $(B)/libtracemerge.a: $(LIB_OBJS)
 $(B)/libtracemerge.so: $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
 
-$(B)/tracemerge.pc: Makefile
+# the pkg-config file names the install prefix, so it is written per PREFIX
+PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
+	'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)'
+$(B)/tracemerge.pc: FORCE
 	@mkdir -p $(B)
-	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
-		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)' > $@
+	@printf $(PC_TEXT) > $@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+FORCE:
 
 $(EXE): $(CLI_OBJS) $(B)/libtracemerge.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(B)/libtracemerge.a $(PKG_LIBS)

@@ -90,3 +90,16 @@ names = [(e["name"], e["pid"], e["tid"], e["args"]["name"]) for e in d["traceEve
 assert names, "no M events"
 assert d["systemTraceEvents"].startswith("# tracer: nop\n")' "$T/a.json" &&
 	ok "import writes M name events and a metadata block" || notok "import metadata"
+
+# make install honours PREFIX and DESTDIR, also in the pkg-config file
+# (regression: the .pc was built once with the default prefix)
+if [ -z "$TM_WRAP" ] && make -s -C "$top" install PREFIX=/opt/tmtest DESTDIR="$T/root" >/dev/null 2>&1 &&
+   [ -x "$T/root/opt/tmtest/bin/tracemerge" ] && [ -f "$T/root/opt/tmtest/include/tracemerge/ftrace.h" ] &&
+   grep -qx 'libdir=/opt/tmtest/lib' "$T/root/opt/tmtest/lib/pkgconfig/tracemerge.pc" &&
+   [ -L "$T/root/opt/tmtest/lib/libtracemerge.so" ]; then
+	ok "make install PREFIX DESTDIR (binary, headers, libraries, pkg-config)"
+elif [ -n "$TM_WRAP" ]; then
+	skip "make install (not under valgrind)"
+else
+	notok "make install PREFIX DESTDIR"
+fi
