@@ -327,6 +327,13 @@ static void test_atrace_zlib_errors(void **state)
 	memcpy(z + 9, "\x00\x05\x00\x05\x00", 5);
 	open_mem(c, "bad.txt", z, len);
 	assert_error_like(c, "bad.txt: byte ", ": corrupt zlib stream (invalid stored block lengths)");
+	/* zlib.compress(b"") and a header asking for a preset dictionary */
+	reset(c);
+	open_mem(c, "e.txt", "noise\nTRACE:\n\x78\x9c\x03\x00\x00\x00\x00\x01", 21);
+	assert_error(c, "e.txt:2: empty zlib stream after TRACE:");
+	reset(c);
+	open_mem(c, "d.txt", "TRACE:\n\x78\xbb\x00\x00\x00\x01\x03\x00", 15);
+	assert_error(c, "d.txt: byte 13: corrupt zlib stream (needs a preset dictionary)");
 	/* right header, wrong checksum */
 	reset(c);
 	free(z);
@@ -373,6 +380,26 @@ static void test_gzip_multimember(void **state)
 	assert_memory_equal(b->data + l1, p2, l2);
 	free(p1);
 	free(p2);
+}
+
+/* 7 KB that inflate to 2 MB: the output buffer has to grow. */
+static void test_gzip_growth(void **state)
+{
+	static const char line[] = "  surfaceflinger-598   (  598) [000] ...1  "
+		"5127.120001: tracing_mark_write: B|598|onMessageReceived\n";
+	struct ctx *c = *state;
+	const struct tm_block *b;
+	size_t plen;
+	char *part = tm_test_slurp(TD "parts/ftrace.txt", &plen);
+
+	open_ok(c, TD "repeat.gz");
+	b = only_block(c, TM_FMT_FTRACE);
+	assert_int_equal(b->len, 2001273);
+	assert_int_equal(strlen(line), 100);
+	assert_memory_equal(b->data, part, plen);
+	for (size_t off = plen; off < b->len; off += 100)
+		assert_memory_equal(b->data + off, line, 100);
+	free(part);
 }
 
 static void test_gzip_inside(void **state)
@@ -445,6 +472,11 @@ static void test_gzip_errors(void **state)
 	reset(c);
 	c->in = tm_input_open(src_path(TD "empty.gz"), &c->d);
 	assert_error_like(c, src_path(TD "empty.gz"), ": empty after decompression");
+	reset(c);
+	c->in = tm_input_open(src_path(TD "multi_noend.html.gz"), &c->d);
+	assert_error_like(c, src_path(TD "multi_noend.html.gz"),
+			  ": line 21 of the decompressed data: <!-- BEGIN TRACE --> "
+			  "without <!-- END TRACE -->");
 	reset(c);
 	/* gzip of "\0\1\2...": binary inside */
 	open_mem(c, "bin.gz", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\x63\x60"
@@ -564,12 +596,12 @@ static void test_legacy_escapes(void **state)
 		"<html><body>\n<script>\n  var linuxPerfData = \"\\\n"
 		"# tracer: nop\\n\\\n"
 		"a\\tb\\\\c\\\"d\\'e\\/f\\x41\\x7e\\xe9\\n\\\n"
-		"\\u00e9\\u20ac\\ud83d\\ude00\\u{1F600}\\ud800x\\q\\0\\n\\\r\n"
+		"\\u00e9\\u20ac\\ud83d\\ude00\\u{1F600}\\ud800x\\q\\0\\r\\b\\f\\v\\n\\\r\n"
 		"</script>\\n\";\n</script></body></html>\n";
 	static const char want[] =
 		"# tracer: nop\n"
 		"a\tb\\c\"d'e/fA~\xc3\xa9\n"
-		"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xef\xbf\xbdxq\0\n"
+		"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xef\xbf\xbdxq\0\r\b\f\v\n"
 		"</script>\n";
 	static const char single[] =
 		"<html>\n<script>var linuxPerfData='# tracer: nop\\n\"quoted\"\\n';</script>";
@@ -586,6 +618,30 @@ static void test_legacy_escapes(void **state)
 	b = only_block(c, TM_FMT_SYSTRACE_LEGACY);
 	assert_int_equal(b->first_line, 2);
 	assert_block_is(b, "# tracer: nop\n\"quoted\"\n", 23);
+}
+
+/* A page whose marker stands after 3 MB of viewer code. */
+static void test_html_late_marker(void **state)
+{
+	static const char head[] = "<!DOCTYPE html>\n<html><script>\n";
+	static const char tail[] = "</script><script>\nvar linuxPerfData = \"\\\n"
+		"# tracer: nop\\n\";\n</script></html>\n";
+	size_t fill = 3u << 20, n = strlen(head) + fill + strlen(tail);
+	struct ctx *c = *state;
+	const struct tm_block *b;
+	char *page = malloc(n);
+
+	memcpy(page, head, strlen(head));
+	for (size_t i = 0; i < fill; i++)
+		page[strlen(head) + i] = (i + 1) % 64 ? 'x' : '\n';
+	memcpy(page + strlen(head) + fill, tail, strlen(tail));
+	open_mem(c, "late.html", page, n);
+	free(page);
+	b = only_block(c, TM_FMT_SYSTRACE_LEGACY);
+	/* 2 head lines, fill/64 filler lines, "</script><script>", the var
+	 * line; the data starts on the next one */
+	assert_int_equal(b->first_line, 2 + (3u << 20) / 64 + 3);
+	assert_block_is(b, "# tracer: nop\n", 14);
 }
 
 static void test_legacy_errors(void **state)
@@ -644,8 +700,8 @@ static void test_multi_other_block(void **state)
 		"  <script class=\"trace-data\" type=\"application/text\">\n"
 		"some agent's free text\n  </script>\n"
 		"  <script type=\"text/javascript\">var x = 1;</script>\n"
-		"  <script class=\"trace-data\" type=\"application/text\">\n"
-		"  [{\"ph\":\"M\"}]\n  </script>\n"
+		"  <script class=\"trace-data\" type=\"application/text\">\r\n"
+		"  [{\"ph\":\"M\"}]\r\n  </script>\n"
 		"<!-- END TRACE -->\n"
 		"  <script class=\"trace-data\" type=\"application/text\">\n"
 		"# tracer: nop\n  </script>\n</html>\n";
@@ -662,6 +718,7 @@ static void test_multi_other_block(void **state)
 	assert_int_equal(b->kind, TM_BLOCK_JSON);
 	assert_int_equal(b->first_line, 8);
 	assert_string_equal(b->origin, "trace-data block 2");
+	assert_block_is(b, "  [{\"ph\":\"M\"}]\r\n", 16);
 }
 
 static void test_multi_errors(void **state)
@@ -723,6 +780,8 @@ static void test_trace2html_errors(void **state)
 		"type=\"text/plain\">IyB0cmFjZXI6IG5vcAo=</script>\n";
 	static const char empty[] = "<html>\n<script id=\"viewer-data\" "
 		"type=\"text/plain\">\n  </script>\n";
+	static const char zeros[] = "<html>\n<script id=\"viewer-data\" "
+		"type=\"text/plain\">AAAA</script>\n";
 
 	c->in = tm_input_open(src_path(TD "trace2html_badb64.html"), &c->d);
 	assert_error_like(c, src_path(TD "trace2html_badb64.html"),
@@ -742,6 +801,9 @@ static void test_trace2html_errors(void **state)
 	reset(c);
 	open_mem(c, "e.html", empty, strlen(empty));
 	assert_error(c, "e.html: viewer-data blocks hold no trace");
+	reset(c);
+	open_mem(c, "z.html", zeros, strlen(zeros));
+	assert_error(c, "z.html:2: viewer-data block 1: binary payload (NUL at byte 0)");
 }
 
 static void test_html_without_trace(void **state)
@@ -1079,11 +1141,13 @@ int main(void)
 		T(test_atrace_zlib_errors),
 		T(test_gzip_corpus),
 		T(test_gzip_multimember),
+		T(test_gzip_growth),
 		T(test_gzip_inside),
 		T(test_gzip_errors),
 		T(test_json),
 		T(test_legacy_corpus),
 		T(test_legacy_escapes),
+		T(test_html_late_marker),
 		T(test_legacy_errors),
 		T(test_multi),
 		T(test_multi_other_block),
