@@ -6,6 +6,8 @@
  *  - byte decoders and text sniffing that know nothing about inputs:
  *    zlib/gzip inflate, base64, line counting, "is this ftrace text?",
  *    block classification (decode.c), JS string literals (html.c);
+ *  - the readers of containers: systrace HTML (html.c), Trace Event JSON
+ *    with systemTraceEvents (input-json.c);
  *  - the part of struct tm_input that input.c shares with html.c (the
  *    "input-local" interface: add a block, own a buffer, report an error).
  * Nothing here is public API.
@@ -160,6 +162,14 @@ int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
 /* Inflate under the input's budget (GZIP: gzip members, else zlib). */
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z);
+
+/* ---- Trace Event JSON (input-json.c) ----------------------------------- */
+
+/* Add the JSON block P (after any BOM) and, when its top-level object has
+ * a string "systemTraceEvents", a TM_BLOCK_FTRACE block holding it
+ * unescaped (a non-string one: counted "json-bad-type" warning). */
+int tm_input_json(struct tm_input *in, const char *p, size_t len,
+		  const char *origin);
 
 /* ---- systrace HTML (html.c) -------------------------------------------- */
 

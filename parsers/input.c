@@ -7,7 +7,8 @@
  *   1f 8b                      gzip: inflate (all members), sniff inside
  *   noise, "TRACE:" line, zlib  atrace -z: inflate to ftrace text
  *   noise, "TRACE:" line, text  adb shell atrace: the text after the line
- *   '{' or '['                 Trace Event JSON, one block
+ *   '{' or '['                 Trace Event JSON, one block (+ its
+ *                              systemTraceEvents string, see input-json.c)
  *   '<'                        systrace HTML, see html.c
  *   "# tracer", "cpus=N", or an ftrace event line   ftrace text, one block
  * Decoders live in decode.c; errors name the file and the line or byte.
@@ -425,8 +426,8 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 	}
 	if (c == '{' || c == '[') {
 		in->format = TM_FMT_JSON;
-		return tm_input_add_block(in, TM_BLOCK_JSON, p + bom, len - bom,
-					  1, in->was_gzip ? "gzip" : "");
+		return tm_input_json(in, p + bom, len - bom,
+				     in->was_gzip ? "gzip" : "");
 	}
 	ftrace = tm_looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
 	if (c == '<' && !ftrace)

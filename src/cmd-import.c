@@ -2,7 +2,8 @@
  * cmd-import.c - `tracemerge import`: one kernel trace -> Trace Event JSON.
  *
  * Output: {"systemTraceEvents": "<canonical ftrace text>",
- *          "traceEvents": [process/thread name M events, events of JSON blocks],
+ *          "traceEvents": [process/thread name M events, events of JSON blocks
+ *                          copied byte for byte],
  *          "metadata": {"tracemerge": {source, format, line accounting, ...}}}
  * written to a temporary file renamed into place at the end.
  */
@@ -15,6 +16,7 @@
 #include "cli.h"
 #include "out.h"
 #include "report.h"
+#include "tracemerge/tejson.h"
 
 struct import {
 	struct tm_out out;
@@ -169,49 +171,56 @@ static void emit_names(struct import *im)
 	tm_hmap_free(seen);
 }
 
-static struct json_object *parse_json(const char *p, size_t n)
+/* metadata.clock-domain of a JSON block, as a json-c string (or NULL). */
+static struct json_object *clock_domain(const struct tm_te_top *top)
 {
-	struct json_tokener *tok = json_tokener_new_ex(256);
+	const struct tm_te_key *k = tm_te_find_key(top, "metadata");
 	struct json_object *o;
+	struct tm_jval v;
+	char *s;
 
-	if (!tok)
+	if (!k)
 		return NULL;
-	o = json_tokener_parse_ex(tok, p, (int)n);
-	if (json_tokener_get_error(tok) != json_tokener_success) {
-		json_object_put(o);
-		o = NULL;
-	}
-	json_tokener_free(tok);
+	v = tm_json_get(&k->val, "clock-domain");
+	if (v.type != TM_J_STRING || !(s = tm_json_strdup(&v, NULL)))
+		return NULL;
+	o = json_object_new_string(s);
+	free(s);
 	return o;
 }
 
-/* Events of JSON blocks (systrace's controller block) are kept as they are. */
+/* Events of JSON blocks (a JSON input, systrace's controller block) are
+ * copied byte for byte as the streaming reader hands them out (strict JSON:
+ * the reader repairs what strict parsers would refuse). */
 static int emit_json_blocks(struct import *im, struct tm_input *in,
 			    struct json_object *meta, struct tm_diag *d)
 {
 	for (size_t i = 0; i < tm_input_nblocks(in); i++) {
 		const struct tm_block *b = tm_input_block(in, i);
-		struct json_object *root, *ev = NULL, *md;
+		struct json_object *cd;
+		struct tm_te_reader *r;
+		struct tm_te_event ev;
+		char name[512];
+		int rc;
+
 		if (b->kind != TM_BLOCK_JSON)
 			continue;
-		if (b->len > (1u << 30) ||
-		    !(root = parse_json(b->data, b->len))) {
-			return tm_diag_error(d, "%s(%s): JSON block does not parse",
-					     tm_input_name(in), b->origin);
-		}
-		if (json_object_is_type(root, json_type_array))
-			ev = root;
-		else
-			json_object_object_get_ex(root, "traceEvents", &ev);
-		for (size_t k = 0; ev && k < json_object_array_length(ev); k++) {
-			emit_event_json(im, json_object_array_get_idx(ev, k));
+		snprintf(name, sizeof(name), "%s%s%s%s", tm_input_name(in),
+			 b->origin[0] ? "(" : "", b->origin, b->origin[0] ? ")" : "");
+		r = tm_te_reader_new(name, b->data, b->len,
+				     b->first_line ? b->first_line : 1, d);
+		if (!r)
+			return tm_diag_error(d, "%s: out of memory", tm_input_name(in));
+		while ((rc = tm_te_reader_next(r, &ev)) == 1) {
+			tm_out_puts(&im->out, im->nevents_out++ ? ",\n" : "\n");
+			tm_out_write(&im->out, ev.raw, ev.raw_len);
 			im->json_events++;
 		}
-		if (json_object_is_type(root, json_type_object) &&
-		    json_object_object_get_ex(root, "metadata", &md) &&
-		    json_object_object_get_ex(md, "clock-domain", &md))
-			json_object_object_add(meta, "clock-domain", json_object_get(md));
-		json_object_put(root);
+		if (rc == 0 && (cd = clock_domain(tm_te_reader_top(r))))
+			json_object_object_add(meta, "clock-domain", cd);
+		tm_te_reader_free(r);
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -91,6 +91,38 @@ assert names, "no M events"
 assert d["systemTraceEvents"].startswith("# tracer: nop\n")' "$T/a.json" &&
 	ok "import writes M name events and a metadata block" || notok "import metadata"
 
+# Trace Event JSON input: events copied byte for byte by the streaming reader
+$TM import -q -o "$T/j.json" "$C/async_begin_end.json" && python3 -c '
+import json, sys
+out = open(sys.argv[1], encoding="utf-8").read()
+json.loads(out)
+lines = [l.rstrip().rstrip(",") for l in open(sys.argv[2]) if l.startswith("{")]
+assert len(lines) == 35 and all(l in out for l in lines), "not byte for byte"' "$T/j.json" "$C/async_begin_end.json" &&
+	ok "import copies JSON events byte for byte" || notok "import JSON byte copy"
+printf '[{"name":"a\377b","ph":"i","ts":1,"args":{"s":"tab\there","l":[1,],},},\n{"name":"c","ph":"i","ts":2}]' > "$T/dirty.json"
+if $TM import -o "$T/d.json" "$T/dirty.json" 2>"$T/err" && python3 -c '
+import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict"))
+e = [x for x in d["traceEvents"] if x["ph"] == "i"]
+assert [x["name"] for x in e] == ["a\ufffdb", "c"] and e[0]["args"] == {"s": "tab\there", "l": [1]}, e' "$T/d.json" &&
+   grep -q "json-bad-string: 1" "$T/err" && grep -q "json-trailing-comma: 1" "$T/err"; then
+	ok "import repairs invalid UTF-8, raw tabs and trailing commas in JSON events (counted)"
+else
+	notok "import JSON repair ($(cat "$T/err"))"
+fi
+printf '[{"ts":1},\n{"ts":2,"name":"cut' > "$T/cut.json"
+$TM import -o "$T/c.json" "$T/cut.json" 2>"$T/err" && grep -q "json-truncated: 1 .*first at $T/cut.json:2" "$T/err" &&
+	python3 -c 'import json,sys; assert len(json.load(open(sys.argv[1]))["traceEvents"]) == 1' "$T/c.json" &&
+	ok "truncated JSON: complete events imported, the cut one counted" || notok "truncated JSON ($(cat "$T/err"))"
+printf '[{"ts":1},\n {"a" 1}]' > "$T/syntax.json"
+expect_fail "JSON syntax error inside an event" "$T/syntax.json:2:7: expected ':'" "$T/syntax.json"
+$TM import -q -o "$T/s.json" "$CORPUS/perfetto/extra/manifest_helper_json_with_systemTraceEvents.json" && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert "tracing_mark_write: B|100|sys_in_json" in d["systemTraceEvents"], d["systemTraceEvents"]
+assert [e["name"] for e in d["traceEvents"] if e["ph"] == "X"] == ["json_slice"]' "$T/s.json" &&
+	ok "import of JSON with systemTraceEvents converts the kernel text too" || notok "JSON systemTraceEvents import"
+
 # make install honours PREFIX and DESTDIR, also in the pkg-config file
 # (regression: the .pc was built once with the default prefix)
 if [ -z "$TM_WRAP" ] && make -s -C "$top" install PREFIX=/opt/tmtest DESTDIR="$T/root" >/dev/null 2>&1 &&

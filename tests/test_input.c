@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "testutil.h"
 #include "tracemerge/input.h"
@@ -510,6 +511,134 @@ static void test_json(void **state)
 	open_mem(c, "bom.json", bom, strlen(bom));
 	b = only_block(c, TM_FMT_JSON);
 	assert_block_is(b, bom + 3, strlen(bom) - 3);
+}
+
+/* ---- JSON with systemTraceEvents ---------------------------------------- */
+
+static size_t gzip_bytes(const char *src, size_t n, unsigned char *out, size_t cap)
+{
+	z_stream z;
+	size_t len;
+
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)(uintptr_t)src;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	len = z.total_out;
+	deflateEnd(&z);
+	return len;
+}
+
+/* The two blocks of a JSON input whose systemTraceEvents is a string. */
+static void assert_json_sys(struct ctx *c, const char *json, size_t jlen,
+			    const char *ftrace)
+{
+	const struct tm_block *b;
+
+	assert_non_null(c->in);
+	assert_int_equal(tm_input_format(c->in), TM_FMT_JSON);
+	assert_int_equal(tm_input_nblocks(c->in), 2);
+	b = tm_input_block(c->in, 0);
+	assert_int_equal(b->kind, TM_BLOCK_JSON);
+	assert_block_is(b, json, jlen);
+	b = tm_input_block(c->in, 1);
+	assert_int_equal(b->kind, TM_BLOCK_FTRACE);
+	assert_string_equal(b->origin, "systemTraceEvents");
+	assert_int_equal(b->first_line, 0);
+	assert_block_is(b, ftrace, strlen(ftrace));
+	assert_int_equal(tm_diag_total(&c->d), 0);
+}
+
+static void test_json_system_trace_events(void **state)
+{
+	static const char json[] =
+		"{\"traceEvents\":[{\"ph\":\"B\",\"args\":{\"systemTraceEvents\":1}}],\n"
+		"\"systemTraceEvents\":\"# tracer: nop\\n  app-1 [000] ...1 1.000000: "
+		"tracing_mark_write: B|1|caf\\u00e9\\t\\\"x\\\" \\ud83d\\ude00\\/\\n\"}\n";
+	static const char ftrace[] =
+		"# tracer: nop\n  app-1 [000] ...1 1.000000: tracing_mark_write: "
+		"B|1|caf\xc3\xa9\t\"x\" \xf0\x9f\x98\x80/\n";
+	static const char first[] = "\xef\xbb\xbf { \"systemTraceEvents\" : \"# tracer: nop\\n\","
+				    " \"traceEvents\": [] }";
+	static const char odd[] = "{\"systemTraceEvents\":\"a\\qb\xff\\u12\"}";
+	static const char grow[] = "{\"systemTraceEvents\":\"\\q\\q\\q\\q\\u{\\u{\\u{\\u{\"}";
+	static const char perfetto[] =
+		"# tracer: nop\n  app-100 (  100) [001] ...1  1.000000: tracing_mark_write: "
+		"B|100|sys_in_json\n  app-100 (  100) [001] ...1  1.500000: "
+		"tracing_mark_write: E|100\n";
+	unsigned char gz[1024];
+	size_t gzlen;
+	struct ctx *c = *state;
+
+	open_mem(c, "x.json", json, strlen(json));
+	assert_json_sys(c, json, strlen(json), ftrace);
+	/* gzip-compressed: the same blocks from the decompressed text */
+	reset(c);
+	gzlen = gzip_bytes(json, strlen(json), gz, sizeof(gz));
+	open_mem(c, "x.json.gz", gz, gzlen);
+	assert_true(tm_input_was_gzip(c->in));
+	assert_json_sys(c, json, strlen(json), ftrace);
+	/* before traceEvents, BOM and blanks */
+	reset(c);
+	open_mem(c, "x.json", first, strlen(first));
+	assert_json_sys(c, first + 3, strlen(first) - 3, "# tracer: nop\n");
+	/* bad escapes become U+FFFD, other bytes stay as they are */
+	reset(c);
+	open_mem(c, "x.json", odd, strlen(odd));
+	assert_json_sys(c, odd, strlen(odd), "a\xef\xbf\xbd" "b\xff\xef\xbf\xbd" "12");
+	/* ... so the text can grow by half (found by fuzz_tejson: not a bug) */
+	reset(c);
+	open_mem(c, "x.json", grow, strlen(grow));
+	assert_json_sys(c, grow, strlen(grow), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+			"\xef\xbf\xbd{\xef\xbf\xbd{\xef\xbf\xbd{\xef\xbf\xbd{");
+	/* Perfetto's own example */
+	reset(c);
+	open_ok(c, PF "extra/manifest_helper_json_with_systemTraceEvents.json");
+	assert_int_equal(tm_input_nblocks(c->in), 2);
+	assert_block_is(tm_input_block(c->in, 1), perfetto, strlen(perfetto));
+}
+
+static void test_json_system_trace_events_other(void **state)
+{
+	static const char *const one_block[] = {
+		"[{\"name\":\"x\",\"args\":{\"systemTraceEvents\":\"# tracer: nop\\n\"}}]",
+		"{\"a\":{\"systemTraceEvents\":\"# tracer: nop\\n\"},\"traceEvents\":[]}",
+		"{\"traceEvents\":[],\"systemTraceEvents\":\"\"}",
+		"{\"traceEvents\":[],\"systemTraceEvents\":\"# tracer: nop\\n",   /* cut */
+		"{\"traceEvents\":[{\"ph\":\"B\"}], \"x\": \"\\\"systemTraceEvents\\\"\"}",
+	};
+	static const char arr[] = "{\"traceEvents\":[],\n \"systemTraceEvents\":[]}";
+	struct ctx *c = *state;
+	const struct tm_block *b;
+	unsigned char gz[256];
+	size_t gzlen;
+
+	for (size_t i = 0; i < sizeof(one_block) / sizeof(one_block[0]); i++) {
+		reset(c);
+		open_mem(c, "x.json", one_block[i], strlen(one_block[i]));
+		b = only_block(c, TM_FMT_JSON);
+		assert_int_equal(b->kind, TM_BLOCK_JSON);
+		assert_int_equal(tm_diag_total(&c->d), 0);
+	}
+	/* not a string: Perfetto refuses it; a counted warning, no kernel block */
+	reset(c);
+	open_mem(c, "x.json", arr, strlen(arr));
+	only_block(c, TM_FMT_JSON);
+	assert_int_equal(tm_diag_count(&c->d, "json-bad-type"), 1);
+	assert_string_equal(c->d.warn[0].locs[0], "x.json:2");
+	reset(c);
+	gzlen = gzip_bytes(arr, strlen(arr), gz, sizeof(gz));
+	open_mem(c, "x.json.gz", gz, gzlen);
+	only_block(c, TM_FMT_JSON);
+	assert_int_equal(tm_diag_count(&c->d, "json-bad-type"), 1);
+	assert_string_equal(c->d.warn[0].locs[0], "x.json.gz");
+	reset(c);
+	open_ok(c, CAT "trace-with-bad-world-bounds.json");
+	only_block(c, TM_FMT_JSON);
+	assert_int_equal(tm_diag_count(&c->d, "json-bad-type"), 1);
 }
 
 /* ---- legacy systrace HTML ------------------------------------------------- */
@@ -1145,6 +1274,8 @@ int main(void)
 		T(test_gzip_inside),
 		T(test_gzip_errors),
 		T(test_json),
+		T(test_json_system_trace_events),
+		T(test_json_system_trace_events_other),
 		T(test_legacy_corpus),
 		T(test_legacy_escapes),
 		T(test_html_late_marker),

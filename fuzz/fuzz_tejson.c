@@ -1,0 +1,180 @@
+/*
+ * fuzz_tejson.c - libFuzzer target for the streaming Trace Event JSON
+ * reader, its value helpers and the input module's JSON path.
+ *
+ * Besides crashes it checks: every range handed out lies inside the input
+ * (or, for a repaired event, inside the event); events are '{' .. '}' and
+ * strict JSON (read again on their own: one event, no warning); nothing
+ * comes after 0 or -1; the helpers agree with the reader (ts, sync_id).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracemerge/input.h"
+#include "tracemerge/tejson.h"
+#include "decode.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_in(struct tm_jval v, const char *p, size_t n)
+{
+	if (v.type == TM_J_NONE)
+		return;
+	if (!v.p || v.n == 0 || v.p < p || v.p + v.n > p + n)
+		abort();
+}
+
+static void free_str(const struct tm_jval *v)
+{
+	size_t n;
+	char *s = tm_json_strdup(v, &n);
+
+	if (s && s[n] != '\0')
+		abort();
+	free(s);
+}
+
+/* The event read on its own must be strict JSON: no warning, no repair. */
+static void check_strict(const struct tm_te_event *ev)
+{
+	char *buf = malloc(ev->raw_len + 2);
+	struct tm_diag d;
+	struct tm_te_reader *r;
+	struct tm_te_event e2;
+	int n = 0, rc;
+
+	if (!buf)
+		return;
+	buf[0] = '[';
+	memcpy(buf + 1, ev->raw, ev->raw_len);
+	buf[ev->raw_len + 1] = ']';
+	tm_diag_init(&d);
+	r = tm_te_reader_new("strict", buf, ev->raw_len + 2, 1, &d);
+	if (r) {
+		while ((rc = tm_te_reader_next(r, &e2)) == 1) {
+			n++;
+			if (e2.repaired || e2.raw_len != ev->raw_len ||
+			    e2.has_ts != ev->has_ts || (e2.has_ts && e2.ts_ns != ev->ts_ns) ||
+			    e2.phase != ev->phase)
+				abort();
+		}
+		if (rc != 0 || n != 1 || tm_diag_count(&d, "json-bad-string") ||
+		    tm_diag_count(&d, "json-trailing-comma") || tm_diag_count(&d, "json-truncated"))
+			abort();
+		tm_te_reader_free(r);
+	}
+	tm_diag_free(&d);
+	free(buf);
+}
+
+static void check_event(const struct tm_te_event *ev, const char *p, size_t n)
+{
+	const char *rp = ev->repaired ? ev->raw : p;
+	size_t rn = ev->repaired ? ev->raw_len : n;
+	struct tm_jval raw = { TM_J_OBJECT, ev->raw, ev->raw_len }, v;
+	int64_t ns;
+
+	if (ev->raw_len < 2 || ev->raw[0] != '{' || ev->raw[ev->raw_len - 1] != '}')
+		abort();
+	if (ev->offset >= n || p[ev->offset] != '{')
+		abort();
+	if (!ev->repaired && ev->raw != p + ev->offset)
+		abort();
+	check_in(raw, rp, rn);
+	const struct tm_jval *f[] = { &ev->name, &ev->cat, &ev->ph, &ev->ts, &ev->dur,
+		&ev->pid, &ev->tid, &ev->id, &ev->args, &ev->sync_id, &ev->issue_ts };
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		check_in(*f[i], ev->raw, ev->raw_len);
+		free_str(f[i]);
+	}
+	if (ev->has_ts && (tm_json_us_to_ns(&ev->ts, &ns) || ns != ev->ts_ns))
+		abort();
+	if (ev->args.type == TM_J_OBJECT) {
+		v = tm_json_get(&ev->args, "sync_id");
+		if (v.type != ev->sync_id.type || v.p != ev->sync_id.p || v.n != ev->sync_id.n)
+			abort();
+		v = tm_json_get(&ev->args, "issue_ts");
+		if (v.type != ev->issue_ts.type || v.p != ev->issue_ts.p)
+			abort();
+	} else if (ev->sync_id.type != TM_J_NONE) {
+		abort();
+	}
+	(void)tm_json_str_eq(&ev->name, "clock_sync");
+	check_strict(ev);
+}
+
+static void run_reader(const char *p, size_t n)
+{
+	struct tm_diag d;
+	struct tm_te_reader *r;
+	struct tm_te_event ev;
+	const struct tm_te_top *top;
+	uint64_t events = 0;
+	int rc;
+
+	tm_diag_init(&d);
+	r = tm_te_reader_new("fuzz", p, n, 1, &d);
+	if (!r) {
+		tm_diag_free(&d);
+		return;
+	}
+	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
+		events++;
+		check_event(&ev, p, n);
+	}
+	if (tm_te_reader_next(r, &ev) != rc || tm_te_reader_next(r, &ev) != rc)
+		abort();
+	if ((rc < 0) != (d.error[0] != '\0'))
+		abort();
+	top = tm_te_reader_top(r);
+	if (top->events != events)
+		abort();
+	for (size_t i = 0; i < top->nkeys; i++) {
+		const struct tm_te_key *k = &top->keys[i];
+		char *s;
+
+		check_in(k->key, p, n);
+		check_in(k->val, p, n);
+		if (k->key.type != TM_J_STRING || k->val.type == TM_J_NONE)
+			abort();
+		free_str(&k->val);
+		(void)tm_json_get(&k->val, "clock-domain");
+		if ((s = tm_json_repair(&k->val, NULL)))
+			free(s);
+	}
+	(void)tm_te_find_key(top, "metadata");
+	tm_te_reader_free(r);
+	tm_diag_free(&d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct tm_diag d;
+	struct tm_input *in;
+	char *buf;
+
+	/* exact-size copy so ASan sees any read past the end */
+	buf = malloc(size ? size : 1);
+	if (!buf)
+		return 0;
+	memcpy(buf, data, size);
+	run_reader(buf, size);
+
+	/* the input module: JSON block + systemTraceEvents */
+	tm_decode_set_limit(1u << 24);
+	tm_diag_init(&d);
+	in = tm_input_open_mem("fuzz", buf, size, &d);
+	for (size_t i = 0; in && i < tm_input_nblocks(in); i++) {
+		const struct tm_block *b = tm_input_block(in, i);
+
+		/* unescaping shrinks, but a bad escape ("\\q") becomes U+FFFD */
+		if (b->len && (!b->data || (b->kind == TM_BLOCK_FTRACE && !strcmp(b->origin,
+				"systemTraceEvents") && b->len > size + size / 2)))
+			abort();
+	}
+	tm_input_free(in);
+	tm_diag_free(&d);
+	free(buf);
+	return 0;
+}

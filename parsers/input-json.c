@@ -1,0 +1,69 @@
+/*
+ * input-json.c - a Trace Event JSON input: one TM_BLOCK_JSON block, and
+ * for the object form with a top-level "systemTraceEvents" string, that
+ * string unescaped as a TM_BLOCK_FTRACE block (origin "systemTraceEvents").
+ *
+ * The key is looked for only when the text holds "systemTraceEvents" at
+ * all (memmem), then by a lenient walk over the top-level keys, so a plain
+ * JSON trace costs one memmem.  Perfetto refuses a systemTraceEvents that is
+ * not a string (some Catapult traces hold an array): a counted warning, and
+ * no kernel block.  An empty string gives no block.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "decode.h"
+#include "jsonlex.h"
+
+static const char key[] = "systemTraceEvents";
+
+static void where(const struct tm_input *in, const char *p, const char *at,
+		  char *buf, size_t cap)
+{
+	struct tm_linepos lp;
+
+	if (in->unmapped) {
+		snprintf(buf, cap, "%s", in->name);
+		return;
+	}
+	tm_linepos_init(&lp, p);
+	snprintf(buf, cap, "%s:%lu", in->name, tm_linepos_at(&lp, (size_t)(at - p)));
+}
+
+int tm_input_json(struct tm_input *in, const char *p, size_t len,
+		  const char *origin)
+{
+	struct tm_jval v;
+	size_t cap, n;
+	char loc[300], *buf, *nb;
+
+	if (tm_input_add_block(in, TM_BLOCK_JSON, p, len, 1, origin))
+		return -1;
+	if (!memmem(p, len, "\"systemTraceEvents\"", sizeof(key) + 1))
+		return 0;
+	v = tm_jl_top_key(p, len, key);
+	if (v.type == TM_J_NONE)
+		return 0;
+	if (v.type != TM_J_STRING) {
+		where(in, p, v.p, loc, sizeof(loc));
+		tm_diag_warn(in->d, "json-bad-type", loc,
+			     "systemTraceEvents is not a string: no kernel trace read from it");
+		return 0;
+	}
+	if (v.n <= 2)
+		return 0;
+	/* escapes shrink; a bad one ("\q", 2 bytes) may become U+FFFD (3) */
+	cap = v.n - 2 + (v.n - 2) / 2 + 4;
+	if (!(buf = tm_big_alloc(cap))) {
+		tm_input_fail(in, "out of memory");
+		return -1;
+	}
+	n = tm_jl_unescape(v.p + 1, v.n - 2, buf, true);
+	if (n && n < cap && (nb = tm_big_resize(buf, cap, n))) {
+		buf = nb;
+		cap = n;
+	}
+	if (tm_input_keep_big(in, buf, cap))
+		return -1;
+	return n ? tm_input_add_block(in, TM_BLOCK_FTRACE, buf, n, 0, key) : 0;
+}
