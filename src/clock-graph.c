@@ -1,0 +1,199 @@
+/* clock-graph.c - clock domains linked by maps, routed to one target
+ * (see tracemerge/clock.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracemerge/clock.h"
+
+struct link {
+	int a, b;
+	struct tm_clock_map a_to_b;
+	int64_t err_ns;
+	char *how;
+};
+
+struct tm_clock_graph {
+	char **names;
+	size_t n, cap;
+	struct link *links;
+	size_t nlinks, lcap;
+};
+
+struct tm_clock_graph *tm_clock_graph_new(void)
+{
+	return calloc(1, sizeof(struct tm_clock_graph));
+}
+
+void tm_clock_graph_free(struct tm_clock_graph *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->n; i++)
+		free(g->names[i]);
+	for (size_t i = 0; i < g->nlinks; i++)
+		free(g->links[i].how);
+	free(g->names);
+	free(g->links);
+	free(g);
+}
+
+int tm_clock_graph_domain(struct tm_clock_graph *g, const char *name)
+{
+	char *copy;
+
+	for (size_t i = 0; i < g->n; i++)
+		if (strcmp(g->names[i], name) == 0)
+			return (int)i;
+	if (g->n >= INT_MAX)
+		return -1;
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 8;
+		char **nn = realloc(g->names, cap * sizeof(*nn));
+		if (!nn)
+			return -1;
+		g->names = nn;
+		g->cap = cap;
+	}
+	if (!(copy = strdup(name)))
+		return -1;
+	g->names[g->n] = copy;
+	return (int)g->n++;
+}
+
+size_t tm_clock_graph_ndomains(const struct tm_clock_graph *g)
+{
+	return g->n;
+}
+
+const char *tm_clock_graph_name(const struct tm_clock_graph *g, int dom)
+{
+	if (dom < 0 || (size_t)dom >= g->n)
+		return NULL;
+	return g->names[dom];
+}
+
+int tm_clock_graph_link(struct tm_clock_graph *g, int a, int b,
+			const struct tm_clock_map *a_to_b, int64_t err_ns,
+			const char *how)
+{
+	struct link *l;
+
+	if (a < 0 || b < 0 || (size_t)a >= g->n || (size_t)b >= g->n || err_ns < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (g->nlinks == g->lcap) {
+		size_t cap = g->lcap ? g->lcap * 2 : 8;
+		struct link *nl = realloc(g->links, cap * sizeof(*nl));
+		if (!nl)
+			return -1;
+		g->links = nl;
+		g->lcap = cap;
+	}
+	l = &g->links[g->nlinks];
+	if (!(l->how = strdup(how ? how : "")))
+		return -1;
+	l->a = a;
+	l->b = b;
+	l->a_to_b = *a_to_b;
+	l->err_ns = err_ns;
+	g->nlinks++;
+	return 0;
+}
+
+/* The map of link L read from domain FROM to the other end. */
+static int link_map(const struct link *l, int from, struct tm_clock_map *out)
+{
+	if (l->a == from) {
+		*out = l->a_to_b;
+		return 0;
+	}
+	return tm_clock_invert(&l->a_to_b, out);
+}
+
+static int64_t add_sat(int64_t a, int64_t b)
+{
+	int64_t s;
+	return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
+}
+
+/* Settle domain V: its map to the target through link L and domain VIA. */
+static int settle(const struct tm_clock_graph *g, int v, const struct link *l,
+		  struct tm_clock_route *routes, struct tm_diag *d)
+{
+	struct tm_clock_route *r = &routes[v];
+	struct tm_clock_map step;
+
+	if (link_map(l, v, &step) ||
+	    tm_clock_compose(&step, &routes[r->via].to_target, &r->to_target))
+		return tm_diag_error(d, "clock %s cannot be mapped to %s through %s: "
+				     "the relation overflows", g->names[v],
+				     g->names[l->a == v ? l->b : l->a], l->how);
+	r->how = l->how;
+	return 0;
+}
+
+/*
+ * Dijkstra from the target outward, distances = summed err_ns.  Ties: the
+ * unsettled domain with the lowest index is settled first, and a route
+ * through a lower-index neighbour wins over an equal one (equal links
+ * between the same two domains: the first added wins).
+ */
+int tm_clock_graph_solve(const struct tm_clock_graph *g, int target,
+			 struct tm_clock_route *routes, struct tm_diag *d)
+{
+	const struct link **via_link = NULL;
+	bool *done = NULL;
+	int ret = -1;
+
+	if (target < 0 || (size_t)target >= g->n)
+		return tm_diag_error(d, "clock graph: no target domain %d", target);
+	via_link = calloc(g->n, sizeof(*via_link));
+	done = calloc(g->n, sizeof(*done));
+	if (!via_link || !done) {
+		tm_diag_error(d, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < g->n; i++) {
+		routes[i].linked = false;
+		routes[i].to_target = tm_clock_identity();
+		routes[i].err_ns = 0;
+		routes[i].via = -1;
+		routes[i].how = "";
+	}
+	routes[target].linked = true;
+	for (;;) {
+		int u = -1;
+		for (size_t i = 0; i < g->n; i++)
+			if (routes[i].linked && !done[i] &&
+			    (u < 0 || routes[i].err_ns < routes[u].err_ns))
+				u = (int)i;
+		if (u < 0)
+			break;
+		if (u != target && settle(g, u, via_link[u], routes, d))
+			goto out;
+		done[u] = true;
+		for (size_t k = 0; k < g->nlinks; k++) {
+			const struct link *l = &g->links[k];
+			int v = l->a == u ? l->b : l->b == u ? l->a : -1;
+			if (v < 0 || done[v])
+				continue;
+			int64_t dist = add_sat(routes[u].err_ns, l->err_ns);
+			struct tm_clock_route *r = &routes[v];
+			if (!r->linked || dist < r->err_ns ||
+			    (dist == r->err_ns && u < r->via)) {
+				r->linked = true;
+				r->err_ns = dist;
+				r->via = u;
+				via_link[v] = l;
+			}
+		}
+	}
+	ret = 0;
+out:
+	free(via_link);
+	free(done);
+	return ret;
+}
