@@ -40,6 +40,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
+TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
@@ -72,12 +73,17 @@ FORCE:
 $(EXE): $(CLI_OBJS) $(B)/libtracemerge.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(B)/libtracemerge.a $(PKG_LIBS)
 
-$(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) tests/testutil.h
+$(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -DTM_SRCDIR='"$(CURDIR)"' $< -o $@ \
 		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS) $(TEST_LIBS)
 
-tests: all $(TEST_BINS)
+# helper programs for the shell suites: no libtracemerge
+$(TOOL_BINS): $(B)/tests/%: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
+
+tests: all $(TEST_BINS) $(TOOL_BINS)
 
 check: deps
 	@$(MAKE) --no-print-directory tests

@@ -7,8 +7,30 @@
 #define TM_EXIT_INPUT 1
 #define TM_EXIT_USAGE 2
 
+#include <getopt.h>
+
+#include "sync.h"
+
 int cmd_import(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_sync(int argc, char **argv);
+
+/* Clock options shared by sync and merge (cmd-sync.c). */
+enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT };
+#define TM_CLOCK_OPTIONS \
+	{ "offset", required_argument, NULL, TM_OPT_OFFSET }, \
+	{ "same-clock", no_argument, NULL, TM_OPT_SAME_CLOCK }, \
+	{ "clock", required_argument, NULL, TM_OPT_CLOCK }, \
+	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }
+struct tm_cli_clock {
+	struct tm_sync_opts o;
+	struct tm_sync_offset *offsets;
+};
+/* Handle one clock option; 0, or TM_EXIT_USAGE after printing the error. */
+int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc);
+void tm_cli_clock_free(struct tm_cli_clock *cc);
+void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
 
 /* usage.c: usage text of one command (NULL: the overview) to stdout/stderr */
 void tm_usage(const char *cmd, int to_stderr);

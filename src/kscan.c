@@ -148,7 +148,7 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 }
 
 static void add_marker(struct tm_kstats *st, const struct tm_atrace *a, int64_t ts,
-		       const char *where)
+		       int8_t digits, const char *where)
 {
 	struct tm_sync_marker *m;
 
@@ -164,6 +164,7 @@ static void add_marker(struct tm_kstats *st, const struct tm_atrace *a, int64_t 
 	memset(m, 0, sizeof(*m));
 	m->kind = a->sync_kind;
 	m->ts_ns = ts;
+	m->ts_digits = digits;
 	m->value_ns = a->sync_ns;
 	tm_utf8_copy(m->id, sizeof(m->id), a->sync_id.p, a->sync_id.n);
 	copy_str(m->where, sizeof(m->where), (struct tm_str){ where, strlen(where) });
@@ -229,7 +230,7 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 		}
 		break;
 	case TM_AT_CLOCK_SYNC:
-		add_marker(st, &a, ev->ts_ns, where);
+		add_marker(st, &a, ev->ts_ns, ev->ts_digits, where);
 		break;
 	default:
 		break;
@@ -262,6 +263,13 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	if (!st->have_ts || ev->ts_ns > st->ts_max)
 		st->ts_max = ev->ts_ns;
 	st->have_ts = true;
+	if (st->block_have_ts && ev->ts_ns < st->block_last_ts) {
+		st->ts_backwards++;
+		tm_diag_warn(st->diag, "ts-backwards", where,
+			     "event stamped before the event above it");
+	}
+	st->block_last_ts = ev->ts_ns;
+	st->block_have_ts = true;
 	learn_name(st, ev->pid, ev->comm);
 	if ((t = task(st, ev->pid))) {
 		t->events++;
@@ -314,6 +322,7 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 
 	if (!r)
 		return -1;
+	st->block_have_ts = false;
 	while (tm_ftrace_next(r, &l)) {
 		scan_line(st, &l, b);
 		if (cb)

@@ -33,6 +33,7 @@ struct tm_proc {
 struct tm_sync_marker {
 	enum tm_clock_sync_kind kind;
 	int64_t ts_ns;          /* ftrace time of the marker line */
+	int8_t ts_digits;       /* its fraction digits (-1: counter clock) */
 	int64_t value_ns;       /* parent_ts / realtime_ts value */
 	char id[64];            /* name=ID */
 	char where[256];
@@ -56,6 +57,9 @@ struct tm_kstats {
 	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
 	int64_t ts_min, ts_max;
 	bool have_ts, counter_clock;
+	uint64_t ts_backwards;  /* events stamped earlier than the one before them */
+	int64_t block_last_ts;  /* last event time of the current ftrace block */
+	bool block_have_ts;
 	struct tm_sync_marker *markers;
 	size_t nmarkers, markers_cap;
 	struct tm_atrace_stats at;

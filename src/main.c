@@ -9,7 +9,9 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "import", cmd_import },
+	{ "merge", cmd_merge },
 	{ "stats", cmd_stats },
+	{ "sync", cmd_sync },
 };
 
 int main(int argc, char **argv)

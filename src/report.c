@@ -250,3 +250,17 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 	add(o, "warnings", tm_report_warnings(st->diag));
 	return o;
 }
+
+struct json_object *tm_report_canon(const struct tm_canon_stats *c)
+{
+	struct json_object *o = json_object_new_object();
+#define PUT(k, v) json_object_object_add(o, k, json_object_new_int64((int64_t)(v)))
+	PUT("flags_5th_column_dropped", c->flags_5th_dropped);
+	PUT("flag_letters_mapped", c->flags_letter_mapped);
+	PUT("flags_column_added", c->flags_added);
+	PUT("trace_cmd_plugin_text_rewritten", c->plugin_rewritten);
+	PUT("continuation_lines_joined", c->continuations_joined);
+	PUT("counter_clock_timestamps", c->counter_clock);
+#undef PUT
+	return o;
+}

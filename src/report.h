@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "canon.h"
 #include "kscan.h"
 
 /* Full report of an input scanned into ST. MAX_TASKS < 0: all tasks. */
@@ -16,6 +17,8 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 struct json_object *tm_report_lines(const struct tm_kstats *st);
 /* Warnings of D: [{kind, count, message, locations[]}]. */
 struct json_object *tm_report_warnings(const struct tm_diag *d);
+/* What the canonical form changed (import/merge metadata). */
+struct json_object *tm_report_canon(const struct tm_canon_stats *c);
 /* Slices still open at the end (atrace B without E, S without F). */
 uint64_t tm_report_unterminated(const struct tm_kstats *st, uint64_t *async_open);
 

@@ -5,6 +5,16 @@
 
 #include "cli.h"
 
+#define CLOCK_OPTIONS_TEXT \
+	"clock options:\n" \
+	"  --clock=kernel|app|INPUT  the output clock: the first kernel trace's\n" \
+	"                    (default), the first application trace's, or INPUT's\n" \
+	"  --offset INPUT=DURATION   add DURATION (+1.5ms, -20us, 3s, 250ns) to\n" \
+	"                    INPUT's timestamps to put them on the output clock\n" \
+	"                    (for traces without clock-sync markers; repeatable)\n" \
+	"  --same-clock      all inputs were stamped by the same clock\n" \
+	"  --max-drift PPM   refuse marker fits implying more drift (default 1000)\n"
+
 static const struct {
 	const char *cmd;
 	const char *text;
@@ -13,9 +23,12 @@ static const struct {
 	  "usage: tracemerge COMMAND [OPTIONS] ARGS...\n"
 	  "\n"
 	  "Read kernel traces (ftrace text, systrace HTML, compressed atrace, gzip)\n"
-	  "and write Trace Event JSON that Perfetto and chrome://tracing open.\n"
+	  "and application traces (Trace Event JSON), align their clocks, and write\n"
+	  "Trace Event JSON that Perfetto and chrome://tracing open.\n"
 	  "\n"
 	  "commands:\n"
+	  "  merge  [-o OUT] [CLOCK OPTIONS] INPUT...  align inputs, write one trace\n"
+	  "  sync   [--json] [CLOCK OPTIONS] INPUT...  print the clock relation\n"
 	  "  import [-o OUT] [--verbatim] INPUT   one input -> Trace Event JSON\n"
 	  "  stats  [--json] INPUT...             what is inside an input\n"
 	  "  help   [COMMAND]                     this text, or a command's\n"
@@ -33,6 +46,30 @@ static const struct {
 	  "  --verbatim        keep the event lines exactly as read (only the\n"
 	  "                    container is undone); no normalisation\n"
 	  "  -q, --quiet       do not print the summary of warnings on stderr\n" },
+	{ "merge",
+	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report] INPUT...\n"
+	  "\n"
+	  "Align every input on one clock and write one Trace Event JSON trace:\n"
+	  "kernel text in systemTraceEvents, application events in traceEvents,\n"
+	  "all timestamps on the output clock.  The clock relation comes from the\n"
+	  "clock-sync markers the inputs recorded (trace_event_clock_sync lines,\n"
+	  "clock_sync events, parent_ts=, realtime_ts=, clock domains), fitted for\n"
+	  "offset and drift; see 'tracemerge sync'.\n"
+	  "\n"
+	  "  -o, --output OUT  write OUT (atomically; default stdout)\n"
+	  "  --report          print event counts in and out on stderr\n"
+	  "  --verbatim        kernel lines exactly as read (their clock must be\n"
+	  "                    the output clock; no clock link for Catapult)\n"
+	  "  -q, --quiet       no warnings on stderr\n"
+	  "\n" CLOCK_OPTIONS_TEXT },
+	{ "sync",
+	  "usage: tracemerge sync [--json] [CLOCK OPTIONS] INPUT...\n"
+	  "\n"
+	  "Print how each input's clock maps onto the output clock: offset, drift\n"
+	  "(ppm), error bound, and the clock-sync markers used and rejected.\n"
+	  "\n"
+	  "  --json            machine-readable output\n"
+	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "stats",
 	  "usage: tracemerge stats [--json] INPUT...\n"
 	  "\n"

@@ -6,12 +6,8 @@
 #    with zero import warnings.
 # Skips visibly when viewer-check is not set up (scripts/viewer-check.sh).
 . "$(dirname "$0")/lib.sh"
-VC=${TM_VIEWER_CHECK:-}
-for d in "$VC" "$top/build/viewer-check" /opt/viewer-check; do
-	[ -n "$d" ] && [ -x "$d/perfetto/tp_query" ] && [ -d "$d/node_modules/traceviewer" ] && { VC=$d; break; }
-	VC=
-done
-if [ -z "$VC" ] || ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
+find_vc
+if [ -z "$VC" ]; then
 	skip "viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
 	exit 0
 fi

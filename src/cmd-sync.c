@@ -1,0 +1,123 @@
+/*
+ * cmd-sync.c - `tracemerge sync`: print the clock solution of the inputs;
+ * also the clock options shared with `merge`.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "merge.h"
+#include "report.h"
+
+int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc)
+{
+	switch (c) {
+	case TM_OPT_OFFSET: {
+		const char *eq = strrchr(arg, '=');
+		struct tm_sync_offset *no;
+		char *name;
+		int64_t ns;
+		if (!eq || eq == arg || tm_parse_duration(eq + 1, &ns))
+			return tm_usage_error(cmd, "--offset wants INPUT=DURATION "
+					      "(e.g. app.json=+1.5ms; units ns, us, ms, s), not '%s'", arg);
+		if (!(name = strndup(arg, (size_t)(eq - arg))) ||
+		    !(no = realloc(cc->offsets, (cc->o.noffsets + 1) * sizeof(*no)))) {
+			free(name);
+			return tm_usage_error(cmd, "out of memory");
+		}
+		cc->offsets = no;
+		no[cc->o.noffsets++] = (struct tm_sync_offset){ name, ns };
+		cc->o.offsets = cc->offsets;
+		return 0;
+	}
+	case TM_OPT_SAME_CLOCK:
+		cc->o.same_clock = true;
+		return 0;
+	case TM_OPT_CLOCK:
+		cc->o.clock = arg;
+		return 0;
+	case TM_OPT_MAX_DRIFT: {
+		char *end;
+		double v = strtod(arg, &end);
+		if (end == arg || *end || !(v > 0) || v > 1e6)
+			return tm_usage_error(cmd, "--max-drift wants a positive number of ppm, not '%s'", arg);
+		cc->o.max_rate_ppm = v;
+		return 0;
+	}
+	}
+	return tm_usage_error(cmd, "bad option");
+}
+
+void tm_cli_clock_free(struct tm_cli_clock *cc)
+{
+	for (size_t i = 0; i < cc->o.noffsets; i++)
+		free((char *)cc->offsets[i].input);
+	free(cc->offsets);
+}
+
+void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
+{
+	for (size_t i = 0; i < d->nwarn; i++)
+		fprintf(stderr, "tracemerge %s: warning: %s: %llu (%s; first at %s)\n", cmd,
+			d->warn[i].kind, (unsigned long long)d->warn[i].count,
+			d->warn[i].first_message ? d->warn[i].first_message : "",
+			d->warn[i].nlocs ? d->warn[i].locs[0] : "?");
+}
+
+int cmd_sync(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		TM_CLOCK_OPTIONS,
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct tm_cli_clock cc;
+	struct tm_sync s;
+	struct tm_diag d;
+	int c, json = 0, rc = TM_EXIT_OK;
+
+	memset(&cc, 0, sizeof(cc));
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'j') {
+			json = 1;
+		} else if (c == 'h') {
+			tm_usage("sync", 0);
+			tm_cli_clock_free(&cc);
+			return TM_EXIT_OK;
+		} else if (c >= TM_OPT_OFFSET && c <= TM_OPT_MAX_DRIFT) {
+			if (tm_cli_clock_opt("sync", c, optarg, &cc)) {
+				tm_cli_clock_free(&cc);
+				return TM_EXIT_USAGE;
+			}
+		} else {
+			tm_cli_clock_free(&cc);
+			return tm_usage_error("sync", "bad option");
+		}
+	}
+	if (optind >= argc) {
+		tm_cli_clock_free(&cc);
+		return tm_usage_error("sync", "no input given");
+	}
+	tm_diag_init(&d);
+	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||
+	    tm_sync_solve(&s, &cc.o)) {
+		fprintf(stderr, "tracemerge sync: %s\n", d.error);
+		rc = TM_EXIT_INPUT;
+	} else if (json) {
+		struct json_object *o = tm_sync_report(&s);
+		json_object_object_add(o, "warnings", tm_report_warnings(&d));
+		puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+						    JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
+	} else {
+		tm_sync_print(stdout, &s);
+		tm_cli_print_warnings("sync", &d);
+	}
+	tm_sync_free(&s);
+	tm_diag_free(&d);
+	tm_cli_clock_free(&cc);
+	return rc;
+}

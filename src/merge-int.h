@@ -1,0 +1,53 @@
+/* merge-int.h - state shared by the parts of the merge writer (merge.c,
+ * merge-json.c). */
+#ifndef TM_MERGE_INT_H
+#define TM_MERGE_INT_H
+
+#include <json-c/json.h>
+
+#include "buf.h"
+#include "canon.h"
+#include "merge.h"
+#include "out.h"
+
+struct tm_kstream {                 /* one ftrace block being written */
+	size_t src;
+	const struct tm_block *b;
+	struct tm_ftrace_reader *r;
+	struct tm_ftrace_line l;        /* current line */
+	bool have;
+	int64_t ts;                     /* current event on the output clock */
+	struct tm_clock_map map;
+	bool identity, keep_digits;
+};
+
+struct tm_mw {
+	struct tm_sync *s;
+	const struct tm_merge_opts *o;
+	struct tm_merge_counts *c;
+	struct tm_out out;
+	struct tm_kstream *ks;
+	size_t nks;
+	struct tm_buf line, unconverted, moved_json;
+	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
+	struct json_object *meta;         /* output "metadata" */
+	struct tm_jkeep {                 /* other top-level keys, kept raw */
+		struct tm_jval k, v;
+		char *name;
+		char *fixed;              /* repaired value (not_strict), or NULL */
+	} *keys;
+	size_t nkeys;
+	struct tm_canon_stats canon;
+	char tracer[32];
+	bool legend_written, move_sync, want_link;
+	int64_t link_ts;                  /* the clock link's instant (output clock) */
+	size_t nevents;                   /* traceEvents written */
+};
+
+/* merge-json.c */
+int tm_merge_json_events(struct tm_mw *w);
+int tm_merge_names(struct tm_mw *w);
+void tm_merge_link_event(struct tm_mw *w);
+int tm_merge_tail(struct tm_mw *w);
+
+#endif

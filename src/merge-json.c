@@ -1,0 +1,367 @@
+/*
+ * merge-json.c - the JSON side of the merged trace: the inputs' events with
+ * their times on the output clock, kernel task names, the clock link event,
+ * the top-level keys and the metadata.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "merge-int.h"
+#include "report.h"
+#include "tracemerge/ts.h"
+
+static void sep(struct tm_mw *w)
+{
+	tm_out_puts(&w->out, w->nevents++ ? ",\n" : "\n");
+}
+
+/* Copy event EV replacing its ts (and dur) values. */
+static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, int64_t ts,
+			    bool new_dur, int64_t dur)
+{
+	struct { const char *p; size_t n; int64_t v; } rep[2];
+	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
+	size_t nrep = 0;
+	char num[TM_TS_BUFSZ];
+
+	rep[nrep++] = (typeof(rep[0])){ ev->ts.p, ev->ts.n, ts };
+	if (new_dur) {
+		rep[nrep++] = (typeof(rep[0])){ ev->dur.p, ev->dur.n, dur };
+		if (rep[1].p < rep[0].p) {
+			typeof(rep[0]) t = rep[0];
+			rep[0] = rep[1];
+			rep[1] = t;
+		}
+	}
+	for (size_t i = 0; i < nrep; i++) {
+		tm_out_write(&w->out, p, (size_t)(rep[i].p - p));
+		tm_out_write(&w->out, num, tm_ts_format_us(num, rep[i].v));
+		p = rep[i].p + rep[i].n;
+	}
+	tm_out_write(&w->out, p, (size_t)(e - p));
+}
+
+static void event_where(char *buf, size_t cap, const struct tm_src *src,
+			const struct tm_block *b, const struct tm_te_event *ev)
+{
+	snprintf(buf, cap, "%s%s%s%s:%lu", src->path, b->origin[0] ? "(" : "", b->origin,
+		 b->origin[0] ? ")" : "", ev->line);
+}
+
+static void write_event(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
+			const struct tm_clock_map *map, bool identity,
+			const struct tm_te_event *ev)
+{
+	int64_t ts, end, dur = 0;
+	bool new_dur = false;
+	char where[600];
+
+	if (ev->phase == 'c' && ev->sync_id.type != TM_J_NONE && w->move_sync) {
+		if (w->moved_json.n)
+			tm_buf_addc(&w->moved_json, ',');
+		tm_buf_add(&w->moved_json, ev->raw, ev->raw_len);
+		w->c->json_sync++;
+		return;
+	}
+	if (identity || ev->ts.type == TM_J_NONE || ev->phase == 'M') {
+		sep(w);
+		tm_out_write(&w->out, ev->raw, ev->raw_len);
+		w->c->json_out++;
+		return;
+	}
+	event_where(where, sizeof(where), src, b, ev);
+	if (!ev->has_ts || tm_clock_apply(map, ev->ts_ns, &ts)) {
+		tm_diag_warn(w->s->d, "json-event-dropped", where,
+			     "event whose ts cannot be placed on the output clock: dropped");
+		w->c->json_rejected++;
+		return;
+	}
+	if (ev->has_dur && map->rate_fs) {
+		/* drift stretches durations too: dur' = map(ts + dur) - map(ts) */
+		if (__builtin_add_overflow(ev->ts_ns, ev->dur_ns, &end) ||
+		    tm_clock_apply(map, end, &end) || __builtin_sub_overflow(end, ts, &dur)) {
+			tm_diag_warn(w->s->d, "json-event-dropped", where,
+				     "event whose dur cannot be placed on the output clock: dropped");
+			w->c->json_rejected++;
+			return;
+		}
+		new_dur = true;
+	}
+	sep(w);
+	write_rewritten(w, ev, ts, new_dur, dur);
+	w->c->json_out++;
+}
+
+static bool reserved_key(const struct tm_jval *k)
+{
+	return tm_json_str_eq(k, "traceEvents") || tm_json_str_eq(k, "systemTraceEvents") ||
+	       tm_json_str_eq(k, "metadata");
+}
+
+static bool key_taken(const struct tm_mw *w, const char *name)
+{
+	for (size_t i = 0; i < w->nkeys; i++)
+		if (!strcmp(w->keys[i].name, name))
+			return true;
+	return false;
+}
+
+/* Other top-level keys: the first of each name is kept (raw). */
+static int keep_keys(struct tm_mw *w, const struct tm_te_top *top, const char *path)
+{
+	for (size_t i = 0; i < top->nkeys; i++) {
+		const struct tm_te_key *k = &top->keys[i];
+		struct tm_jkeep *nk;
+		char *name;
+		if (reserved_key(&k->key))
+			continue;
+		if (!(name = tm_json_strdup(&k->key, NULL)))
+			return -1;
+		if (key_taken(w, name)) {
+			tm_diag_warn(w->s->d, "json-key-dropped", path,
+				     "top-level key '%s' already taken from an earlier input: dropped",
+				     name);
+			free(name);
+			continue;
+		}
+		if (!(nk = realloc(w->keys, (w->nkeys + 1) * sizeof(*nk)))) {
+			free(name);
+			return -1;
+		}
+		w->keys = nk;
+		nk = &w->keys[w->nkeys++];
+		*nk = (struct tm_jkeep){ k->key, k->val, name, NULL };
+		if (k->not_strict) {
+			/* invalid UTF-8 etc.: written repaired so the output stays JSON */
+			size_t n;
+			if (!(nk->fixed = tm_json_repair(&k->val, &n)))
+				return -1;
+			nk->v.p = nk->fixed;
+			nk->v.n = n;
+			tm_diag_warn(w->s->d, "json-bad-string", path,
+				     "top-level key '%s' repaired (invalid UTF-8 or escapes)", name);
+		}
+	}
+	return 0;
+}
+
+/* The first JSON input's metadata object becomes the output's (its
+ * clock-domain dropped: the output has one clock, see tracemerge.clock). */
+static void keep_metadata(struct tm_mw *w, const struct tm_te_top *top)
+{
+	const struct tm_te_key *k = tm_te_find_key(top, "metadata");
+	struct json_tokener *tok;
+	struct json_object *o;
+
+	if (w->meta || !k || k->val.type != TM_J_OBJECT)
+		return;
+	if (!(tok = json_tokener_new()))
+		return;
+	if (k->not_strict) {
+		size_t n;
+		char *fixed = tm_json_repair(&k->val, &n);
+		o = fixed ? json_tokener_parse_ex(tok, fixed, (int)n) : NULL;
+		free(fixed);
+	} else {
+		o = json_tokener_parse_ex(tok, k->val.p, (int)k->val.n);
+	}
+	if (o && json_object_is_type(o, json_type_object)) {
+		json_object_object_del(o, "clock-domain");
+		w->meta = o;
+	} else {
+		json_object_put(o);
+	}
+	json_tokener_free(tok);
+}
+
+int tm_merge_json_events(struct tm_mw *w)
+{
+	struct tm_sync *s = w->s;
+
+	for (size_t i = 0; i < s->nsrc; i++) {
+		struct tm_src *src = &s->src[i];
+		for (size_t k = 0; k < src->njb; k++) {
+			const struct tm_block *b = tm_input_block(src->in, src->jb[k].block);
+			const struct tm_clock_route *rt = &s->routes[src->jb[k].dom];
+			bool identity = !rt->to_target.rate_fs && rt->to_target.x0 == rt->to_target.y0;
+			struct tm_te_reader *r;
+			struct tm_te_event ev;
+			struct tm_diag quiet;
+			int rc;
+
+			/* the first pass already reported this block's warnings */
+			tm_diag_init(&quiet);
+			r = tm_te_reader_new(src->path, b->data, b->len, b->first_line ? b->first_line : 1,
+					     &quiet);
+			if (!r) {
+				tm_diag_free(&quiet);
+				return tm_diag_error(s->d, "out of memory");
+			}
+			if (!rt->linked && src->jb[k].events > src->jb[k].sync) {
+				tm_te_reader_free(r);
+				tm_diag_free(&quiet);
+				return tm_diag_error(s->d, "%s: not linked to the output clock", src->path);
+			}
+			while ((rc = tm_te_reader_next(r, &ev)) == 1)
+				write_event(w, src, b, &rt->to_target, identity, &ev);
+			if (rc < 0)
+				tm_diag_error(s->d, "%s", quiet.error);
+			else if (keep_keys(w, tm_te_reader_top(r), src->path))
+				rc = tm_diag_error(s->d, "out of memory");
+			else
+				keep_metadata(w, tm_te_reader_top(r));
+			tm_te_reader_free(r);
+			tm_diag_free(&quiet);
+			if (rc < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static void meta_event(struct tm_mw *w, const char *what, int32_t pid, int32_t tid,
+		       const char *name)
+{
+	sep(w);
+	tm_out_printf(&w->out, "{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
+		      what, pid, tid);
+	tm_out_json_str(&w->out, name, strlen(name));
+	tm_out_puts(&w->out, "}}");
+	w->c->names++;
+}
+
+/* process_name for every process with a known name (PROCESS DUMP, or its
+ * main thread's comm), thread_name for every named thread of a known tgid.
+ * Without a tgid a name event would invent a process (the kernel text names
+ * such threads already); pid 0 is the per-CPU idle task. */
+int tm_merge_names(struct tm_mw *w)
+{
+	struct tm_hmap *seen = tm_hmap_new(1);
+
+	if (!seen)
+		return tm_diag_error(w->s->d, "out of memory");
+	for (size_t i = 0; i < w->s->nsrc; i++) {
+		struct tm_kstats *st = &w->s->src[i].st;
+		size_t it = 0;
+		const char *key;
+		struct tm_task *t;
+		struct tm_proc *p;
+
+		if (!w->s->src[i].kernel)
+			continue;
+		while ((p = tm_hmap_next(st->procs, &it, &key, NULL))) {
+			int32_t pid;
+			memcpy(&pid, key, sizeof(pid));
+			if (p->name[0] && !tm_hmap_get_i32(w->s->json_procs, pid, false) &&
+			    tm_hmap_get_i32(seen, pid, true))
+				meta_event(w, "process_name", pid, pid, p->name);
+		}
+		it = 0;
+		while ((t = tm_hmap_next(st->tasks, &it, &key, NULL))) {
+			int32_t pid;
+			memcpy(&pid, key, sizeof(pid));
+			if (!t->named || t->tgid < 0 || pid == 0)
+				continue;
+			if (!tm_hmap_get_i32(w->s->json_threads, pid, false))
+				meta_event(w, "thread_name", t->tgid, pid, t->comm);
+			if (t->tgid == pid && !tm_hmap_get_i32(seen, pid, false) &&
+			    !tm_hmap_get_i32(w->s->json_procs, pid, false) &&
+			    tm_hmap_get_i32(seen, pid, true))
+				meta_event(w, "process_name", pid, pid, t->comm);
+		}
+	}
+	tm_hmap_free(seen);
+	return 0;
+}
+
+/* The JSON half of the clock link: an issuer record of zero width at the
+ * instant of the link line in the kernel text. */
+void tm_merge_link_event(struct tm_mw *w)
+{
+	char ts[TM_TS_BUFSZ];
+
+	tm_ts_format_us(ts, w->link_ts);
+	sep(w);
+	tm_out_printf(&w->out, "{\"name\":\"clock_sync\",\"ph\":\"c\",\"ts\":%s,\"pid\":0,\"tid\":0,"
+		      "\"args\":{\"sync_id\":\"tracemerge_link\",\"issue_ts\":%s}}", ts, ts);
+}
+
+static struct json_object *counts_json(const struct tm_merge_counts *c)
+{
+	struct json_object *o = json_object_new_object();
+#define PUT(k, v) json_object_object_add(o, k, json_object_new_int64((int64_t)(v)))
+	PUT("kernel_events_in", c->kernel_in);
+	PUT("kernel_events_out", c->kernel_out);
+	PUT("kernel_sync_markers_moved", c->kernel_sync);
+	PUT("unconverted_lines", c->unconverted);
+	PUT("json_events_in", c->json_in);
+	PUT("json_events_out", c->json_out);
+	PUT("json_sync_events_moved", c->json_sync);
+	PUT("json_events_dropped", c->json_rejected);
+	PUT("name_events_added", c->names);
+#undef PUT
+	json_object_object_add(o, "clock_link_added", json_object_new_boolean(c->link));
+	return o;
+}
+
+int tm_merge_tail(struct tm_mw *w)
+{
+	struct json_object *tm = json_object_new_object(), *inputs = json_object_new_array();
+
+	if (w->unconverted.n) {
+		tm_out_puts(&w->out, ",\n\"tracemergeUnconvertedText\":");
+		tm_out_json_str(&w->out, w->unconverted.p, w->unconverted.n);
+	}
+	if (w->moved_json.n || json_object_array_length(w->moved_lines)) {
+		tm_out_puts(&w->out, ",\n\"tracemergeClockSync\":{\"kernel_lines\":");
+		tm_out_puts(&w->out, json_object_to_json_string_ext(w->moved_lines,
+				JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+		tm_out_puts(&w->out, ",\"json_events\":[");
+		tm_out_write(&w->out, w->moved_json.p, w->moved_json.n);
+		tm_out_puts(&w->out, "]}");
+	}
+	for (size_t i = 0; i < w->nkeys; i++) {
+		tm_out_puts(&w->out, ",\n");
+		tm_out_write(&w->out, w->keys[i].k.p, w->keys[i].k.n);
+		tm_out_puts(&w->out, ":");
+		tm_out_write(&w->out, w->keys[i].v.p, w->keys[i].v.n);
+	}
+	for (size_t i = 0; i < w->s->nsrc; i++) {
+		const struct tm_src *src = &w->s->src[i];
+		struct json_object *in = json_object_new_object();
+		json_object_object_add(in, "path", json_object_new_string(src->path));
+		json_object_object_add(in, "format", json_object_new_string(
+					       tm_format_name(tm_input_format(src->in))));
+		json_object_object_add(in, "gzip", json_object_new_boolean(tm_input_was_gzip(src->in)));
+		if (src->kernel) {
+			json_object_object_add(in, "kernel_lines", tm_report_lines(&src->st));
+			if (src->st.hdr.clock_type[0])
+				json_object_object_add(in, "kernel_clock_type",
+						       json_object_new_string(src->st.hdr.clock_type));
+		}
+		for (size_t k = 0; k < src->njb; k++)
+			if (src->jb[k].clock[0])
+				json_object_object_add(in, "json_clock_domain",
+						       json_object_new_string(src->jb[k].clock));
+		json_object_array_add(inputs, in);
+	}
+	json_object_object_add(tm, "version", json_object_new_string(TM_VERSION));
+	json_object_object_add(tm, "command", json_object_new_string(w->o->command));
+	json_object_object_add(tm, "inputs", inputs);
+	json_object_object_add(tm, "mode", json_object_new_string(w->o->verbatim ? "verbatim" : "canonical"));
+	if (!w->o->verbatim)
+		json_object_object_add(tm, "normalised", tm_report_canon(&w->canon));
+	json_object_object_add(tm, "clock", tm_sync_report(w->s));
+	json_object_object_add(tm, "counts", counts_json(w->c));
+	json_object_object_add(tm, "warnings", tm_report_warnings(w->s->d));
+	if (!w->meta)
+		w->meta = json_object_new_object();
+	json_object_object_add(w->meta, "tracemerge", tm);
+	tm_out_puts(&w->out, ",\n\"metadata\":");
+	tm_out_puts(&w->out, json_object_to_json_string_ext(w->meta, JSON_C_TO_STRING_PLAIN |
+							    JSON_C_TO_STRING_NOSLASHESCAPE));
+	tm_out_puts(&w->out, "}\n");
+	return 0;
+}

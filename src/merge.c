@@ -1,0 +1,326 @@
+/*
+ * merge.c - the merged trace: kernel text, JSON events, names, clock link
+ * (see merge.h).  The kernel inputs' ftrace blocks are read again (the first
+ * pass was tm_sync_load) and merged by their output-clock timestamps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canon.h"
+#include "merge.h"
+#include "merge-int.h"
+#include "report.h"
+#include "tracemerge/ts.h"
+
+#define LINK_ID "tracemerge_link"
+
+static bool has_prefix(struct tm_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n >= n && memcmp(s.p, lit, n) == 0;
+}
+
+static bool is_sync_marker(const struct tm_ftrace_event *ev)
+{
+	return tm_ftrace_is_marker(ev) && has_prefix(ev->details, "trace_event_clock_sync:");
+}
+
+static void text(struct tm_mw *w, const char *p, size_t n)
+{
+	tm_out_json_chars(&w->out, p, n);
+}
+
+static void text_s(struct tm_mw *w, const char *s)
+{
+	text(w, s, strlen(s));
+}
+
+/* ---- kernel streams ---------------------------------------------------- */
+
+static int open_streams(struct tm_mw *w)
+{
+	for (size_t i = 0; i < w->s->nsrc; i++) {
+		struct tm_src *src = &w->s->src[i];
+		if (!src->kernel)
+			continue;
+		for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
+			const struct tm_block *b = tm_input_block(src->in, bi);
+			struct tm_kstream *k;
+			if (b->kind != TM_BLOCK_FTRACE)
+				continue;
+			k = realloc(w->ks, (w->nks + 1) * sizeof(*k));
+			if (!k)
+				return tm_diag_error(w->s->d, "out of memory");
+			w->ks = k;
+			k = &w->ks[w->nks++];
+			memset(k, 0, sizeof(*k));
+			k->src = i;
+			k->b = b;
+			k->map = w->s->routes[src->kdom].to_target;
+			k->identity = !k->map.rate_fs && k->map.x0 == k->map.y0;
+			k->keep_digits = tm_clock_is_us_offset(&k->map);
+			if (!(k->r = tm_ftrace_reader_new(b->data, b->len)))
+				return tm_diag_error(w->s->d, "out of memory");
+		}
+	}
+	return 0;
+}
+
+/* Advance stream K to its next line; events get their output-clock time. */
+static int stream_next(struct tm_mw *w, struct tm_kstream *k)
+{
+	k->have = tm_ftrace_next(k->r, &k->l) == 1;
+	if (!k->have || k->l.kind != TM_LN_EVENT)
+		return 0;
+	if (k->identity) {
+		k->ts = k->l.ev.ts_ns;
+		return 0;
+	}
+	if (k->l.ev.ts_digits < 0) {
+		char where[300];
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		return tm_diag_error(w->s->d, "%s: counter-clock timestamps cannot be moved to "
+				     "another clock; use --clock=%s", where, w->s->src[k->src].path);
+	}
+	if (tm_clock_apply(&k->map, k->l.ev.ts_ns, &k->ts) || k->ts < 0) {
+		char where[300];
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		return tm_diag_error(w->s->d, "%s: timestamp out of range on the output clock "
+				     "(a kernel trace needs non-negative times; try --clock=kernel)",
+				     where);
+	}
+	return 0;
+}
+
+/* The stream whose line comes next: non-event lines at once, then events
+ * in output-clock order (ties to the earlier input). */
+static struct tm_kstream *pick(struct tm_mw *w)
+{
+	struct tm_kstream *best = NULL;
+
+	for (size_t i = 0; i < w->nks; i++) {
+		struct tm_kstream *k = &w->ks[i];
+		if (!k->have)
+			continue;
+		if (k->l.kind != TM_LN_EVENT)
+			return k;
+		if (!best || k->ts < best->ts)
+			best = k;
+	}
+	return best;
+}
+
+static void write_event(struct tm_mw *w, struct tm_kstream *k, struct tm_buf *b, bool mapped)
+{
+	struct tm_ftrace_line l = k->l;
+	struct tm_src *src = &w->s->src[k->src];
+
+	if (mapped) {
+		l.ev.ts_ns = k->ts;
+		if (!k->keep_digits)
+			l.ev.ts_digits = 9;
+	}
+	b->n = 0;
+	tm_canon_line(b, &l, tm_kstats_tgid(&src->st, l.ev.pid), &w->canon);
+}
+
+/* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
+static void move_marker(struct tm_mw *w, struct tm_kstream *k)
+{
+	struct json_object *o = json_object_new_object();
+	size_t n;
+
+	write_event(w, k, &w->line, false);
+	n = w->line.n && w->line.p[w->line.n - 1] == '\n' ? w->line.n - 1 : w->line.n;
+	json_object_object_add(o, "input", json_object_new_string(w->s->src[k->src].path));
+	json_object_object_add(o, "line", json_object_new_string_len(w->line.p ? w->line.p : "",
+								      (int)n));
+	json_object_array_add(w->moved_lines, o);
+	w->c->kernel_sync++;
+}
+
+static void header_line(struct tm_mw *w, struct tm_kstream *k)
+{
+	const struct tm_str raw = k->l.raw;
+
+	if (k != &w->ks[0] || has_prefix(raw, "# tracer:"))
+		return;
+	if (memmem(raw.p, raw.n, "clock_type=", 11))
+		return; /* the clock is the output clock now; see metadata */
+	if (memmem(raw.p, raw.n, "TASK-PID", 8)) {
+		if (!w->legend_written)
+			text_s(w, tm_canon_legend);
+		w->legend_written = true;
+		return;
+	}
+	if (memmem(raw.p, raw.n, "| |", 3) && w->legend_written)
+		return;
+	text(w, raw.p, raw.n);
+	text(w, "\n", 1);
+}
+
+static void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
+{
+	text(w, k->l.raw.p, k->l.raw.n);
+	text(w, "\n", 1);
+	if (k->l.ncont) {
+		text(w, k->l.cont.p, k->l.cont.n);
+		text(w, "\n", 1);
+	}
+	if (k->l.kind == TM_LN_EVENT)
+		w->c->kernel_out++;
+}
+
+/* The first line of the text: the link marker at the first event's time. */
+static void link_line(struct tm_mw *w, struct tm_kstream *k)
+{
+	struct tm_ftrace_line l = k->l;
+	static const char details[] = "trace_event_clock_sync: name=" LINK_ID " source=tracemerge";
+
+	/* same task, CPU and time as the first event; only the event differs */
+	l.ev.name = (struct tm_str){ "tracing_mark_write", 18 };
+	l.ev.details = (struct tm_str){ details, sizeof(details) - 1 };
+	l.ev.instance = (struct tm_str){ NULL, 0 };
+	l.ev.print_prefixed = false;
+	l.ev.name_padded = false;
+	l.ev.style = TM_EV_KERNEL;
+	l.ncont = 0;
+	l.ev.ts_ns = k->ts;
+	if (!k->keep_digits && !k->identity)
+		l.ev.ts_digits = 9;
+	w->line.n = 0;
+	tm_canon_line(&w->line, &l, tm_kstats_tgid(&w->s->src[k->src].st, l.ev.pid), &w->canon);
+	text(w, w->line.p, w->line.n);
+	w->link_ts = k->ts;
+	w->c->link = true;
+}
+
+static int write_kernel(struct tm_mw *w)
+{
+	struct tm_kstream *k;
+
+	if (open_streams(w))
+		return -1;
+	for (size_t i = 0; i < w->nks; i++)
+		if (stream_next(w, &w->ks[i]))
+			return -1;
+	if (!w->o->verbatim) {
+		text_s(w, "# tracer: ");
+		text_s(w, w->tracer);
+		text_s(w, "\n");
+	}
+	while ((k = pick(w))) {
+		if (w->o->verbatim) {
+			verbatim_line(w, k);
+		} else {
+			switch (k->l.kind) {
+			case TM_LN_HEADER:
+				header_line(w, k);
+				break;
+			case TM_LN_EVENT:
+				if (!w->legend_written) {
+					text_s(w, tm_canon_legend);
+					w->legend_written = true;
+				}
+				if (w->want_link && !w->c->link)
+					link_line(w, k);
+				if (is_sync_marker(&k->l.ev) && w->move_sync) {
+					move_marker(w, k);
+					break;
+				}
+				write_event(w, k, &w->line, !k->identity);
+				text(w, w->line.p, w->line.n);
+				w->c->kernel_out++;
+				break;
+			case TM_LN_GRAPH:
+				tm_buf_add(&w->unconverted, k->l.raw.p, k->l.raw.n);
+				tm_buf_addc(&w->unconverted, '\n');
+				w->c->unconverted++;
+				break;
+			default:
+				break; /* blank, noise, rejected: counted by kscan */
+			}
+		}
+		if (stream_next(w, k))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- the whole object ------------------------------------------------- */
+
+static void first_tracer(struct tm_mw *w)
+{
+	snprintf(w->tracer, sizeof(w->tracer), "nop");
+	for (size_t i = 0; i < w->s->nsrc; i++) {
+		const struct tm_src *src = &w->s->src[i];
+		if (src->kernel && src->st.have_hdr && src->st.hdr.tracer[0]) {
+			snprintf(w->tracer, sizeof(w->tracer), "%s", src->st.hdr.tracer);
+			return;
+		}
+	}
+}
+
+static void free_mw(struct tm_mw *w)
+{
+	for (size_t i = 0; i < w->nks; i++)
+		tm_ftrace_reader_free(w->ks[i].r);
+	free(w->ks);
+	tm_buf_free(&w->line);
+	tm_buf_free(&w->unconverted);
+	json_object_put(w->moved_lines);
+	tm_buf_free(&w->moved_json);
+	json_object_put(w->meta);
+	for (size_t i = 0; i < w->nkeys; i++) {
+		free(w->keys[i].name);
+		free(w->keys[i].fixed);
+	}
+	free(w->keys);
+}
+
+int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
+		   struct tm_merge_counts *c)
+{
+	struct tm_mw w;
+	int rc = -1;
+
+	memset(&w, 0, sizeof(w));
+	memset(c, 0, sizeof(*c));
+	w.s = s;
+	w.o = o;
+	w.c = c;
+	for (size_t i = 0; i < s->nsrc; i++) {
+		c->kernel_in += s->src[i].st.events;
+		for (size_t k = 0; k < s->src[i].njb; k++)
+			c->json_in += s->src[i].jb[k].events;
+	}
+	w.move_sync = !o->verbatim;
+	w.moved_lines = json_object_new_array();
+	w.want_link = !o->verbatim && c->kernel_in && c->json_in;
+	first_tracer(&w);
+	if (tm_out_open(&w.out, outpath, s->d))
+		goto done;
+	tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
+	if (write_kernel(&w))
+		goto fail;
+	tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
+	if (tm_merge_json_events(&w) || tm_merge_names(&w))
+		goto fail;
+	if (w.c->link)
+		tm_merge_link_event(&w);
+	tm_out_puts(&w.out, "\n]");
+	if (tm_merge_tail(&w))
+		goto fail;
+	if (w.line.oom || w.unconverted.oom || w.moved_json.oom) {
+		tm_diag_error(s->d, "out of memory");
+		goto fail;
+	}
+	rc = tm_out_close(&w.out, s->d);
+	goto done;
+fail:
+	tm_out_abort(&w.out);
+done:
+	free_mw(&w);
+	return rc;
+}

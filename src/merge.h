@@ -1,0 +1,50 @@
+/*
+ * merge.h - write the solved inputs as one Trace Event JSON object.
+ *
+ *   "systemTraceEvents": every kernel input's event lines, timestamps on the
+ *       output clock, several kernel inputs merged in time order, in the
+ *       canonical form (canon.h) or verbatim;
+ *   "traceEvents": every JSON input's events with ts (and dur, when the
+ *       clocks drift) on the output clock, everything else byte for byte;
+ *       process/thread names of the kernel inputs as M events;
+ *   one clock link: a `trace_event_clock_sync: name=tracemerge_link ...`
+ *       line and a matching clock_sync `c` event at the same instant, so
+ *       Catapult joins the two (already aligned) domains with a zero
+ *       offset.  The inputs' own sync markers are moved out of the event
+ *       streams into "tracemergeClockSync" (a second path between the same
+ *       domains makes Catapult refuse the trace; they are kept, not lost);
+ *   "metadata": the first JSON input's metadata (without its clock-domain)
+ *       and "tracemerge": inputs, formats, the clock solution, counts.
+ */
+#ifndef TM_MERGE_H
+#define TM_MERGE_H
+
+#include <stdio.h>
+#include <json-c/json.h>
+
+#include "sync.h"
+
+struct tm_merge_opts {
+	const char *command;       /* "merge" or "import", for metadata */
+	bool verbatim;             /* kernel lines exactly as read */
+};
+
+struct tm_merge_counts {
+	uint64_t kernel_in;        /* kernel event lines read */
+	uint64_t kernel_out;       /* written to systemTraceEvents */
+	uint64_t kernel_sync;      /* clock-sync marker lines moved out */
+	uint64_t unconverted;      /* function_graph lines kept as text */
+	uint64_t json_in, json_out, json_sync, json_rejected;
+	uint64_t names;            /* M events written for kernel tasks */
+	bool link;                 /* the clock link was written */
+};
+
+int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
+		   struct tm_merge_counts *c);
+
+/* The solution as a JSON object (for `sync --json` and the metadata). */
+struct json_object *tm_sync_report(const struct tm_sync *s);
+/* The solution as text (`sync`). */
+void tm_sync_print(FILE *f, const struct tm_sync *s);
+
+#endif

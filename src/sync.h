@@ -1,0 +1,104 @@
+/*
+ * sync.h - the clock relation of a set of inputs.
+ *
+ * tm_sync_load() opens every input and makes the cheap first pass: kernel
+ * text through kscan (events, tasks, clock-sync marker lines), JSON blocks
+ * through the streaming reader (event counts, `c` clock_sync events,
+ * metadata.clock-domain).  Each input gets clock domains: one for its
+ * kernel text, one per JSON block.  Domains named by the trace itself
+ * (`# clock_type=LINUX_CLOCK_MONOTONIC`, metadata.clock-domain, parent_ts=,
+ * realtime_ts=) are shared between inputs; the others are private.
+ *
+ * tm_sync_solve() pairs markers by sync id, fits every pair of linked
+ * domains (offset and drift, src/clock.c), adds the user's --offset and
+ * --same-clock links, and routes every domain to the output clock along the
+ * lowest-error path.  A domain that cannot be reached is an error naming the
+ * input and the options that would link it.
+ */
+#ifndef TM_SYNC_H
+#define TM_SYNC_H
+
+#include "kscan.h"
+#include "tracemerge/clock.h"
+#include "tracemerge/tejson.h"
+
+struct tm_jblock {
+	size_t block;                /* index in the input's blocks */
+	int dom;
+	char clock[64];              /* metadata.clock-domain, "" if none */
+	uint64_t events;             /* every event of the block */
+	uint64_t sync;               /* clock_sync `c` events with a sync id */
+	bool have_ts;
+	int64_t ts_min, ts_max;
+};
+
+struct tm_src {
+	char *path;                  /* as given */
+	struct tm_input *in;
+	struct tm_kstats st;         /* kernel text */
+	bool kernel;                 /* has kernel event lines */
+	int kdom;                    /* -1 when no kernel text */
+	struct tm_jblock *jb;
+	size_t njb;
+};
+
+struct tm_marker {
+	size_t src;
+	int dom;
+	char id[128];
+	int64_t lo, hi;              /* lo == hi: recorded at that instant */
+	char where[200];
+	bool used;                   /* went into a fit */
+};
+
+struct tm_pair_fit {
+	int a, b;                    /* domains, a < b */
+	struct tm_clock_obs *obs;
+	char (*labels)[160];
+	size_t nobs, cap;
+	struct tm_clock_fit fit;
+	enum tm_clock_obs_state *state;
+	int64_t *resid;
+	bool ok;
+	char error[512];
+};
+
+struct tm_sync_offset {
+	const char *input;           /* path as given on the command line */
+	int64_t ns;                  /* add to INPUT's timestamps */
+};
+
+struct tm_sync_opts {
+	bool same_clock;
+	const struct tm_sync_offset *offsets;
+	size_t noffsets;
+	const char *clock;           /* "kernel", "app", an input path; NULL: default */
+	double max_rate_ppm;         /* 0: default */
+};
+
+struct tm_sync {
+	struct tm_src *src;
+	size_t nsrc;
+	struct tm_marker *m;
+	size_t nm, mcap;
+	struct tm_pair_fit *pf;
+	size_t npf;
+	struct tm_clock_graph *g;
+	struct tm_clock_route *routes;  /* one per domain, after solve */
+	int target;                     /* output clock domain */
+	size_t target_src;
+	struct tm_diag *d;
+	/* pids / tids the JSON inputs name themselves (M process_name /
+	 * thread_name): the kernel's comm must not overwrite those names */
+	struct tm_hmap *json_procs, *json_threads;
+};
+
+/* Open and scan PATHS. Returns 0, or -1 with d->error set. */
+int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
+int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
+void tm_sync_free(struct tm_sync *s);
+
+/* Parse "+1.5ms", "-20us", "3s", "250ns" into ns. 0 or -1. */
+int tm_parse_duration(const char *s, int64_t *ns);
+
+#endif
