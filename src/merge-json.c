@@ -349,6 +349,14 @@ int tm_merge_tail(struct tm_mw *w)
 	}
 	json_object_object_add(tm, "version", json_object_new_string(TM_VERSION));
 	json_object_object_add(tm, "command", json_object_new_string(w->o->command));
+	if (w->s->nsrc == 1) {
+		const struct tm_src *src = &w->s->src[0];
+		json_object_object_add(tm, "source", json_object_new_string(src->path));
+		json_object_object_add(tm, "format", json_object_new_string(
+					       tm_format_name(tm_input_format(src->in))));
+		json_object_object_add(tm, "gzip", json_object_new_boolean(tm_input_was_gzip(src->in)));
+		json_object_object_add(tm, "lines", tm_report_lines(&src->st));
+	}
 	json_object_object_add(tm, "inputs", inputs);
 	json_object_object_add(tm, "mode", json_object_new_string(w->o->verbatim ? "verbatim" : "canonical"));
 	if (!w->o->verbatim)

@@ -295,9 +295,12 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		for (size_t k = 0; k < s->src[i].njb; k++)
 			c->json_in += s->src[i].jb[k].events;
 	}
-	w.move_sync = !o->verbatim;
-	w.moved_lines = json_object_new_array();
+	/* the inputs' own markers leave the event streams when they could make
+	 * Catapult see a second path between two domains: beside the link, or
+	 * between several inputs' JSON now in one traceEvents array */
 	w.want_link = !o->verbatim && c->kernel_in && c->json_in;
+	w.move_sync = !o->verbatim && (w.want_link || s->nsrc > 1);
+	w.moved_lines = json_object_new_array();
 	first_tracer(&w);
 	if (tm_out_open(&w.out, outpath, s->d))
 		goto done;

@@ -567,6 +567,26 @@ static int check_linked(struct tm_sync *s)
 		s->src[s->target_src == 0 && s->nsrc > 1 ? 1 : 0].path);
 }
 
+/* Link every domain without a route to the output clock with identity. */
+static int assume_unlinked(struct tm_sync *s)
+{
+	struct tm_clock_map id = tm_clock_identity();
+	bool any = false;
+	size_t nd = tm_clock_graph_ndomains(s->g);
+
+	for (size_t dom = 0; dom < nd; dom++) {
+		if (s->routes[dom].linked)
+			continue;
+		if (tm_clock_graph_link(s->g, (int)dom, s->target, &id, 0, "assumed (no markers)"))
+			return tm_diag_error(s->d, "out of memory");
+		tm_diag_warn(s->d, "sync-assumed-same-clock", NULL,
+			     "%s: no clock-sync markers link it to %s: taken to be the same clock",
+			     tm_clock_graph_name(s->g, (int)dom), tm_clock_graph_name(s->g, s->target));
+		any = true;
+	}
+	return any ? tm_clock_graph_solve(s->g, s->target, s->routes, s->d) : 0;
+}
+
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 {
 	static const struct tm_sync_opts none;
@@ -583,6 +603,8 @@ int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 	if (!(s->routes = calloc(nd ? nd : 1, sizeof(*s->routes))))
 		return tm_diag_error(s->d, "out of memory");
 	if (tm_clock_graph_solve(s->g, s->target, s->routes, s->d))
+		return -1;
+	if (o->assume_same_clock && assume_unlinked(s))
 		return -1;
 	return check_linked(s);
 }

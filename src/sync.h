@@ -74,6 +74,8 @@ struct tm_sync_opts {
 	size_t noffsets;
 	const char *clock;           /* "kernel", "app", an input path; NULL: default */
 	double max_rate_ppm;         /* 0: default */
+	bool assume_same_clock;      /* parts no marker links share the output
+				      * clock (import: what the viewers do) */
 };
 
 struct tm_sync {

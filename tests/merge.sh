@@ -34,7 +34,7 @@ pyck "sync: app offset -5000 s, error 10.5 us (issuer half-width + kernel roundi
 pyck "sync: 3 markers used, no drift fitted (exact data)" "$T/sync.json" \
 	'j["links"][0]["used"] == 3 and j["links"][0]["rejected"] == 0 and j["links"][0]["rate_fitted"] is False'
 pyck "sync: kernel is the output clock" "$T/sync.json" \
-	'stream("kernel.txt","kernel")["offset_ns"] == 0 and j["output_clock"]["input"].endswith("kernel.txt")'
+	'stream("kernel.txt","kernel")["offset_ns"] == 0 and stream("kernel.txt","kernel")["how"] == "output clock" and j["output_clock"]["input"].endswith("kernel.txt")'
 check "sync text output names the offset" sh -c "$TM sync '$D/kernel.txt' '$D/app.json' | grep -q -- '-5000.000000000 s'"
 
 check "merge kernel.txt app.json" sh -c "$TM merge --report -o '$T/m.json' '$D/kernel.txt' '$D/app.json' 2>'$T/err'"
@@ -42,6 +42,9 @@ pyck "merge: output is strict JSON with the JSON slices on the kernel clock" "$T
 	'ev("work","B")[0]["ts"] == 100500000 and ev("work","E")[0]["ts"] == 100600000'
 pyck "merge: string ts with a fraction rewritten exactly, dur kept" "$T/m.json" \
 	'ev("step","X")[0]["ts"] == 100510000.5 and ev("step","X")[0]["dur"] == 1000 and ev("step","X")[0]["args"] == {"n": 1}'
+# regression: the kernel's comm ("app") once overrode the application's own names
+pyck "merge: the application's own thread name is not overridden by the kernel's comm" "$T/m.json" \
+	'[e["args"]["name"] for e in j["traceEvents"] if e["ph"] == "M" and e["name"] == "thread_name" and e["tid"] == 4242] == ["AppMain"] and [e["args"]["name"] for e in j["traceEvents"] if e["ph"] == "M" and e["name"] == "process_name" and e["pid"] == 4242] == ["app"]'
 pyck "merge: M events and unknown top-level keys kept" "$T/m.json" \
 	'ev("process_name","M")[0]["args"]["name"] == "app" and j["displayTimeUnit"] == "ns" and j["otherData"] == {"version": "test 1"}'
 pyck "merge: input clock_sync events moved out, one zero-width link event" "$T/m.json" \
@@ -50,9 +53,9 @@ pyck "merge: kernel sync lines moved out, link line at the same instant" "$T/m.j
 	'"name=s1" not in j["systemTraceEvents"] and " 100.000100: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge" in j["systemTraceEvents"] and len(j["tracemergeClockSync"]["kernel_lines"]) == 3'
 pyck "merge: atrace twin unchanged at 100.500000" "$T/m.json" \
 	'" 100.500000: tracing_mark_write: B|4242|work" in j["systemTraceEvents"]'
-pyck "merge: counts in = counts out (7 kernel = 4 + 3 moved, 7 JSON = 4 + 3 moved)" "$T/m.json" \
-	'(lambda c: c["kernel_events_in"] == 7 and c["kernel_events_out"] + c["kernel_sync_markers_moved"] == 7 and c["kernel_sync_markers_moved"] == 3 and c["json_events_in"] == 7 and c["json_events_out"] == 4 and c["json_sync_events_moved"] == 3 and c["json_events_dropped"] == 0)(j["metadata"]["tracemerge"]["counts"])'
-check "merge --report prints the counts" grep -q "JSON events: 7 in, 4 written, 3 clock-sync events moved" "$T/err"
+pyck "merge: counts in = counts out (7 kernel = 4 + 3 moved, 8 JSON = 5 + 3 moved)" "$T/m.json" \
+	'(lambda c: c["kernel_events_in"] == 7 and c["kernel_events_out"] + c["kernel_sync_markers_moved"] == 7 and c["kernel_sync_markers_moved"] == 3 and c["json_events_in"] == 8 and c["json_events_out"] == 5 and c["json_sync_events_moved"] == 3 and c["json_events_dropped"] == 0)(j["metadata"]["tracemerge"]["counts"])'
+check "merge --report prints the counts" grep -q "JSON events: 8 in, 5 written, 3 clock-sync events moved" "$T/err"
 
 check "merge --clock=app" $TM merge -q --clock=app -o "$T/ma.json" "$D/kernel.txt" "$D/app.json"
 pyck "merge --clock=app: kernel text moved by +5000 s, JSON untouched" "$T/ma.json" \
@@ -149,7 +152,11 @@ check "wrong-type and overflowing ts: warned and counted" \
 	grep -q 'json-event-dropped: 2' "$T/err"
 pyck "wrong-type and overflowing ts: the two events dropped, the rest aligned" "$T/mt.json" \
 	'ev("work","B") == [] and ev("step","X")[0]["ts"] == 100510000.5 and j["metadata"]["tracemerge"]["counts"]["json_events_dropped"] == 2'
-head -c 420 "$D/app.json" > "$T/trunc.json"
+# regression: a top-level value with invalid UTF-8 was copied raw (invalid output)
+sed 's/"version":"test 1"/"version":"caf\xff"/' "$D/app.json" > "$T/utf.json"
+check "invalid UTF-8 in a top-level key: merge goes on" sh -c "$TM merge -o '$T/mu.json' '$D/kernel.txt' '$T/utf.json' 2>'$T/err'"
+pyck "invalid UTF-8 in a top-level key: repaired, output strict JSON" "$T/mu.json" 'j["otherData"] == {"version": "caf\ufffd"}'
+head -c 500 "$D/app.json" > "$T/trunc.json"
 check "truncated JSON: merge goes on" sh -c "$TM merge -o '$T/mtr.json' '$D/kernel.txt' '$T/trunc.json' 2>'$T/err'"
 check "truncated JSON: warned" grep -q "json-truncated" "$T/err"
 pyck "truncated JSON: complete events kept" "$T/mtr.json" 'ev("work","B")[0]["ts"] == 100500000 and ev("step","X")[0]["ts"] == 100510000.5'
