@@ -10,6 +10,48 @@
 #include "cli.h"
 #include "merge.h"
 
+struct pid_offset {
+	char *input;
+	int64_t n;
+};
+
+/* "INPUT=N", N a non-negative integer below 2^31. */
+static int parse_pid_offset(const char *arg, struct pid_offset **v, size_t *n)
+{
+	const char *eq = strrchr(arg, '=');
+	struct pid_offset *nv;
+	char *end;
+	long long x;
+
+	if (!eq || eq == arg || !eq[1])
+		return -1;
+	x = strtoll(eq + 1, &end, 10);
+	if (*end || x < 0 || x > INT32_MAX || eq[1] == '-' || eq[1] == '+')
+		return -1;
+	if (!(nv = realloc(*v, (*n + 1) * sizeof(*nv))))
+		return -1;
+	*v = nv;
+	nv[*n].input = strndup(arg, (size_t)(eq - arg));
+	nv[*n].n = x;
+	if (!nv[*n].input)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+static int apply_pid_offsets(struct tm_sync *s, const struct pid_offset *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		size_t i;
+		for (i = 0; i < s->nsrc && strcmp(s->src[i].path, v[k].input); i++)
+			;
+		if (i == s->nsrc)
+			return tm_diag_error(s->d, "--pid-offset %s: not one of the inputs", v[k].input);
+		s->src[i].pid_off = v[k].n;
+	}
+	return 0;
+}
+
 static void print_counts(const struct tm_merge_counts *c)
 {
 	fprintf(stderr,
@@ -30,6 +72,7 @@ int cmd_merge(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
 		{ "report", no_argument, NULL, 'r' },
+		{ "pid-offset", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -41,6 +84,8 @@ int cmd_merge(int argc, char **argv)
 	struct tm_sync s;
 	struct tm_diag d;
 	int c, quiet = 0, report = 0, rc = TM_EXIT_OK;
+	struct pid_offset *pids = NULL;
+	size_t npids = 0;
 
 	memset(&cc, 0, sizeof(cc));
 	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
@@ -48,6 +93,16 @@ int cmd_merge(int argc, char **argv)
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
 		case 'r': report = 1; break;
+		case 'P':
+			if (parse_pid_offset(optarg, &pids, &npids)) {
+				for (size_t i = 0; i < npids; i++)
+					free(pids[i].input);
+				free(pids);
+				tm_cli_clock_free(&cc);
+				return tm_usage_error("merge", "--pid-offset wants INPUT=N "
+						      "(N from 0 to 2147483647), not '%s'", optarg);
+			}
+			break;
 		case 'q': quiet = 1; break;
 		case 'h':
 			tm_usage("merge", 0);
@@ -62,13 +117,18 @@ int cmd_merge(int argc, char **argv)
 			       tm_usage_error("merge", "bad option");
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= argc || (mo.verbatim && npids)) {
+		for (size_t i = 0; i < npids; i++)
+			free(pids[i].input);
+		free(pids);
 		tm_cli_clock_free(&cc);
-		return tm_usage_error("merge", "no input given");
+		return tm_usage_error("merge", optind >= argc ? "no input given" :
+				      "--pid-offset cannot keep lines verbatim");
 	}
 	tm_diag_init(&d);
 	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||
-	    tm_sync_solve(&s, &cc.o) || tm_merge_write(&s, outpath, &mo, &counts)) {
+	    apply_pid_offsets(&s, pids, npids) || tm_sync_solve(&s, &cc.o) ||
+	    tm_merge_write(&s, outpath, &mo, &counts)) {
 		fprintf(stderr, "tracemerge merge: %s\n", d.error);
 		rc = TM_EXIT_INPUT;
 	} else {
@@ -80,5 +140,8 @@ int cmd_merge(int argc, char **argv)
 	tm_sync_free(&s);
 	tm_diag_free(&d);
 	tm_cli_clock_free(&cc);
+	for (size_t i = 0; i < npids; i++)
+		free(pids[i].input);
+	free(pids);
 	return rc;
 }

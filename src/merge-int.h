@@ -28,7 +28,7 @@ struct tm_mw {
 	struct tm_out out;
 	struct tm_kstream *ks;
 	size_t nks;
-	struct tm_buf line, unconverted, moved_json;
+	struct tm_buf line, details, unconverted, moved_json;
 	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
 	struct json_object *meta;         /* output "metadata" */
 	struct tm_jkeep {                 /* other top-level keys, kept raw */

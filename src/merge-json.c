@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "merge-int.h"
+#include "pidmap.h"
 #include "report.h"
 #include "tracemerge/ts.h"
 
@@ -17,30 +18,65 @@ static void sep(struct tm_mw *w)
 	tm_out_puts(&w->out, w->nevents++ ? ",\n" : "\n");
 }
 
-/* Copy event EV replacing its ts (and dur) values. */
-static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, int64_t ts,
-			    bool new_dur, int64_t dur)
-{
-	struct { const char *p; size_t n; int64_t v; } rep[2];
-	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
-	size_t nrep = 0;
-	char num[TM_TS_BUFSZ];
+/* Values of an event to replace when copying it. */
+struct reps {
+	struct rep {
+		const char *p;
+		size_t n;
+		char text[TM_TS_BUFSZ];
+		size_t tn;
+	} r[4];
+	size_t n;
+};
 
-	rep[nrep++] = (typeof(rep[0])){ ev->ts.p, ev->ts.n, ts };
-	if (new_dur) {
-		rep[nrep++] = (typeof(rep[0])){ ev->dur.p, ev->dur.n, dur };
-		if (rep[1].p < rep[0].p) {
-			typeof(rep[0]) t = rep[0];
-			rep[0] = rep[1];
-			rep[1] = t;
-		}
-	}
-	for (size_t i = 0; i < nrep; i++) {
-		tm_out_write(&w->out, p, (size_t)(rep[i].p - p));
-		tm_out_write(&w->out, num, tm_ts_format_us(num, rep[i].v));
-		p = rep[i].p + rep[i].n;
+static void rep_us(struct reps *rs, const struct tm_jval *v, int64_t ns)
+{
+	struct rep *r = &rs->r[rs->n++];
+	r->p = v->p;
+	r->n = v->n;
+	r->tn = tm_ts_format_us(r->text, ns);
+}
+
+static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t off)
+{
+	struct rep *r = &rs->r[rs->n++];
+	r->p = v->p;
+	r->n = v->n;
+	r->tn = (size_t)snprintf(r->text, sizeof(r->text), "%d",
+				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
+}
+
+static int rep_cmp(const void *a, const void *b)
+{
+	const struct rep *x = a, *y = b;
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+/* Copy event EV with the values in RS replaced. */
+static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struct reps *rs)
+{
+	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
+
+	qsort(rs->r, rs->n, sizeof(rs->r[0]), rep_cmp);
+	sep(w);
+	for (size_t i = 0; i < rs->n; i++) {
+		tm_out_write(&w->out, p, (size_t)(rs->r[i].p - p));
+		tm_out_write(&w->out, rs->r[i].text, rs->r[i].tn);
+		p = rs->r[i].p + rs->r[i].n;
 	}
 	tm_out_write(&w->out, p, (size_t)(e - p));
+}
+
+/* The pid/tid replacements of an input moved by --pid-offset (integer
+ * pids only: string ids are names, not numbers). */
+static void rep_ids(struct reps *rs, const struct tm_te_event *ev, int64_t off)
+{
+	if (!off)
+		return;
+	if (ev->has_pid && ev->pid_v > 0)
+		rep_id(rs, &ev->pid, ev->pid_v, off);
+	if (ev->has_tid && ev->tid_v > 0)
+		rep_id(rs, &ev->tid, ev->tid_v, off);
 }
 
 static void event_where(char *buf, size_t cap, const struct tm_src *src,
@@ -55,7 +91,6 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 			const struct tm_te_event *ev)
 {
 	int64_t ts, end, dur = 0;
-	bool new_dur = false;
 	char where[600];
 
 	if (ev->phase == 'c' && ev->sync_id.type != TM_J_NONE && w->move_sync) {
@@ -65,9 +100,11 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 		w->c->json_sync++;
 		return;
 	}
+	struct reps rs = { .n = 0 };
+
+	rep_ids(&rs, ev, src->pid_off);
 	if (identity || ev->ts.type == TM_J_NONE || ev->phase == 'M') {
-		sep(w);
-		tm_out_write(&w->out, ev->raw, ev->raw_len);
+		write_rewritten(w, ev, &rs);
 		w->c->json_out++;
 		return;
 	}
@@ -87,10 +124,10 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 			w->c->json_rejected++;
 			return;
 		}
-		new_dur = true;
+		rep_us(&rs, &ev->dur, dur);
 	}
-	sep(w);
-	write_rewritten(w, ev, ts, new_dur, dur);
+	rep_us(&rs, &ev->ts, ts);
+	write_rewritten(w, ev, &rs);
 	w->c->json_out++;
 }
 
@@ -222,14 +259,29 @@ int tm_merge_json_events(struct tm_mw *w)
 }
 
 static void meta_event(struct tm_mw *w, const char *what, int32_t pid, int32_t tid,
-		       const char *name)
+		       const char *name, int64_t off)
 {
+	pid = tm_pid_move(pid, off);
+	tid = tm_pid_move(tid, off);
 	sep(w);
 	tm_out_printf(&w->out, "{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
 		      what, pid, tid);
 	tm_out_json_str(&w->out, name, strlen(name));
 	tm_out_puts(&w->out, "}}");
 	w->c->names++;
+}
+
+/* Does a JSON input name (moved) id ID itself? */
+static bool json_named(struct tm_mw *w, bool threads, int32_t id)
+{
+	for (size_t j = 0; j < w->s->nsrc; j++) {
+		const struct tm_src *src = &w->s->src[j];
+		int64_t orig = id > 0 ? (int64_t)id - src->pid_off : id;
+		if (orig >= INT32_MIN && orig <= INT32_MAX &&
+		    tm_hmap_get_i32(threads ? src->json_threads : src->json_procs, (int32_t)orig, false))
+			return true;
+	}
+	return false;
 }
 
 /* process_name for every process with a known name (PROCESS DUMP, or its
@@ -244,6 +296,7 @@ int tm_merge_names(struct tm_mw *w)
 		return tm_diag_error(w->s->d, "out of memory");
 	for (size_t i = 0; i < w->s->nsrc; i++) {
 		struct tm_kstats *st = &w->s->src[i].st;
+		int64_t off = w->s->src[i].pid_off;
 		size_t it = 0;
 		const char *key;
 		struct tm_task *t;
@@ -254,9 +307,9 @@ int tm_merge_names(struct tm_mw *w)
 		while ((p = tm_hmap_next(st->procs, &it, &key, NULL))) {
 			int32_t pid;
 			memcpy(&pid, key, sizeof(pid));
-			if (p->name[0] && !tm_hmap_get_i32(w->s->json_procs, pid, false) &&
-			    tm_hmap_get_i32(seen, pid, true))
-				meta_event(w, "process_name", pid, pid, p->name);
+			if (p->name[0] && !json_named(w, false, tm_pid_move(pid, off)) &&
+			    tm_hmap_get_i32(seen, tm_pid_move(pid, off), true))
+				meta_event(w, "process_name", pid, pid, p->name, off);
 		}
 		it = 0;
 		while ((t = tm_hmap_next(st->tasks, &it, &key, NULL))) {
@@ -264,12 +317,12 @@ int tm_merge_names(struct tm_mw *w)
 			memcpy(&pid, key, sizeof(pid));
 			if (!t->named || t->tgid < 0 || pid == 0)
 				continue;
-			if (!tm_hmap_get_i32(w->s->json_threads, pid, false))
-				meta_event(w, "thread_name", t->tgid, pid, t->comm);
-			if (t->tgid == pid && !tm_hmap_get_i32(seen, pid, false) &&
-			    !tm_hmap_get_i32(w->s->json_procs, pid, false) &&
-			    tm_hmap_get_i32(seen, pid, true))
-				meta_event(w, "process_name", pid, pid, t->comm);
+			if (!json_named(w, true, tm_pid_move(pid, off)))
+				meta_event(w, "thread_name", t->tgid, pid, t->comm, off);
+			if (t->tgid == pid && !tm_hmap_get_i32(seen, tm_pid_move(pid, off), false) &&
+			    !json_named(w, false, tm_pid_move(pid, off)) &&
+			    tm_hmap_get_i32(seen, tm_pid_move(pid, off), true))
+				meta_event(w, "process_name", pid, pid, t->comm, off);
 		}
 	}
 	tm_hmap_free(seen);

@@ -10,6 +10,7 @@
 #include "canon.h"
 #include "merge.h"
 #include "merge-int.h"
+#include "pidmap.h"
 #include "report.h"
 #include "tracemerge/ts.h"
 
@@ -111,18 +112,36 @@ static struct tm_kstream *pick(struct tm_mw *w)
 	return best;
 }
 
+/* Canonical text of L (an event of stream K) into B, pids moved by the
+ * input's --pid-offset. */
+static void canon(struct tm_mw *w, struct tm_kstream *k, struct tm_ftrace_line *l,
+		  struct tm_buf *b)
+{
+	struct tm_src *src = &w->s->src[k->src];
+	int32_t tgid = tm_kstats_tgid(&src->st, l->ev.pid);
+
+	if (src->pid_off) {
+		l->ev.pid = tm_pid_move(l->ev.pid, src->pid_off);
+		l->ev.tgid = tm_pid_move(l->ev.tgid, src->pid_off);
+		tgid = tm_pid_move(tgid, src->pid_off);
+		w->details.n = 0;
+		tm_pid_details(&w->details, &l->ev, src->pid_off);
+		l->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
+	}
+	b->n = 0;
+	tm_canon_line(b, l, tgid, &w->canon);
+}
+
 static void write_event(struct tm_mw *w, struct tm_kstream *k, struct tm_buf *b, bool mapped)
 {
 	struct tm_ftrace_line l = k->l;
-	struct tm_src *src = &w->s->src[k->src];
 
 	if (mapped) {
 		l.ev.ts_ns = k->ts;
 		if (!k->keep_digits)
 			l.ev.ts_digits = 9;
 	}
-	b->n = 0;
-	tm_canon_line(b, &l, tm_kstats_tgid(&src->st, l.ev.pid), &w->canon);
+	canon(w, k, &l, b);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -189,8 +208,7 @@ static void link_line(struct tm_mw *w, struct tm_kstream *k)
 	l.ev.ts_ns = k->ts;
 	if (!k->keep_digits && !k->identity)
 		l.ev.ts_digits = 9;
-	w->line.n = 0;
-	tm_canon_line(&w->line, &l, tm_kstats_tgid(&w->s->src[k->src].st, l.ev.pid), &w->canon);
+	canon(w, k, &l, &w->line);
 	text(w, w->line.p, w->line.n);
 	w->link_ts = k->ts;
 	w->c->link = true;
@@ -268,6 +286,7 @@ static void free_mw(struct tm_mw *w)
 		tm_ftrace_reader_free(w->ks[i].r);
 	free(w->ks);
 	tm_buf_free(&w->line);
+	tm_buf_free(&w->details);
 	tm_buf_free(&w->unconverted);
 	json_object_put(w->moved_lines);
 	tm_buf_free(&w->moved_json);
@@ -315,7 +334,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	tm_out_puts(&w.out, "\n]");
 	if (tm_merge_tail(&w))
 		goto fail;
-	if (w.line.oom || w.unconverted.oom || w.moved_json.oom) {
+	if (w.line.oom || w.details.oom || w.unconverted.oom || w.moved_json.oom) {
 		tm_diag_error(s->d, "out of memory");
 		goto fail;
 	}

@@ -197,7 +197,7 @@ static void jblock_clock(struct tm_jblock *jb, const struct tm_te_top *top)
 	free(s);
 }
 
-static void note_json_name(struct tm_sync *s, const struct tm_te_event *ev)
+static void note_json_name(struct tm_src *s, const struct tm_te_event *ev)
 {
 	if (tm_json_str_eq(&ev->name, "process_name") && ev->has_pid &&
 	    ev->pid_v >= INT32_MIN && ev->pid_v <= INT32_MAX)
@@ -232,7 +232,7 @@ static int scan_json_block(struct tm_sync *s, size_t si, size_t bi, struct tm_jb
 			jb->have_ts = true;
 		}
 		if (ev.phase == 'M')
-			note_json_name(s, &ev);
+			note_json_name(src, &ev);
 		if (ev.phase != 'c')
 			continue;
 		snprintf(where, sizeof(where), "%s:%lu", name, ev.line);
@@ -319,14 +319,15 @@ int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag
 	memset(s, 0, sizeof(*s));
 	s->d = d;
 	s->target = -1;
-	if (!(s->g = tm_clock_graph_new()) || !(s->src = calloc(n ? n : 1, sizeof(*s->src))) ||
-	    !(s->json_procs = tm_hmap_new(1)) || !(s->json_threads = tm_hmap_new(1)))
+	if (!(s->g = tm_clock_graph_new()) || !(s->src = calloc(n ? n : 1, sizeof(*s->src))))
 		return tm_diag_error(d, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		s->src[i].path = strdup(paths[i]);
 		s->src[i].kdom = -1;
+		s->src[i].json_procs = tm_hmap_new(1);
+		s->src[i].json_threads = tm_hmap_new(1);
 		s->nsrc++;
-		if (!s->src[i].path)
+		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads)
 			return tm_diag_error(d, "out of memory");
 		if (load_one(s, i))
 			return -1;
@@ -342,6 +343,8 @@ void tm_sync_free(struct tm_sync *s)
 		if (s->src[i].st.names)
 			tm_kstats_free(&s->src[i].st);
 		free(s->src[i].jb);
+		tm_hmap_free(s->src[i].json_procs);
+		tm_hmap_free(s->src[i].json_threads);
 	}
 	for (size_t i = 0; i < s->npf; i++) {
 		free(s->pf[i].obs);
@@ -354,8 +357,7 @@ void tm_sync_free(struct tm_sync *s)
 	free(s->m);
 	free(s->routes);
 	tm_clock_graph_free(s->g);
-	tm_hmap_free(s->json_procs);
-	tm_hmap_free(s->json_threads);
+
 	memset(s, 0, sizeof(*s));
 }
 

@@ -40,6 +40,10 @@ struct tm_src {
 	int kdom;                    /* -1 when no kernel text */
 	struct tm_jblock *jb;
 	size_t njb;
+	int64_t pid_off;             /* merge --pid-offset */
+	/* pids / tids the JSON blocks name themselves (M process_name /
+	 * thread_name): the kernel's comm must not overwrite those names */
+	struct tm_hmap *json_procs, *json_threads;
 };
 
 struct tm_marker {
@@ -90,9 +94,6 @@ struct tm_sync {
 	int target;                     /* output clock domain */
 	size_t target_src;
 	struct tm_diag *d;
-	/* pids / tids the JSON inputs name themselves (M process_name /
-	 * thread_name): the kernel's comm must not overwrite those names */
-	struct tm_hmap *json_procs, *json_threads;
 };
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */

@@ -127,6 +127,22 @@ PY
 then ok "drift: every slice within 1 us of its true kernel time and the bound ($(cat "$T/py")), X dur scaled"
 else notok "drift: slices on the kernel clock"; sed 's/^/    /' "$T/py"; fi
 
+# ---- --pid-offset: inputs from different machines ------------------------
+check "merge --pid-offset kernel" $TM merge -q --pid-offset "$D/kernel.txt=1000000" -o "$T/mpk.json" "$D/kernel.txt" "$D/app.json"
+pyck "--pid-offset on the kernel: task, tgid, sched and atrace pids moved, pid 0 kept" "$T/mpk.json" \
+	'all(x in j["systemTraceEvents"] for x in ("app-1004242 (1004242) [000] ...1 100.500000: tracing_mark_write: B|1004242|work", "next_pid=1004243 ", "prev_pid=1004243 ", "prev_pid=0 ", "E|1004242")) and "4242 " not in j["systemTraceEvents"].replace("1004242 ", "")'
+pyck "--pid-offset on the kernel: JSON untouched, kernel names moved" "$T/mpk.json" \
+	'ev("work","B")[0]["pid"] == 4242 and ev("work","B")[0]["tid"] == 4244 and [e["tid"] for e in j["traceEvents"] if e["ph"] == "M" and e["name"] == "thread_name" and e["args"]["name"] == "app"] == [1004242, 1004243]'
+check "merge --pid-offset app" $TM merge -q --pid-offset "$D/app.json=2000000" -o "$T/mpa.json" "$D/kernel.txt" "$D/app.json"
+pyck "--pid-offset on the JSON: pid/tid of every event moved (M too), ts still aligned" "$T/mpa.json" \
+	'(ev("work","B")[0]["pid"], ev("work","B")[0]["tid"], ev("work","B")[0]["ts"]) == (2004242, 2004244, 100500000) and ev("process_name","M")[0]["pid"] == 2004242 and " B|4242|work" in j["systemTraceEvents"]'
+for bad in "$D/app.json=-1" "$D/app.json=x" "$D/app.json=3000000000" "=5"; do
+	if $TM merge --pid-offset "$bad" "$D/kernel.txt" "$D/app.json" >/dev/null 2>&1; then notok "--pid-offset $bad refused"
+	else rc=$?; [ $rc = 2 ] && ok "--pid-offset $(basename "$bad") refused (usage error)" || notok "--pid-offset $bad: exit $rc, want 2"; fi
+done
+check "--pid-offset with --verbatim is a usage error" sh -c "$TM merge --verbatim --pid-offset '$D/app.json=1' '$D/kernel.txt' '$D/app.json'; test \$? = 2"
+check "--pid-offset of a file that is not an input is an error" sh -c "$TM merge --pid-offset nosuch=1 '$D/kernel.txt' '$D/app.json' 2>&1 | grep -q 'not one of the inputs'"
+
 # ---- bad input -------------------------------------------------------------
 sed 's/"sync_id":"s3"/"sync_id":"s1"/' "$D/app.json" > "$T/rep.json"
 check "sync id seen three times: still merges on the others" sh -c "$TM merge -o '$T/mr.json' '$D/kernel.txt' '$T/rep.json' 2>'$T/err'"
@@ -171,7 +187,7 @@ if [ -z "$VC" ]; then
 	skip "merge viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
 	exit 0
 fi
-for m in m md mh mp; do
+for m in m md mh mp mpk mpa; do
 	for eng in catapult perfetto; do
 		if (cd "$VC" && node load_trace.js --engine $eng --slices '^(work|frame|slice[0-9])$' "$T/$m.json") > "$T/$m.$eng" 2>&1; then
 			ok "$m.json imports in $eng"
