@@ -79,7 +79,7 @@ $(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) $(wildcard tests/*.h)
 		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS) $(TEST_LIBS)
 
 # helper programs for the shell suites: no libtracemerge
-$(TOOL_BINS): $(B)/tests/%: tests/%.c
+$(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
 

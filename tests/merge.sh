@@ -127,6 +127,11 @@ PY
 then ok "drift: every slice within 1 us of its true kernel time and the bound ($(cat "$T/py")), X dur scaled"
 else notok "drift: slices on the kernel clock"; sed 's/^/    /' "$T/py"; fi
 
+# ---- two kernel inputs: merged in time order ------------------------------
+check "merge two kernel traces --same-clock" $TM merge -q --same-clock -o "$T/mk2.json" "$D/kernel.txt" "$D/kernel_parent.txt"
+pyck "two kernel traces: all 6 non-marker events, in time order, markers moved" "$T/mk2.json" \
+	'(lambda ts: len(ts) == 6 and ts == sorted(ts) and ts[0] == 100.2 and ts.count(100.5) == 2)([float(l.split(": ")[0].split()[-1]) for l in j["systemTraceEvents"].splitlines() if not l.startswith("#")]) and len(j["tracemergeClockSync"]["kernel_lines"]) == 4'
+
 # ---- --pid-offset: inputs from different machines ------------------------
 check "merge --pid-offset kernel" $TM merge -q --pid-offset "$D/kernel.txt=1000000" -o "$T/mpk.json" "$D/kernel.txt" "$D/app.json"
 pyck "--pid-offset on the kernel: task, tgid, sched and atrace pids moved, pid 0 kept" "$T/mpk.json" \
