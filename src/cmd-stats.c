@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jstats.h"
 #include "report.h"
 
 static const char *jget_str(struct json_object *o, const char *k)
@@ -44,7 +45,7 @@ static void print_text(struct json_object *r)
 {
 	struct json_object *h = jget(r, "header"), *l = jget(r, "lines"), *t = jget(r, "time");
 	struct json_object *a = jget(r, "atrace"), *m = jget(r, "clock_sync");
-	struct json_object *w = jget(r, "warnings"), *tasks = jget(r, "tasks");
+	struct json_object *w = jget(r, "warnings"), *tasks = jget(r, "tasks"), *jo;
 
 	printf("file:    %s\n", jget_str(r, "file"));
 	printf("format:  %s%s\n", jget_str(r, "format"),
@@ -85,6 +86,22 @@ static void print_text(struct json_object *r)
 		printf("  %-11s %-20s at %lld ns  (%s)\n", jget_str(k, "kind"),
 		       jget_str(k, "id") ? jget_str(k, "id") : jget_str(k, "value_ns"),
 		       jget_int(k, "ts_ns"), jget_str(k, "where"));
+	}
+	if ((jo = jget(r, "json"))) {
+		struct json_object *jt = jget(jo, "time");
+		printf("json:    %lld events in %lld block(s), %lld pids, %lld threads, "
+		       "clock_sync issuer %lld receiver %lld, without ts %lld\n",
+		       jget_int(jo, "events"), jget_int(jo, "blocks"), jget_int(jo, "pids"),
+		       jget_int(jo, "threads"), jget_int(jo, "clock_sync_issuer"),
+		       jget_int(jo, "clock_sync_receiver"), jget_int(jo, "without_ts"));
+		if (jt)
+			printf("         time %s .. %s (span %s s)\n", jget_str(jt, "first_s"),
+			       jget_str(jt, "last_s"), jget_str(jt, "span_s"));
+		printf("         by phase:");
+		json_object_object_foreach(jget(jo, "by_phase"), jk, jv)
+			printf(" %s=%lld", jk, (long long)json_object_get_int64(jv));
+		printf("\n");
+		print_kv_counts("json events by name", jget(jo, "by_name"), -1);
 	}
 	printf("atrace:  payloads");
 	json_object_object_foreach(jget(a, "payloads"), pk, pv)
@@ -147,7 +164,18 @@ int cmd_stats(int argc, char **argv)
 			tm_diag_free(&d);
 			continue;
 		}
+		struct json_object *js = tm_jstats_scan(in, argv[i], &d, json ? -1 : 20);
+		if (!js && d.error[0]) {
+			fprintf(stderr, "tracemerge stats: %s\n", d.error);
+			rc = TM_EXIT_INPUT;
+			tm_kstats_free(&st);
+			tm_input_free(in);
+			tm_diag_free(&d);
+			continue;
+		}
 		struct json_object *r = tm_report_json(in, &st, json ? -1 : max_tasks);
+		if (js)
+			json_object_object_add(r, "json", js);
 		if (json) {
 			json_object_array_add(all, r);
 		} else {

@@ -75,6 +75,27 @@ s = json.load(open(sys.argv[1]))["systemTraceEvents"]
 assert s == open(sys.argv[2]).read(), "differs"' "$T/v.json" "$C/atrace_data" &&
 	ok "--verbatim writes the input text unchanged" || notok "--verbatim"
 
+# stats of Trace Event JSON: counts checked against Python's own JSON parser
+for f in simple_trace.json async_begin_end.json instant_events.json nanoseconds.json; do
+	$TM stats --json "$C/$f" > "$T/js.json" 2>/dev/null && python3 -c '
+import json, sys, collections
+r = json.load(open(sys.argv[1]))["inputs"][0]["json"]
+d = json.load(open(sys.argv[2]))
+evs = d["traceEvents"] if isinstance(d, dict) else d
+ph = collections.Counter(e.get("ph", "none") for e in evs)
+names = collections.Counter(e["name"] for e in evs if isinstance(e.get("name"), str))
+pids = {e["pid"] for e in evs if isinstance(e.get("pid"), int)}
+assert r["events"] == len(evs), (r["events"], len(evs))
+assert r["by_phase"] == dict(ph), (r["by_phase"], ph)
+assert r["by_name"] == dict(names), (r["by_name"], names)
+assert r["pids"] == len(pids), (r["pids"], pids)' "$T/js.json" "$C/$f" &&
+		ok "stats --json of $f: events by phase and name, pids (as Python counts them)" ||
+		notok "stats json $f"
+done
+$TM stats testdata/sync/app.json > "$T/st" && grep -q "^json:    8 events in 1 block(s), 1 pids, 2 threads, clock_sync issuer 3 receiver 0" "$T/st" &&
+	grep -q "time 5100.000110000 .. 5102.000110000 (span 2.000000000 s)" "$T/st" && grep -q "by phase: B=1 E=1 M=2 X=1 c=3" "$T/st" &&
+	ok "stats prints the JSON events of an app trace" || notok "stats app.json text: $(grep -A3 '^json' "$T/st")"
+
 # stats of several inputs; one bad input makes the exit status 1 but the others are reported
 $TM stats --json "$C/atrace_data" "$T/nope" "$C/trivial_systrace.html" > "$T/multi.json" 2>"$T/err"; rc=$?
 [ $rc = 1 ] && python3 -c 'import json,sys; assert len(json.load(open(sys.argv[1]))["inputs"]) == 2' "$T/multi.json" &&

@@ -1,0 +1,158 @@
+/* jstats.c - what `stats` says about an input's Trace Event JSON (jstats.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmap.h"
+#include "jstats.h"
+#include "tracemerge/tejson.h"
+#include "tracemerge/ts.h"
+
+struct jstats {
+	uint64_t events, blocks, sync_issuer, sync_receiver, no_ts;
+	uint64_t by_phase[256];
+	struct tm_hmap *names;      /* raw name value (with quotes) -> uint64_t */
+	struct tm_hmap *pids, *tids; /* int64 -> char (presence) */
+	int64_t ts_min, ts_max;
+	bool have_ts;
+};
+
+static void count_event(struct jstats *j, const struct tm_te_event *ev)
+{
+	uint64_t *n;
+	int64_t key[2];
+
+	j->events++;
+	j->by_phase[(unsigned char)ev->phase]++;
+	if (ev->name.type == TM_J_STRING && (n = tm_hmap_get(j->names, ev->name.p, ev->name.n, true)))
+		(*n)++;
+	if (ev->has_pid)
+		tm_hmap_get(j->pids, &ev->pid_v, sizeof(ev->pid_v), true);
+	if (ev->has_pid && ev->has_tid) {
+		key[0] = ev->pid_v;
+		key[1] = ev->tid_v;
+		tm_hmap_get(j->tids, key, sizeof(key), true);
+	}
+	if (ev->phase == 'c' && tm_json_str_eq(&ev->name, "clock_sync")) {
+		if (ev->issue_ts.type != TM_J_NONE)
+			j->sync_issuer++;
+		else
+			j->sync_receiver++;
+	}
+	if (ev->phase == 'M')
+		return; /* metadata events carry no time */
+	if (!ev->has_ts) {
+		j->no_ts++;
+		return;
+	}
+	if (!j->have_ts || ev->ts_ns < j->ts_min)
+		j->ts_min = ev->ts_ns;
+	if (!j->have_ts || ev->ts_ns > j->ts_max)
+		j->ts_max = ev->ts_ns;
+	j->have_ts = true;
+}
+
+static int by_count_desc(const struct tm_hmap_entry *a, const struct tm_hmap_entry *b)
+{
+	uint64_t x = *(const uint64_t *)a->val, y = *(const uint64_t *)b->val;
+	if (x != y)
+		return x < y ? 1 : -1;
+	return a->klen != b->klen ? (a->klen < b->klen ? -1 : 1) : memcmp(a->key, b->key, a->klen);
+}
+
+static struct json_object *names_json(const struct jstats *j, int max)
+{
+	struct json_object *o = json_object_new_object();
+	struct tm_hmap_entry *e = tm_hmap_sorted(j->names, by_count_desc);
+	size_t n = tm_hmap_count(j->names);
+
+	for (size_t i = 0; e && i < n && (max < 0 || i < (size_t)max); i++) {
+		struct tm_jval v = { TM_J_STRING, e[i].key, e[i].klen };
+		char *s = tm_json_strdup(&v, NULL);
+		if (s)
+			json_object_object_add(o, s, json_object_new_int64((int64_t)*(uint64_t *)e[i].val));
+		free(s);
+	}
+	free(e);
+	return o;
+}
+
+static struct json_object *ts_json(int64_t ns)
+{
+	char b[TM_TS_BUFSZ];
+	return json_object_new_string_len(b, (int)tm_ts_format_secs(b, ns, 9));
+}
+
+static struct json_object *to_json(const struct jstats *j, int max_names)
+{
+	struct json_object *o = json_object_new_object(), *ph = json_object_new_object();
+
+	json_object_object_add(o, "blocks", json_object_new_int64((int64_t)j->blocks));
+	json_object_object_add(o, "events", json_object_new_int64((int64_t)j->events));
+	for (int c = 0; c < 256; c++) {
+		char k[8];
+		if (!j->by_phase[c])
+			continue;
+		if (c > 0x20 && c < 0x7f && c != '"' && c != '\\')
+			snprintf(k, sizeof(k), "%c", c);
+		else
+			snprintf(k, sizeof(k), c ? "0x%02x" : "none", c);
+		json_object_object_add(ph, k, json_object_new_int64((int64_t)j->by_phase[c]));
+	}
+	json_object_object_add(o, "by_phase", ph);
+	json_object_object_add(o, "names", json_object_new_int64((int64_t)tm_hmap_count(j->names)));
+	json_object_object_add(o, "by_name", names_json(j, max_names));
+	json_object_object_add(o, "pids", json_object_new_int64((int64_t)tm_hmap_count(j->pids)));
+	json_object_object_add(o, "threads", json_object_new_int64((int64_t)tm_hmap_count(j->tids)));
+	json_object_object_add(o, "without_ts", json_object_new_int64((int64_t)j->no_ts));
+	if (j->have_ts) {
+		struct json_object *t = json_object_new_object();
+		json_object_object_add(t, "first_s", ts_json(j->ts_min));
+		json_object_object_add(t, "last_s", ts_json(j->ts_max));
+		json_object_object_add(t, "span_s", ts_json(j->ts_max - j->ts_min));
+		json_object_object_add(o, "time", t);
+	}
+	json_object_object_add(o, "clock_sync_issuer", json_object_new_int64((int64_t)j->sync_issuer));
+	json_object_object_add(o, "clock_sync_receiver",
+			       json_object_new_int64((int64_t)j->sync_receiver));
+	return o;
+}
+
+struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct tm_diag *d,
+				   int max_names)
+{
+	struct jstats j;
+	struct json_object *o = NULL;
+
+	memset(&j, 0, sizeof(j));
+	j.names = tm_hmap_new(sizeof(uint64_t));
+	j.pids = tm_hmap_new(1);
+	j.tids = tm_hmap_new(1);
+	if (!j.names || !j.pids || !j.tids)
+		goto out;
+	for (size_t i = 0; i < tm_input_nblocks(in); i++) {
+		const struct tm_block *b = tm_input_block(in, i);
+		struct tm_te_reader *r;
+		struct tm_te_event ev;
+		int rc;
+
+		if (b->kind != TM_BLOCK_JSON)
+			continue;
+		j.blocks++;
+		r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, d);
+		if (!r)
+			goto out;
+		while ((rc = tm_te_reader_next(r, &ev)) == 1)
+			count_event(&j, &ev);
+		tm_te_reader_free(r);
+		if (rc < 0)
+			goto out;
+	}
+	if (j.blocks)
+		o = to_json(&j, max_names);
+out:
+	tm_hmap_free(j.names);
+	tm_hmap_free(j.pids);
+	tm_hmap_free(j.tids);
+	return o;
+}
