@@ -6,6 +6,7 @@
 #   make valgrind   the unit tests under valgrind
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds each (default 20)
 #   make demo       import a bundled real sample and print its stats
+#   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
 #   make install    PREFIX=/usr/local DESTDIR=
 
 VERSION  := 0.1.0
@@ -27,9 +28,9 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
             -Wformat=2 -Wno-format-nonliteral
 OPT      ?= -O2 -g
 SAN      ?=
-CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -D_GNU_SOURCE -Iinclude -Isrc -Iparsers \
+CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -pthread -D_GNU_SOURCE -Iinclude -Isrc -Iparsers \
               $(PKG_CFLAGS) $(CFLAGS)
-LDFLAGS_ALL := $(SAN) $(LDFLAGS)
+LDFLAGS_ALL := $(SAN) -pthread $(LDFLAGS)
 
 # the default build puts the tool at the top of the tree; others keep theirs
 EXE      := $(if $(filter build,$(B)),tracemerge,$(B)/tracemerge)
@@ -44,7 +45,7 @@ TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
-.PHONY: FORCE all deps check asan valgrind fuzz demo install clean tests
+.PHONY: FORCE all deps check asan valgrind fuzz demo bench install clean tests
 all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
 
 deps:
@@ -62,7 +63,7 @@ $(B)/libtracemerge.so: $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
 
 # the pkg-config file names the install prefix, so it is written per PREFIX
-PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
+PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \
 	'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)'
 $(B)/tracemerge.pc: FORCE
 	@mkdir -p $(B)
@@ -110,6 +111,14 @@ fuzz:
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
+
+$(B)/bench/gen: bench/gen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(B)/bench/gen
+	@python3 scripts/bench.py $(if $(BENCH_MB),--mb $(BENCH_MB)) --dir $(B)/bench ./$(EXE) $(B)/bench/gen
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)/tracemerge

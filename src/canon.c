@@ -151,11 +151,34 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-static void put_int(struct tm_buf *b, const char *fmt, long long v)
+/* V in decimal, padded to WIDTH with PAD on the left (right-aligned) or
+ * with blanks on the right (LEFT); as printf's "%5d", "%03d", "%-5d". */
+static void put_int(struct tm_buf *b, long long v, int width, char pad, bool left)
 {
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), fmt, v);
-	tm_buf_add(b, tmp, (size_t)n);
+	char tmp[32], *e = tmp + sizeof(tmp), *p = e;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	size_t n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0) {
+		if (pad == '0') {   /* printf puts the sign before zero padding */
+			while (e - p < width - 1)
+				*--p = '0';
+			pad = ' ';
+		}
+		*--p = '-';
+	}
+	n = (size_t)(e - p);
+	if (!left)
+		for (; (int)n < width; n++)
+			tm_buf_addc(b, pad);
+	tm_buf_add(b, p, (size_t)(e - p));
+	if (left)
+		for (; (int)n < width; n++)
+			tm_buf_addc(b, ' ');
 }
 
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
@@ -170,12 +193,16 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 	for (size_t i = ev->comm.n; i < 16; i++)
 		tm_buf_addc(b, ' ');
 	ADD_STR(b, ev->comm);
-	put_int(b, "-%-5lld", ev->pid);
-	if (tgid >= 0)
-		put_int(b, " (%5lld) [", tgid);
-	else
+	tm_buf_addc(b, '-');
+	put_int(b, ev->pid, 5, ' ', true);
+	if (tgid >= 0) {
+		tm_buf_adds(b, " (");
+		put_int(b, tgid, 5, ' ', false);
+		tm_buf_adds(b, ") [");
+	} else {
 		tm_buf_adds(b, " (-----) [");
-	put_int(b, "%03lld", ev->cpu);
+	}
+	put_int(b, ev->cpu, 3, '0', false);
 	tm_buf_adds(b, "] ");
 	put_flags(b, ev, st);
 	tm_buf_addc(b, ' ');

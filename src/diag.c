@@ -83,6 +83,30 @@ void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
 	}
 }
 
+void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src)
+{
+	for (size_t i = 0; i < src->nwarn; i++) {
+		const struct tm_warning *sw = &src->warn[i];
+		struct tm_warning *w;
+
+		/* the first occurrence creates the kind with its message */
+		tm_diag_warn(dst, sw->kind, sw->nlocs ? sw->locs[0] : NULL, "%s",
+			     sw->first_message ? sw->first_message : "");
+		if (!(w = find_kind(dst, sw->kind)))
+			continue;
+		if (!sw->first_message && w->count == 1) {
+			free(w->first_message);
+			w->first_message = NULL;
+		}
+		w->count += sw->count - 1;
+		for (unsigned j = 1; j < sw->nlocs && w->nlocs < TM_DIAG_KEEP; j++) {
+			char *loc = strdup(sw->locs[j]);
+			if (loc)
+				w->locs[w->nlocs++] = loc;
+		}
+	}
+}
+
 uint64_t tm_diag_count(const struct tm_diag *d, const char *kind)
 {
 	const struct tm_warning *w = find_kind(d, kind);

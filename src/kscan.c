@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kscan.h"
+#include "linefeed.h"
 #include "out.h"
 
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
@@ -58,25 +59,47 @@ static bool is_unknown_comm(struct tm_str c)
 	return c.n == 5 && memcmp(c.p, "<...>", 5) == 0;
 }
 
+/* The task of PID, created on first sight.  Recent pids are looked up in
+ * a small direct-mapped cache first (map values never move). */
 static struct tm_task *task(struct tm_kstats *st, int32_t pid)
 {
-	struct tm_task *t = tm_hmap_get_i32(st->tasks, pid, true);
+	struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
+	struct tm_task *t;
+
+	if (c->task && c->pid == pid)
+		return c->task;
+	t = tm_hmap_get_i32(st->tasks, pid, true);
 	if (t && !t->init) {
 		t->init = true;
 		t->tgid = -1;
 	}
+	if (t) {
+		c->pid = pid;
+		c->task = t;
+	}
 	return t;
 }
 
-/* Learn a name for PID; "<...>" never replaces a known name. */
-static void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
+/* Learn a name for T; "<...>" never replaces a known name.  The name is
+ * copied (validated) only when it differs from the one known. */
+static void learn_task_name(struct tm_task *t, struct tm_str comm)
 {
-	struct tm_task *t;
-
-	if (pid < 0 || comm.n == 0 || is_unknown_comm(comm) || !(t = task(st, pid)))
+	if (!t || comm.n == 0 || is_unknown_comm(comm))
+		return;
+	if (t->named && t->comm_in_len == comm.n && memcmp(t->comm_in, comm.p, comm.n) == 0)
 		return;
 	tm_utf8_copy(t->comm, sizeof(t->comm), comm.p, comm.n);
 	t->named = true;
+	/* remember the bytes as read (when they fit) for the comparison above */
+	t->comm_in_len = comm.n < sizeof(t->comm_in) ? comm.n : (size_t)-1;
+	if (comm.n < sizeof(t->comm_in))
+		memcpy(t->comm_in, comm.p, comm.n);
+}
+
+static void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
+{
+	if (pid >= 0 && comm.n && !is_unknown_comm(comm))
+		learn_task_name(task(st, pid), comm);
 }
 
 static void learn_tgid(struct tm_kstats *st, int32_t pid, int32_t tgid)
@@ -94,16 +117,28 @@ int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid)
 	return t ? t->tgid : -1;
 }
 
+/* First occurrence of LIT (KL bytes) in [p, e): memchr on its first byte
+ * (the keys searched here are short and near). */
+static const char *find_lit(const char *p, const char *e, const char *lit, size_t kl)
+{
+	while ((size_t)(e - p) >= kl && (p = memchr(p, lit[0], (size_t)(e - p) - kl + 1))) {
+		if (memcmp(p, lit, kl) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 /* Value of "KEY=" in D, up to the next " NEXTKEY=" (or blank if NULL). */
 static bool kv(struct tm_str d, const char *key, const char *next, struct tm_str *v)
 {
 	size_t kl = strlen(key);
-	const char *p = memmem(d.p, d.n, key, kl), *e = d.p + d.n, *q;
+	const char *e = d.p + d.n, *p = d.n ? find_lit(d.p, e, key, kl) : NULL, *q;
 
 	if (!p || (p > d.p && p[-1] != ' '))
 		return false;
 	p += kl;
-	q = next ? memmem(p, (size_t)(e - p), next, strlen(next)) : memchr(p, ' ', (size_t)(e - p));
+	q = next ? find_lit(p, e, next, strlen(next)) : memchr(p, ' ', (size_t)(e - p));
 	*v = (struct tm_str){ p, (size_t)((q ? q : e) - p) };
 	return true;
 }
@@ -122,11 +157,7 @@ static int32_t str_i32(struct tm_str s)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
-static bool name_is(struct tm_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n == n && memcmp(s.p, lit, n) == 0;
-}
+#define name_is(s, lit) ((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
 
 /* Names of other threads carried in sched event details. */
 static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event *ev)
@@ -180,9 +211,12 @@ static size_t async_key(char *buf, size_t cap, const struct tm_atrace *a)
 }
 
 /* A marker event: parse its atrace payload and keep slice accounting. */
+#define WHERE() (tm_kscan_where(where, sizeof(where), st->name, b, lineno), where)
+
 static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
-			const char *where)
+			const struct tm_block *b, unsigned long lineno)
 {
+	char where[256];
 	struct tm_atrace a;
 	struct tm_task *t;
 	char key[512];
@@ -195,7 +229,7 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 		learn_tgid(st, ev->pid, a.tgid);
 	switch (a.kind) {
 	case TM_AT_INVALID:
-		tm_diag_warn(st->diag, "invalid-atrace", where,
+		tm_diag_warn(st->diag, "invalid-atrace", WHERE(),
 			     "malformed atrace payload (%s)", a.error ? a.error : "?");
 		break;
 	case TM_AT_BEGIN:
@@ -209,7 +243,7 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 			st->at.slices_closed++;
 		} else {
 			st->at.end_unmatched++;
-			tm_diag_warn(st->diag, "unmatched-end", where,
+			tm_diag_warn(st->diag, "unmatched-end", WHERE(),
 				     "atrace E without an open B on thread %d", ev->pid);
 		}
 		break;
@@ -225,37 +259,67 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 			st->at.async_closed++;
 		} else {
 			st->at.async_end_unmatched++;
-			tm_diag_warn(st->diag, "unmatched-async-end", where,
+			tm_diag_warn(st->diag, "unmatched-async-end", WHERE(),
 				     "atrace F without a matching S");
 		}
 		break;
 	case TM_AT_CLOCK_SYNC:
-		add_marker(st, &a, ev->ts_ns, ev->ts_digits, where);
+		add_marker(st, &a, ev->ts_ns, ev->ts_digits, WHERE());
 		break;
 	default:
 		break;
 	}
 }
 
+/* Event names repeat: a few recent ones are matched before the map (the
+ * map's values never move, so their addresses can be kept). */
 static void count_name(struct tm_kstats *st, struct tm_str name)
 {
-	uint64_t *n = tm_hmap_get(st->names, name.p, name.n, true);
-	if (n)
-		(*n)++;
+	struct tm_name_cache *c = st->name_cache;
+	uint64_t *n;
+	size_t i;
+
+	for (i = 0; i < TM_NAME_CACHE; i++)
+		if (c[i].count && c[i].len == name.n && memcmp(c[i].name, name.p, name.n) == 0) {
+			(*c[i].count)++;
+			return;
+		}
+	n = tm_hmap_get(st->names, name.p, name.n, true);
+	if (!n)
+		return;
+	(*n)++;
+	if (name.n <= sizeof(c[0].name)) {
+		i = st->name_cache_next++ % TM_NAME_CACHE;
+		memcpy(c[i].name, name.p, name.n);
+		c[i].len = name.n;
+		c[i].count = n;
+	}
+}
+
+static void count_cpu(struct tm_kstats *st, int32_t cpu)
+{
+	uint64_t *c;
+
+	if (cpu >= 0 && cpu < TM_CPU_DIRECT) {
+		if (!st->cpu_count[cpu] && !(st->cpu_count[cpu] = tm_hmap_get_i32(st->cpus, cpu, true)))
+			return;
+		(*st->cpu_count[cpu])++;
+	} else if ((c = tm_hmap_get_i32(st->cpus, cpu, true))) {
+		(*c)++;
+	}
 }
 
 static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
-		       const char *where)
+		       const struct tm_block *b)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	struct tm_task *t;
-	uint64_t *c;
+	char where[256];
 
 	st->events++;
 	st->continuation += l->ncont;
 	count_name(st, ev->name);
-	if ((c = tm_hmap_get_i32(st->cpus, ev->cpu, true)))
-		(*c)++;
+	count_cpu(st, ev->cpu);
 	if (ev->ts_digits < 0)
 		st->counter_clock = true;
 	if (!st->have_ts || ev->ts_ns < st->ts_min)
@@ -265,20 +329,21 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	st->have_ts = true;
 	if (st->block_have_ts && ev->ts_ns < st->block_last_ts) {
 		st->ts_backwards++;
+		tm_kscan_where(where, sizeof(where), st->name, b, l->lineno);
 		tm_diag_warn(st->diag, "ts-backwards", where,
 			     "event stamped before the event above it");
 	}
 	st->block_last_ts = ev->ts_ns;
 	st->block_have_ts = true;
-	learn_name(st, ev->pid, ev->comm);
-	if ((t = task(st, ev->pid))) {
+	if (ev->pid >= 0 && (t = task(st, ev->pid))) {
+		learn_task_name(t, ev->comm);
 		t->events++;
 		if (ev->tgid >= 0)
 			t->tgid = ev->tgid;
 	}
 	learn_from_sched(st, ev);
 	if (tm_ftrace_is_marker(ev))
-		scan_marker(st, ev, where);
+		scan_marker(st, ev, b, l->lineno);
 }
 
 static void scan_line(struct tm_kstats *st, const struct tm_ftrace_line *l,
@@ -293,8 +358,7 @@ static void scan_line(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	case TM_LN_NOISE: st->noise++; break;
 	case TM_LN_GRAPH: st->graph++; break;
 	case TM_LN_EVENT:
-		tm_kscan_where(where, sizeof(where), st->name, b, l->lineno);
-		scan_event(st, l, where);
+		scan_event(st, l, b);
 		break;
 	case TM_LN_REJECTED:
 		st->rejected++;
@@ -317,25 +381,25 @@ static void on_proc(void *ctx, int32_t pid, int32_t ppid, struct tm_str name)
 static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
-	struct tm_ftrace_reader *r = tm_ftrace_reader_new(b->data, b->len);
+	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_threads_wanted());
 	struct tm_ftrace_line l;
 
 	if (!r)
 		return -1;
 	st->block_have_ts = false;
-	while (tm_ftrace_next(r, &l)) {
+	while (tm_line_feed_next(r, &l)) {
 		scan_line(st, &l, b);
 		if (cb)
 			cb(ctx, &l, b, bi);
 	}
 	if (!st->have_hdr) {
-		st->hdr = *tm_ftrace_reader_header(r);
+		st->hdr = *tm_line_feed_header(r);
 		st->have_hdr = true;
 	} else {
-		st->hdr.lost_events += tm_ftrace_reader_header(r)->lost_events;
+		st->hdr.lost_events += tm_line_feed_header(r)->lost_events;
 	}
 	st->ftrace_blocks++;
-	tm_ftrace_reader_free(r);
+	tm_line_feed_free(r);
 	return 0;
 }
 

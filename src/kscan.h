@@ -21,7 +21,9 @@ struct tm_task {
 	bool init;
 	int32_t tgid;           /* -1 unknown */
 	bool named;
-	char comm[64];
+	char comm[64];          /* valid UTF-8 */
+	char comm_in[24];       /* the name as read, when shorter (comm_in_len) */
+	size_t comm_in_len;
 	uint64_t events;
 	int32_t open_slices;    /* atrace B without E on this thread */
 };
@@ -43,6 +45,21 @@ struct tm_atrace_stats {
 	uint64_t by_kind[TM_AT_CLOCK_SYNC + 1];
 	uint64_t slices_closed, end_unmatched;
 	uint64_t async_closed, async_end_unmatched;
+};
+
+#define TM_NAME_CACHE 8
+#define TM_PID_CACHE 256
+
+struct tm_pid_cache {
+	int32_t pid;
+	struct tm_task *task;   /* value in tasks; NULL = empty */
+};
+#define TM_CPU_DIRECT 256
+
+struct tm_name_cache {
+	char name[32];
+	size_t len;
+	uint64_t *count;        /* value in names; NULL = empty */
 };
 
 struct tm_kstats {
@@ -67,6 +84,10 @@ struct tm_kstats {
 	bool have_hdr;
 	uint64_t ftrace_blocks;
 	struct tm_diag *diag;   /* rejected lines and other warnings */
+	struct tm_name_cache name_cache[TM_NAME_CACHE];
+	unsigned name_cache_next;
+	uint64_t *cpu_count[TM_CPU_DIRECT]; /* values in cpus, for small cpu ids */
+	struct tm_pid_cache pid_cache[TM_PID_CACHE];
 };
 
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "canon.h"
+#include "linefeed.h"
 #include "merge.h"
 #include "merge-int.h"
 #include "pidmap.h"
@@ -61,7 +62,7 @@ static int open_streams(struct tm_mw *w)
 			k->map = w->s->routes[src->kdom].to_target;
 			k->identity = !k->map.rate_fs && k->map.x0 == k->map.y0;
 			k->keep_digits = tm_clock_is_us_offset(&k->map);
-			if (!(k->r = tm_ftrace_reader_new(b->data, b->len)))
+			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_threads_wanted())))
 				return tm_diag_error(w->s->d, "out of memory");
 		}
 	}
@@ -71,7 +72,7 @@ static int open_streams(struct tm_mw *w)
 /* Advance stream K to its next line; events get their output-clock time. */
 static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
-	k->have = tm_ftrace_next(k->r, &k->l) == 1;
+	k->have = tm_line_feed_next(k->r, &k->l) == 1;
 	if (!k->have || k->l.kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
@@ -283,7 +284,7 @@ static void first_tracer(struct tm_mw *w)
 static void free_mw(struct tm_mw *w)
 {
 	for (size_t i = 0; i < w->nks; i++)
-		tm_ftrace_reader_free(w->ks[i].r);
+		tm_line_feed_free(w->ks[i].r);
 	free(w->ks);
 	tm_buf_free(&w->line);
 	tm_buf_free(&w->details);

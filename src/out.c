@@ -9,58 +9,85 @@
 
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
+	const char *ref = getenv("TM_REFERENCE");
+
 	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->reference = ref && *ref && strcmp(ref, "0") != 0;
+	if (!(o->buf = malloc(TM_OUT_BUFSZ)))
+		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
 	if (!path || strcmp(path, "-") == 0) {
-		o->f = stdout;
+		fflush(stdout);
+		o->fd = STDOUT_FILENO;
 		return 0;
 	}
 	o->path = strdup(path);
 	if (!o->path || asprintf(&o->tmp, "%s.tmpXXXXXX", path) < 0) {
 		free(o->path);
+		free(o->buf);
 		return tm_diag_error(d, "%s: out of memory", path);
 	}
-	int fd = mkstemp(o->tmp);
-	if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+	o->fd = mkstemp(o->tmp);
+	if (o->fd < 0) {
 		int e = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(o->tmp);
-		}
 		free(o->tmp);
 		free(o->path);
-		o->tmp = o->path = NULL;
+		free(o->buf);
+		o->tmp = o->path = o->buf = NULL;
 		return tm_diag_error(d, "%s: cannot create: %s", path, strerror(e));
 	}
-	setvbuf(o->f, NULL, _IOFBF, 1 << 20);
 	return 0;
+}
+
+void tm_out_flush(struct tm_out *o)
+{
+	const char *p = o->buf;
+	size_t n = o->n;
+
+	while (n && !o->err) {
+		ssize_t w = write(o->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			o->err = w < 0 ? errno : EIO;
+			break;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	o->n = 0;
 }
 
 void tm_out_abort(struct tm_out *o)
 {
-	if (o->f && o->f != stdout)
-		fclose(o->f);
+	if (o->fd >= 0 && o->fd != STDOUT_FILENO)
+		close(o->fd);
 	if (o->tmp)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);
+	free(o->buf);
 	memset(o, 0, sizeof(*o));
+	o->fd = -1;
 }
 
 int tm_out_close(struct tm_out *o, struct tm_diag *d)
 {
 	int rc = 0;
 
-	if (fflush(o->f) != 0 && !o->err)
-		o->err = errno;
-	if (o->f == stdout) {
+	tm_out_flush(o);
+	free(o->buf);
+	o->buf = NULL;
+	if (o->fd == STDOUT_FILENO) {
 		if (o->err)
 			rc = tm_diag_error(d, "stdout: write error: %s", strerror(o->err));
 		memset(o, 0, sizeof(*o));
+		o->fd = -1;
 		return rc;
 	}
-	if (fclose(o->f) != 0 && !o->err)
+	if (close(o->fd) != 0 && !o->err)
 		o->err = errno;
-	o->f = NULL;
+	o->fd = -1;
 	if (o->err)
 		rc = tm_diag_error(d, "%s: write error: %s", o->path, strerror(o->err));
 	else if (rename(o->tmp, o->path) != 0)
@@ -71,13 +98,33 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 	free(o->tmp);
 	free(o->path);
 	memset(o, 0, sizeof(*o));
+	o->fd = -1;
 	return rc;
 }
 
 void tm_out_write(struct tm_out *o, const void *p, size_t n)
 {
-	if (n && fwrite(p, 1, n, o->f) != n && !o->err)
-		o->err = errno ? errno : EIO;
+	if (n == 0)
+		return; /* p may be NULL */
+	if (n <= TM_OUT_BUFSZ - o->n) {
+		memcpy(o->buf + o->n, p, n);
+		o->n += n;
+		return;
+	}
+	tm_out_flush(o);
+	if (n <= TM_OUT_BUFSZ) {
+		memcpy(o->buf, p, n);
+		o->n = n;
+		return;
+	}
+	/* larger than the buffer: write it directly */
+	{
+		char *keep = o->buf;
+		o->buf = (char *)p;
+		o->n = n;
+		tm_out_flush(o);
+		o->buf = keep;
+	}
 }
 
 void tm_out_puts(struct tm_out *o, const char *s)
@@ -88,11 +135,31 @@ void tm_out_puts(struct tm_out *o, const char *s)
 void tm_out_printf(struct tm_out *o, const char *fmt, ...)
 {
 	va_list ap;
+	char small[256], *big = NULL;
+	int n;
 
 	va_start(ap, fmt);
-	if (vfprintf(o->f, fmt, ap) < 0 && !o->err)
-		o->err = errno ? errno : EIO;
+	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		if (!o->err)
+			o->err = EIO;
+		return;
+	}
+	if ((size_t)n < sizeof(small)) {
+		tm_out_write(o, small, (size_t)n);
+		return;
+	}
+	va_start(ap, fmt);
+	n = vasprintf(&big, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		if (!o->err)
+			o->err = ENOMEM;
+		return;
+	}
+	tm_out_write(o, big, (size_t)n);
+	free(big);
 }
 
 size_t tm_utf8_seq_len(const unsigned char *p, size_t n)
@@ -124,42 +191,83 @@ size_t tm_utf8_seq_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-void tm_out_json_chars(struct tm_out *o, const char *s, size_t n)
+/* Bytes that need a look: '"', '\\', controls and non-ASCII. */
+static const unsigned char needs_look[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
+/* Escape one byte sequence at P (needs_look[*p]); returns bytes consumed. */
+static size_t escape_one(struct tm_out *o, const unsigned char *p, const unsigned char *e)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *e = p + n, *run = p;
+	unsigned char c = *p;
+	size_t len = c >= 0x80 ? tm_utf8_seq_len(p, (size_t)(e - p)) : 0;
 
-	while (p < e) {
-		unsigned char c = *p;
-		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-			p++;
-			continue;
-		}
-		size_t len = c >= 0x80 ? tm_utf8_seq_len(p, (size_t)(e - p)) : 0;
-		if (len) {
-			p += len;
-			continue;
-		}
-		tm_out_write(o, run, (size_t)(p - run));
-		switch (c) {
-		case '"': tm_out_write(o, "\\\"", 2); break;
-		case '\\': tm_out_write(o, "\\\\", 2); break;
-		case '\n': tm_out_write(o, "\\n", 2); break;
-		case '\t': tm_out_write(o, "\\t", 2); break;
-		case '\r': tm_out_write(o, "\\r", 2); break;
-		default:
-			if (c < 0x20) {
-				char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-				tm_out_write(o, u, 6);
-			} else {
-				tm_out_write(o, "\\ufffd", 6);
-				o->bad_utf8++;
-			}
-		}
-		p++;
-		run = p;
+	if (len) {
+		tm_out_write(o, p, len);
+		return len;
 	}
-	tm_out_write(o, run, (size_t)(p - run));
+	switch (c) {
+	case '"': tm_out_write(o, "\\\"", 2); break;
+	case '\\': tm_out_write(o, "\\\\", 2); break;
+	case '\n': tm_out_write(o, "\\n", 2); break;
+	case '\t': tm_out_write(o, "\\t", 2); break;
+	case '\r': tm_out_write(o, "\\r", 2); break;
+	default:
+		if (c < 0x20) {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			tm_out_write(o, u, 6);
+		} else {
+			tm_out_write(o, "\\ufffd", 6);
+			o->bad_utf8++;
+		}
+	}
+	return 1;
+}
+
+/* The reference loop (TM_REFERENCE): one byte at a time. */
+static void json_chars_ref(struct tm_out *o, const unsigned char *p, const unsigned char *e)
+{
+	while (p < e) {
+		if (needs_look[*p]) {
+			p += escape_one(o, p, e);
+		} else {
+			tm_out_write(o, p, 1);
+			p++;
+		}
+	}
+}
+
+/* Escaped string body: runs of plain bytes are copied straight into the
+ * output buffer. */
+void tm_out_json_chars(struct tm_out *o, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *e = p + n;
+
+	if (o->reference) {
+		json_chars_ref(o, p, e);
+		return;
+	}
+	while (p < e) {
+		size_t room = TM_OUT_BUFSZ - o->n, k = 0, lim = (size_t)(e - p);
+		char *d = o->buf + o->n;
+
+		if (lim > room)
+			lim = room;
+		while (k < lim && !needs_look[p[k]]) {
+			d[k] = (char)p[k];
+			k++;
+		}
+		o->n += k;
+		p += k;
+		if (p == e)
+			break;
+		if (k == lim && !needs_look[*p]) {
+			tm_out_flush(o);    /* buffer full */
+			continue;
+		}
+		p += escape_one(o, p, e);
+	}
 }
 
 void tm_out_json_str(struct tm_out *o, const char *p, size_t n)

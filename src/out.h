@@ -16,12 +16,18 @@
 
 #include "tracemerge/diag.h"
 
+#define TM_OUT_BUFSZ (1u << 17)
+
 struct tm_out {
-	FILE *f;
+	int fd;
+	char *buf;         /* TM_OUT_BUFSZ bytes, flushed with write(2) */
+	size_t n;
 	char *path;        /* destination, NULL for stdout */
 	char *tmp;         /* temporary file being written */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
+	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
+			    * checks that both give the same bytes) */
 };
 
 /* PATH NULL or "-" writes stdout. */
@@ -31,6 +37,7 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */
 void tm_out_abort(struct tm_out *o);
 
+void tm_out_flush(struct tm_out *o);
 void tm_out_write(struct tm_out *o, const void *p, size_t n);
 void tm_out_puts(struct tm_out *o, const char *s);
 void tm_out_printf(struct tm_out *o, const char *fmt, ...)

@@ -1,6 +1,6 @@
 /*
- * sync.c - clock domains, clock-sync markers and the solution for a set of
- * inputs (see sync.h).
+ * sync.c - markers paired, domains fitted and routed to the output clock
+ * (see sync.h; the first pass over the inputs is sync-load.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,22 +8,18 @@
 
 #include "out.h"
 #include "sync.h"
+#include "sync-int.h"
 #include "tracemerge/ts.h"
 
-/* Clock domains that traces name themselves and that are shared between
- * the inputs of one machine. */
-#define DOM_MONO "CLOCK_MONOTONIC"
-#define DOM_REALTIME "CLOCK_REALTIME"
-
-static const char *shared_domain(const char *clock)
+const char *tm_sync_shared_domain(const char *clock)
 {
 	if (!strcmp(clock, "LINUX_CLOCK_MONOTONIC"))
 		return DOM_MONO;
 	return clock;
 }
 
-static int add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
-		      size_t idlen, int64_t lo, int64_t hi, const char *where)
+int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
+		       size_t idlen, int64_t lo, int64_t hi, const char *where)
 {
 	struct tm_marker *m;
 
@@ -64,9 +60,8 @@ static struct tm_pair_fit *pair_fit(struct tm_sync *s, int a, int b)
 	return pf;
 }
 
-/* One observation: the same instant in domain a and domain b. */
-static int add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
-		   int b, int64_t b_lo, int64_t b_hi, const char *label)
+int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
+		    int b, int64_t b_lo, int64_t b_hi, const char *label)
 {
 	struct tm_pair_fit *pf;
 	struct tm_clock_obs *o;
@@ -97,241 +92,6 @@ static int add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
 	o->b_lo = b_lo;
 	o->b_hi = b_hi;
 	o->label = NULL; /* set before fitting: labels may move while growing */
-	return 0;
-}
-
-/* ---- first pass ------------------------------------------------------ */
-
-static int kernel_domain(struct tm_sync *s, struct tm_src *src)
-{
-	char name[600];
-
-	if (src->st.hdr.clock_type[0] &&
-	    !strcmp(shared_domain(src->st.hdr.clock_type), DOM_MONO))
-		return tm_clock_graph_domain(s->g, DOM_MONO);
-	snprintf(name, sizeof(name), "%s (kernel)", src->path);
-	return tm_clock_graph_domain(s->g, name);
-}
-
-static void tick_interval(int64_t ts, int digits, int64_t *lo, int64_t *hi)
-{
-	int64_t unit = 1;
-
-	for (int d = digits; d >= 0 && d < 9; d++)
-		unit *= 10;
-	*lo = ts;
-	*hi = ts;
-	if (unit > 1 && ts >= INT64_MIN / 2 && ts <= INT64_MAX / 2) {
-		*lo = ts - unit / 2;
-		*hi = ts + unit / 2;
-	}
-}
-
-/* Kernel marker lines: name= markers wait for their partner; parent_ts= and
- * realtime_ts= carry both sides. */
-static int kernel_markers(struct tm_sync *s, size_t si)
-{
-	struct tm_src *src = &s->src[si];
-
-	for (size_t i = 0; i < src->st.nmarkers; i++) {
-		const struct tm_sync_marker *km = &src->st.markers[i];
-		int other;
-		int64_t v = km->value_ns, lo, hi;
-
-		/* The kernel prints its ns clock rounded to the nearest unit of
-		 * the last digit (µs with 6 decimals): the instant lies within
-		 * half a unit of the printed time. */
-		tick_interval(km->ts_ns, km->ts_digits, &lo, &hi);
-
-		switch (km->kind) {
-		case TM_SYNC_NAME:
-			if (add_marker(s, si, src->kdom, km->id, strlen(km->id), lo, hi,
-				       km->where))
-				return -1;
-			break;
-		case TM_SYNC_PARENT_TS:
-			/* parent_ts=0 says the trace clock is CLOCK_MONOTONIC */
-			other = tm_clock_graph_domain(s->g, DOM_MONO);
-			if (other < 0)
-				return -1;
-			if (other == src->kdom) {
-				tm_diag_warn(s->d, "sync-same-domain", km->where,
-					     "parent_ts marker in a trace already on CLOCK_MONOTONIC: ignored");
-				break;
-			}
-			if (v == 0) /* the same clock: the same instant exactly */
-				lo = hi = v = km->ts_ns;
-			if (add_obs(s, src->kdom, lo, hi, other, v, v, km->where))
-				return -1;
-			break;
-		case TM_SYNC_REALTIME_TS:
-			/* whole milliseconds: the instant lies in [v, v + 1 ms) */
-			other = tm_clock_graph_domain(s->g, DOM_REALTIME);
-			if (other < 0)
-				return -1;
-			if (v > INT64_MAX - 999999) {
-				tm_diag_warn(s->d, "sync-bad-value", km->where,
-					     "realtime_ts out of range: ignored");
-				break;
-			}
-			if (add_obs(s, src->kdom, lo, hi, other, v, v + 999999, km->where))
-				return -1;
-			break;
-		}
-	}
-	return 0;
-}
-
-static void jblock_clock(struct tm_jblock *jb, const struct tm_te_top *top)
-{
-	const struct tm_te_key *k = tm_te_find_key(top, "metadata");
-	struct tm_jval v;
-	char *s;
-
-	if (!k)
-		return;
-	v = tm_json_get(&k->val, "clock-domain");
-	if (v.type != TM_J_STRING || !(s = tm_json_strdup(&v, NULL)))
-		return;
-	snprintf(jb->clock, sizeof(jb->clock), "%s", s);
-	free(s);
-}
-
-static void note_json_name(struct tm_src *s, const struct tm_te_event *ev)
-{
-	if (tm_json_str_eq(&ev->name, "process_name") && ev->has_pid &&
-	    ev->pid_v >= INT32_MIN && ev->pid_v <= INT32_MAX)
-		tm_hmap_get_i32(s->json_procs, (int32_t)ev->pid_v, true);
-	else if (tm_json_str_eq(&ev->name, "thread_name") && ev->has_tid &&
-		 ev->tid_v >= INT32_MIN && ev->tid_v <= INT32_MAX)
-		tm_hmap_get_i32(s->json_threads, (int32_t)ev->tid_v, true);
-}
-
-static int scan_json_block(struct tm_sync *s, size_t si, size_t bi, struct tm_jblock *jb)
-{
-	struct tm_src *src = &s->src[si];
-	const struct tm_block *b = tm_input_block(src->in, bi);
-	struct tm_te_reader *r;
-	struct tm_te_event ev;
-	char name[600], where[640];
-	size_t first = s->nm;
-	int rc;
-
-	snprintf(name, sizeof(name), "%s%s%s%s", src->path, b->origin[0] ? "(" : "",
-		 b->origin, b->origin[0] ? ")" : "");
-	if (!(r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, s->d)))
-		return tm_diag_error(s->d, "out of memory");
-	jb->block = bi;
-	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
-		jb->events++;
-		if (ev.has_ts && ev.phase != 'M') {
-			if (!jb->have_ts || ev.ts_ns < jb->ts_min)
-				jb->ts_min = ev.ts_ns;
-			if (!jb->have_ts || ev.ts_ns > jb->ts_max)
-				jb->ts_max = ev.ts_ns;
-			jb->have_ts = true;
-		}
-		if (ev.phase == 'M')
-			note_json_name(src, &ev);
-		if (ev.phase != 'c')
-			continue;
-		snprintf(where, sizeof(where), "%s:%lu", name, ev.line);
-		if (ev.sync_id.type != TM_J_STRING && ev.sync_id.type != TM_J_NUMBER) {
-			tm_diag_warn(s->d, "sync-no-id", where, "clock_sync event without a sync_id");
-			continue;
-		}
-		if (!ev.has_ts || (ev.issue_ts.type != TM_J_NONE && !ev.has_issue_ts)) {
-			tm_diag_warn(s->d, "sync-bad-value", where,
-				     "clock_sync event without a usable ts/issue_ts");
-			continue;
-		}
-		if (ev.has_issue_ts && ev.issue_ts_ns > ev.ts_ns) {
-			tm_diag_warn(s->d, "sync-bad-value", where,
-				     "clock_sync issue_ts after its ts: ignored");
-			continue;
-		}
-		char *id = tm_json_strdup(&ev.sync_id, NULL);
-		if (!id || add_marker(s, si, -1, id, strlen(id),
-				      ev.has_issue_ts ? ev.issue_ts_ns : ev.ts_ns, ev.ts_ns, where)) {
-			free(id);
-			tm_te_reader_free(r);
-			return tm_diag_error(s->d, "out of memory");
-		}
-		free(id);
-		jb->sync++;
-	}
-	if (rc < 0) {
-		tm_te_reader_free(r);
-		return -1;
-	}
-	jblock_clock(jb, tm_te_reader_top(r));
-	tm_te_reader_free(r);
-	if (jb->clock[0]) {
-		jb->dom = tm_clock_graph_domain(s->g, shared_domain(jb->clock));
-	} else {
-		snprintf(name, sizeof(name), "%s (json%s%s)", src->path,
-			 b->origin[0] ? " " : "", b->origin);
-		jb->dom = tm_clock_graph_domain(s->g, name);
-	}
-	if (jb->dom < 0)
-		return tm_diag_error(s->d, "out of memory");
-	for (size_t i = first; i < s->nm; i++)
-		s->m[i].dom = jb->dom;
-	return 0;
-}
-
-static int load_one(struct tm_sync *s, size_t si)
-{
-	struct tm_src *src = &s->src[si];
-
-	if (!(src->in = tm_input_open(src->path, s->d)))
-		return -1;
-	if (tm_kstats_init(&src->st, src->path, s->d) ||
-	    tm_kscan_input(src->in, &src->st, NULL, NULL))
-		return tm_diag_error(s->d, "%s: out of memory", src->path);
-	src->kdom = -1;
-	src->kernel = src->st.events > 0;
-	if (src->kernel) {
-		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
-			return tm_diag_error(s->d, "%s: out of memory", src->path);
-	}
-	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
-		struct tm_jblock *jb;
-		if (tm_input_block(src->in, bi)->kind != TM_BLOCK_JSON)
-			continue;
-		jb = realloc(src->jb, (src->njb + 1) * sizeof(*jb));
-		if (!jb)
-			return tm_diag_error(s->d, "%s: out of memory", src->path);
-		src->jb = jb;
-		jb = &src->jb[src->njb++];
-		memset(jb, 0, sizeof(*jb));
-		if (scan_json_block(s, si, bi, jb))
-			return -1;
-	}
-	if (!src->kernel && !src->njb)
-		return tm_diag_error(s->d, "%s: no kernel events and no Trace Event JSON in it",
-				     src->path);
-	return 0;
-}
-
-int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d)
-{
-	memset(s, 0, sizeof(*s));
-	s->d = d;
-	s->target = -1;
-	if (!(s->g = tm_clock_graph_new()) || !(s->src = calloc(n ? n : 1, sizeof(*s->src))))
-		return tm_diag_error(d, "out of memory");
-	for (size_t i = 0; i < n; i++) {
-		s->src[i].path = strdup(paths[i]);
-		s->src[i].kdom = -1;
-		s->src[i].json_procs = tm_hmap_new(1);
-		s->src[i].json_threads = tm_hmap_new(1);
-		s->nsrc++;
-		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads)
-			return tm_diag_error(d, "out of memory");
-		if (load_one(s, i))
-			return -1;
-	}
 	return 0;
 }
 
@@ -398,7 +158,7 @@ static int pair_markers(struct tm_sync *s)
 				     s->m[i].id);
 		} else {
 			snprintf(label, sizeof(label), "'%.100s' (%.50s)", s->m[i].id, s->m[i].where);
-			if (add_obs(s, s->m[i].dom, s->m[i].lo, s->m[i].hi, s->m[i + 1].dom,
+			if (tm_sync_add_obs(s, s->m[i].dom, s->m[i].lo, s->m[i].hi, s->m[i + 1].dom,
 				    s->m[i + 1].lo, s->m[i + 1].hi, label))
 				return tm_diag_error(s->d, "out of memory");
 			s->m[i].used = s->m[i + 1].used = true;

@@ -34,6 +34,11 @@ static void test_layout(void **state)
 	assert_string_equal(
 		canon("<idle>-0     [001]  0.002188: tracing_mark_write: E|77\n", 0, NULL),
 		"          <idle>-0     (    0) [001] .... 0.002188: tracing_mark_write: E|77\n");
+	/* numbers wider than their columns are written whole */
+	assert_string_equal(canon("a-4194304 (4194303) [1234] .... 1.000000: e: d\n", -1, NULL),
+			    "               a-4194304 (4194303) [1234] .... 1.000000: e: d\n");
+	assert_string_equal(canon("a-12 [7] .... 1.000000: e: d\n", 99999, NULL),
+			    "               a-12    (99999) [007] .... 1.000000: e: d\n");
 	/* 9-decimal timestamps stay 9 decimals; 1-decimal becomes 6 */
 	assert_string_equal(canon("a-1 [000] .... 12.123456789: e: d\n", -1, NULL),
 			    "               a-1     (-----) [000] .... 12.123456789: e: d\n");

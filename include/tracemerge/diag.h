@@ -40,6 +40,11 @@ int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
 void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Add SRC's warnings to DST, as if they had been counted into DST after
+ * what it holds (kinds in order of first sight, first locations kept).
+ * SRC's error is not copied. */
+void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src);
+
 uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
 uint64_t tm_diag_total(const struct tm_diag *d);
 

@@ -1,0 +1,251 @@
+/*
+ * gen.c - benchmark inputs for `make bench`.
+ *
+ *   gen ftrace MB OUT   ftrace text (TGID column, 4 CPUs) with the mix of the
+ *                       corpus captures: sched_switch, sched_waking/wakeup,
+ *                       atrace B/E/C through tracing_mark_write, irq and
+ *                       softirq entry/exit, cpu_idle, cpu_frequency,
+ *                       workqueue; a clock-sync marker every 4 ms.
+ *   gen json MB OUT     Trace Event JSON with B/E/X/C/i events and args,
+ *                       stamped by another clock (offset 1.5 s, 20 ppm fast)
+ *                       with a clock_sync issuer event for every kernel
+ *                       marker of an ftrace file of the same size.
+ *
+ * Deterministic: the same arguments give the same bytes.  Marker n is at
+ * kernel time 100 s + n * 4 ms in both files (about 1 µs of kernel time per
+ * ftrace line and per JSON event), so the markers pair up; markers
+ * beyond the other file's end are reported unpaired.
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCPU 4
+#define STEP_NS 1000          /* kernel time per ftrace line, on average */
+#define SYNC_NS 4000000       /* a clock-sync marker every 4 ms */
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rnd(uint32_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng % n);
+}
+
+struct task {
+	const char *comm;
+	int pid, tgid;
+};
+
+static const struct task tasks[] = {
+	{ "surfaceflinger", 512, 512 }, { "RenderThread", 4021, 3990 },
+	{ "com.example.app", 3990, 3990 }, { "binder:3990_2", 4003, 3990 },
+	{ "kworker/1:2", 210, 210 }, { "HwBinder:721_1", 735, 721 },
+	{ "ksoftirqd/0", 9, 9 }, { "Chrome_IOThread", 4100, 4088 },
+	{ "CrRendererMain", 4088, 4088 }, { "mmcqd/0", 95, 95 },
+	{ "Thread-7", 4301, 3990 }, { "logd.writer", 301, 288 },
+};
+#define NTASK (sizeof(tasks) / sizeof(tasks[0]))
+
+static const char *slices[] = { "doFrame", "Choreographer#doFrame", "traversal",
+	"draw", "inflate", "binder transaction", "RenderThread::sync", "queueBuffer" };
+
+static void header(FILE *f)
+{
+	fputs("# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:4\n#\n"
+	      "#                                _-----=> irqs-off\n"
+	      "#                               / _----=> need-resched\n"
+	      "#                              | / _---=> hardirq/softirq\n"
+	      "#                              || / _--=> preempt-depth\n"
+	      "#                              ||| /     delay\n"
+	      "#           TASK-PID     TGID   CPU#  ||||   TIMESTAMP  FUNCTION\n"
+	      "#              | |         |      |   ||||      |         |\n", f);
+}
+
+static int line_prefix(char *b, const struct task *t, int cpu, const char *flags, uint64_t ns)
+{
+	char tgid[8] = "-----";
+
+	if (t->pid)
+		snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
+	return sprintf(b, "%16s-%-5d (%s) [%03d] %s %5" PRIu64 ".%06" PRIu64 ": ", t->comm,
+		       t->pid, tgid, cpu, flags, ns / 1000000000u, ns % 1000000000u / 1000u);
+}
+
+static void gen_ftrace(FILE *f, uint64_t bytes)
+{
+	static const struct task idle = { "<idle>", 0, 0 };
+	const struct task *cur[NCPU];
+	int depth[NTASK] = { 0 };
+	uint64_t ns = 100000000000ull, written = 0, line = 0;
+	uint64_t next_sync = ns + SYNC_NS, nsync = 0;
+	char b[512];
+
+	header(f);
+	for (int c = 0; c < NCPU; c++)
+		cur[c] = &idle;
+	while (written < bytes) {
+		int cpu = (int)rnd(NCPU), n;
+		const struct task *t = cur[cpu];
+		uint32_t k = rnd(100);
+
+		ns += STEP_NS / 5 + rnd(STEP_NS * 8 / 5);
+		line++;
+		if (ns >= next_sync) {
+			n = line_prefix(b, &tasks[2], cpu, "...1", next_sync);
+			n += sprintf(b + n, "tracing_mark_write: trace_event_clock_sync: name=s%" PRIu64 "\n",
+				     ++nsync);
+			ns = next_sync;
+			next_sync += SYNC_NS;
+		} else if (k < 30) {
+			const struct task *nx = rnd(5) ? &tasks[rnd(NTASK)] : &idle;
+			static const char st[] = "SSRDR";
+			const char *pc = t == &idle ? "swapper" : t->comm;
+			n = line_prefix(b, t == &idle ? &idle : t, cpu, "d..3", ns);
+			n += sprintf(b + n, "sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 "
+				     "prev_state=%c ==> next_comm=%s next_pid=%d next_prio=120\n",
+				     pc, t->pid, st[rnd(5)], nx == &idle ? "swapper" : nx->comm, nx->pid);
+			cur[cpu] = nx;
+		} else if (k < 50) {
+			const struct task *w = &tasks[rnd(NTASK)];
+			n = line_prefix(b, t, cpu, k < 40 ? "d.h4" : "dnh3", ns);
+			n += sprintf(b + n, "%s: comm=%s pid=%d prio=120 target_cpu=%03d\n",
+				     k < 40 ? "sched_waking" : "sched_wakeup", w->comm, w->pid, (int)rnd(NCPU));
+		} else if (k < 80 && t != &idle) {
+			size_t ti = (size_t)(t - tasks);
+			n = line_prefix(b, t, cpu, "...1", ns);
+			if (k < 72 && (depth[ti] == 0 || (rnd(2) && depth[ti] < 6))) {
+				n += sprintf(b + n, "tracing_mark_write: B|%d|%s\n", t->tgid,
+					     slices[rnd(sizeof(slices) / sizeof(slices[0]))]);
+				depth[ti]++;
+			} else if (k < 72) {
+				n += sprintf(b + n, "tracing_mark_write: E|%d\n", t->tgid);
+				depth[ti]--;
+			} else {
+				n += sprintf(b + n, "tracing_mark_write: C|%d|queued_buffers|%u\n", t->tgid,
+					     rnd(4));
+			}
+		} else if (k < 88) {
+			n = line_prefix(b, t, cpu, "d.h2", ns);
+			if (k & 1)
+				n += sprintf(b + n, "irq_handler_entry: irq=%u name=arch_timer\n", 27 + rnd(3));
+			else
+				n += sprintf(b + n, "irq_handler_exit: irq=%u ret=handled\n", 27 + rnd(3));
+		} else if (k < 92) {
+			n = line_prefix(b, t, cpu, "..s1", ns);
+			n += sprintf(b + n, "softirq_%s: vec=%u [action=%s]\n", k & 1 ? "entry" : "exit",
+				     1 + rnd(2) * 6, rnd(2) ? "TIMER" : "SCHED");
+		} else if (k < 96) {
+			n = line_prefix(b, t, cpu, "d..2", ns);
+			n += sprintf(b + n, "cpu_idle: state=%d cpu_id=%d\n", rnd(2) ? 1 : -1, cpu);
+		} else if (k < 98) {
+			n = line_prefix(b, t, cpu, "...2", ns);
+			n += sprintf(b + n, "cpu_frequency: state=%u cpu_id=%d\n", 300000 + 100000 * rnd(16),
+				     cpu);
+		} else {
+			n = line_prefix(b, &tasks[4], cpu, "...1", ns);
+			n += sprintf(b + n, "workqueue_execute_%s: work struct %p%s\n",
+				     k & 1 ? "start" : "end", (void *)(uintptr_t)(0xffffffc0a2b3c000ull + rnd(64) * 64),
+				     k & 1 ? ": function vmstat_update" : "");
+		}
+		fwrite(b, 1, (size_t)n, f);
+		written += (uint64_t)n;
+	}
+}
+
+/* app clock = kernel ns * (1 + 20e-6) + 1.5 s, printed in µs with 3 decimals */
+static uint64_t app_ns(uint64_t kns)
+{
+	return kns + kns / 50000 + 1500000000ull;
+}
+
+static void us(char *b, uint64_t ns)
+{
+	sprintf(b, "%" PRIu64 ".%03" PRIu64, ns / 1000, ns % 1000);
+}
+
+static void gen_json(FILE *f, uint64_t bytes)
+{
+	uint64_t ns = 100000000000ull, written = 0, next_sync, nsync = 0;
+	const uint64_t sync_ns = SYNC_NS;
+	int depth[4] = { 0 };
+	char b[1024], t0[40], t1[40];
+
+	written += (uint64_t)fprintf(f, "{\"traceEvents\":[\n"
+		"{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":3990,\"tid\":3990,"
+		"\"args\":{\"name\":\"com.example.app\"}}");
+	next_sync = ns + sync_ns;
+	while (written < bytes) {
+		int tid = 3990 + (int)rnd(4), n;
+		uint32_t k = rnd(100);
+		ns += 200 + rnd(1600);
+		us(t0, app_ns(ns));
+		if (ns >= next_sync) {
+			/* issued 3 µs before the kernel stamped marker n, received 2 µs after */
+			nsync++;
+			ns = next_sync;
+			us(t0, app_ns(ns) + 2000);
+			us(t1, app_ns(ns) - 3000);
+			n = sprintf(b, ",\n{\"name\":\"clock_sync\",\"ph\":\"c\",\"ts\":%s,\"pid\":3990,"
+				    "\"tid\":3990,\"args\":{\"sync_id\":\"s%" PRIu64 "\",\"issue_ts\":%s}}",
+				    t0, nsync, t1);
+			next_sync += sync_ns;
+		} else if (k < 40) {
+			int d = depth[tid - 3990];
+			if (d == 0 || (d < 8 && rnd(2))) {
+				n = sprintf(b, ",\n{\"name\":\"%s\",\"cat\":\"app,view\",\"ph\":\"B\",\"ts\":%s,"
+					    "\"pid\":3990,\"tid\":%d,\"args\":{\"frame\":%u,\"url\":\"https://example.org/p/%u\"}}",
+					    slices[rnd(8)], t0, tid, rnd(100000), rnd(1000));
+				depth[tid - 3990]++;
+			} else {
+				n = sprintf(b, ",\n{\"ph\":\"E\",\"ts\":%s,\"pid\":3990,\"tid\":%d}", t0, tid);
+				depth[tid - 3990]--;
+			}
+		} else if (k < 70) {
+			n = sprintf(b, ",\n{\"name\":\"Task\",\"cat\":\"toplevel\",\"ph\":\"X\",\"ts\":%s,"
+				    "\"dur\":%u.%03u,\"tdur\":%u,\"pid\":3990,\"tid\":%d,\"args\":{\"src_file\":"
+				    "\"../../base/task/sequence_manager.cc\",\"src_func\":\"RunTask\"}}",
+				    t0, rnd(900), rnd(1000), rnd(500), tid);
+		} else if (k < 90) {
+			n = sprintf(b, ",\n{\"name\":\"memory\",\"ph\":\"C\",\"ts\":%s,\"pid\":3990,"
+				    "\"args\":{\"heap_kb\":%u,\"gpu_kb\":%u}}", t0, 20000 + rnd(9000), rnd(4096));
+		} else {
+			n = sprintf(b, ",\n{\"name\":\"input \\\"tap\\\" \\u00e9\",\"ph\":\"i\",\"s\":\"t\","
+				    "\"ts\":%s,\"pid\":3990,\"tid\":%d,\"args\":{\"x\":%u,\"y\":%u}}",
+				    t0, tid, rnd(1080), rnd(2400));
+		}
+		fwrite(b, 1, (size_t)n, f);
+		written += (uint64_t)n;
+	}
+	fputs("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"tracemerge bench\"}}\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	FILE *f;
+	uint64_t mb;
+
+	if (argc != 4 || (strcmp(argv[1], "ftrace") && strcmp(argv[1], "json"))) {
+		fprintf(stderr, "usage: gen ftrace|json MB OUT\n");
+		return 2;
+	}
+	mb = strtoull(argv[2], NULL, 10);
+	f = fopen(argv[3], "w");
+	if (!f) {
+		perror(argv[3]);
+		return 1;
+	}
+	if (!strcmp(argv[1], "ftrace"))
+		gen_ftrace(f, mb << 20);
+	else
+		gen_json(f, mb << 20);
+	if (fclose(f)) {
+		perror(argv[3]);
+		return 1;
+	}
+	return 0;
+}

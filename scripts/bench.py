@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""make bench: speed and memory of tracemerge against baselines measured in
+the same run.
+
+Generates ftrace text and Trace Event JSON (bench/gen.c), then times
+`stats`, `import` and `merge` (best of --runs), with `cat` of the same bytes
+as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
+writing), peak RSS (wait4) and peak anonymous RSS (sampled from
+/proc/PID/status every 2 ms: the memory that is not mapped input pages),
+and, where viewer-check is set up, Perfetto's trace_processor and the
+Catapult importer on the same inputs.  Checks that the outputs are
+identical to the reference path (TM_REFERENCE=1: one thread, the plain
+byte-at-a-time routines).  Prints ratios; asserts nothing about time.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+MB = 1 << 20
+
+
+def run(cmd, env=None, out=None):
+    """Run CMD; return (seconds, max RSS bytes, peak anon bytes, rc)."""
+    fout = open(out, "wb") if out else subprocess.DEVNULL
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=fout, stderr=subprocess.PIPE, env=env)
+    peak_anon = 0
+    status = "/proc/%d/status" % p.pid
+    while True:
+        pid, st, ru = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        try:
+            with open(status) as f:
+                anon = 0
+                for line in f:
+                    if line.startswith(("RssAnon:", "RssShmem:")):
+                        anon += int(line.split()[1]) * 1024
+                peak_anon = max(peak_anon, anon)
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.002)
+    secs = time.perf_counter() - t0
+    rc = os.waitstatus_to_exitcode(st)
+    p.returncode = rc
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    if out:
+        fout.close()
+    maxrss = ru.ru_maxrss * 1024
+    if rc != 0:
+        sys.exit("bench: %s failed (%d): %s" % (" ".join(cmd), rc, err.strip()[-500:]))
+    return secs, maxrss, peak_anon
+
+
+def best(cmd, runs, env=None, out=None):
+    r = [run(cmd, env, out) for _ in range(runs)]
+    return min(x[0] for x in r), max(x[1] for x in r), max(x[2] for x in r)
+
+
+def sh(cmd):
+    return ["sh", "-c", cmd]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mb", type=int, default=int(os.environ.get("BENCH_MB", 100)))
+    ap.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", 3)))
+    ap.add_argument("--dir", default="build/bench")
+    ap.add_argument("--viewers", default=os.environ.get("BENCH_VIEWERS", "auto"),
+                    choices=["auto", "no"])
+    ap.add_argument("tool")
+    ap.add_argument("gen")
+    a = ap.parse_args()
+    d = a.dir
+    os.makedirs(d, exist_ok=True)
+    k, j = os.path.join(d, "kernel.txt"), os.path.join(d, "app.json")
+    for kind, path in (("ftrace", k), ("json", j)):
+        stamp = path + ".mb"
+        if not (os.path.exists(path) and open(stamp).read() == str(a.mb)
+                if os.path.exists(stamp) else False):
+            subprocess.check_call([a.gen, kind, str(a.mb), path])
+            open(stamp, "w").write(str(a.mb))
+    ksz, jsz = os.path.getsize(k), os.path.getsize(j)
+    scratch = os.path.join(d, "out.tmp")
+    # warm the page cache: every figure below is for cached input
+    for p in (k, j):
+        run(["cat", p])
+
+    print("tracemerge bench: %d MB ftrace text, %d MB Trace Event JSON, best of %d runs"
+          % (ksz // MB, jsz // MB, a.runs))
+    print("%-34s %8s %9s %9s %10s %9s %9s" % ("job", "secs", "MB/s", "x cat-r", "x cat-rw",
+                                              "maxRSS", "anonRSS"))
+
+    base = {}
+    for name, path in (("ftrace", k), ("json", j)):
+        base[name + "-r"] = best(["cat", path], a.runs)[0]
+        base[name + "-rw"] = best(sh("cat '%s' > '%s'" % (path, scratch)), a.runs)[0]
+    base["both-r"] = base["ftrace-r"] + base["json-r"]
+    base["both-rw"] = base["ftrace-rw"] + base["json-rw"]
+    for name, size in (("ftrace", ksz), ("json", jsz)):
+        print("%-34s %8.3f %9.0f %9s %10s" % ("cat %s > /dev/null" % name, base[name + "-r"],
+                                            size / MB / base[name + "-r"], "1.00", ""))
+        print("%-34s %8.3f %9.0f %9s %10s" % ("cat %s > file" % name, base[name + "-rw"],
+                                            size / MB / base[name + "-rw"], "", "1.00"))
+
+    o1, o2 = os.path.join(d, "o1.json"), os.path.join(d, "o2.json")
+    jobs = [
+        ("stats ftrace", [a.tool, "stats", k], ksz, "ftrace", False),
+        ("import ftrace", [a.tool, "import", "-q", "-o", o1, k], ksz, "ftrace", True),
+        ("stats json", [a.tool, "stats", j], jsz, "json", False),
+        ("import json", [a.tool, "import", "-q", "-o", o1, j], jsz, "json", True),
+        ("merge ftrace+json", [a.tool, "merge", "-q", "-o", o1, k, j], ksz + jsz, "both", True),
+    ]
+    results = {}
+    same = []
+    for name, cmd, size, b, writes in jobs:
+        secs, rss, anon = best(cmd, a.runs)
+        results[name] = size / MB / secs
+        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM" % (
+            name, secs, size / MB / secs, base[b + "-r"] / secs,
+            "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB))
+        if writes:
+            env = dict(os.environ, TM_REFERENCE="1")
+            ref_cmd = [o2 if x == o1 else x for x in cmd]
+            rsecs = run(ref_cmd, env)[0]
+            ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
+            same.append((name, ok, rsecs))
+    for name, ok, rsecs in same:
+        print("%-34s %s (reference path: %.3f s)" % (
+            "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
+            rsecs))
+
+    vc = os.path.join("build", "viewer-check")
+    if a.viewers != "no" and os.path.exists(os.path.join(vc, "perfetto", "tp_query")):
+        print("viewers on the same inputs (tracemerge MB/s / viewer MB/s):")
+        tp = os.path.join(vc, "perfetto", "tp_query")
+        for name, path, size, q, ours in (
+                ("perfetto trace_processor ftrace", k, ksz, "select count(*) from sched",
+                 "import ftrace"),
+                ("perfetto trace_processor json", j, jsz, "select count(*) from slice",
+                 "import json")):
+            secs, rss, _ = run([tp, path, q])
+            mbs = size / MB / secs
+            print("%-34s %8.3f %9.0f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
+                name, secs, mbs, rss / MB, ours, results[ours] / mbs))
+        # Catapult in node: a 10 MB slice of each input, imported by tracemerge first
+        # (it reads JSON; the kernel text rides in systemTraceEvents)
+        small = os.path.join(d, "small")
+        os.makedirs(small, exist_ok=True)
+        sk, sj = os.path.join(small, "kernel.txt"), os.path.join(small, "app.json")
+        subprocess.check_call([a.gen, "ftrace", "10", sk])
+        subprocess.check_call([a.gen, "json", "10", sj])
+        for name, path, ours in (("catapult importer ftrace (10 MB)", sk, "import ftrace"),
+                                 ("catapult importer json (10 MB)", sj, "import json")):
+            conv = os.path.join(small, "conv.json")
+            run([a.tool, "import", "-q", "-o", conv, path])
+            size = os.path.getsize(conv)
+            secs, rss, _ = run(["node", "--max-old-space-size=8192",
+                                os.path.join(vc, "load_trace.js"), conv])
+            mbs = size / MB / secs
+            print("%-34s %8.3f %9.1f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
+                name, secs, mbs, rss / MB, ours, results[ours] / mbs))
+    elif a.viewers == "no":
+        print("viewers: skipped (BENCH_VIEWERS=no)")
+    else:
+        print("viewers: skipped (viewer-check not set up: sh scripts/viewer-check.sh)")
+    for p in (o1, o2, scratch):
+        if os.path.exists(p):
+            os.unlink(p)
+    if not all(ok for _, ok, _ in same):
+        sys.exit("bench: optimised and reference outputs differ")
+
+
+if __name__ == "__main__":
+    main()

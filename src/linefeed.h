@@ -1,0 +1,38 @@
+/*
+ * linefeed.h - the lines of an ftrace block, read ahead on a second core.
+ *
+ * A tm_line_feed hands out exactly the lines tm_ftrace_next() would, in the
+ * same order, but a helper thread runs the reader ahead of the caller and
+ * passes parsed lines over in batches (a ring of a few batches, so memory
+ * stays bounded whatever the block size).  The caller's work on a line (the
+ * accounting of `stats`, the canonical writer) overlaps with the parsing of
+ * the lines after it.  Lines point into the block's text, which must stay
+ * mapped until tm_line_feed_free().
+ *
+ * Without threads (THREADED false, or TM_REFERENCE set in the environment)
+ * the feed calls the reader directly: the reference path `make bench`
+ * compares against.
+ */
+#ifndef TM_LINEFEED_H
+#define TM_LINEFEED_H
+
+#include <stdbool.h>
+
+#include "tracemerge/ftrace.h"
+
+struct tm_line_feed;
+
+/* NULL on allocation failure. */
+struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded);
+/* Stops the helper thread (also before the end of the block). */
+void tm_line_feed_free(struct tm_line_feed *f);
+/* Next line: 1, or 0 at the end of the block. */
+int tm_line_feed_next(struct tm_line_feed *f, struct tm_ftrace_line *out);
+/* The reader's header facts; complete once tm_line_feed_next() returned 0. */
+const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f);
+
+/* Should helper threads be used?  False when TM_REFERENCE is set (to
+ * anything but "" or "0") or TM_THREADS=1. */
+bool tm_threads_wanted(void);
+
+#endif

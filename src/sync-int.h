@@ -1,0 +1,23 @@
+/* sync-int.h - what sync.c (pairing, solving) and sync-load.c (the first
+ * pass over the inputs) share. */
+#ifndef TM_SYNC_INT_H
+#define TM_SYNC_INT_H
+
+#include "sync.h"
+
+/* Clock domains that traces name themselves and that are shared between
+ * the inputs of one machine. */
+#define DOM_MONO "CLOCK_MONOTONIC"
+#define DOM_REALTIME "CLOCK_REALTIME"
+
+/* The shared domain a trace's clock name stands for (LINUX_CLOCK_MONOTONIC
+ * is CLOCK_MONOTONIC), or the name itself. */
+const char *tm_sync_shared_domain(const char *clock);
+/* A marker of input SRC in domain DOM, recorded somewhere in [lo, hi]. */
+int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
+		       size_t idlen, int64_t lo, int64_t hi, const char *where);
+/* One observation: the same instant in domain a and domain b. */
+int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
+		    int b, int64_t b_lo, int64_t b_hi, const char *label);
+
+#endif

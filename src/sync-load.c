@@ -1,0 +1,373 @@
+/*
+ * sync-load.c - the first pass over the inputs (tm_sync_load, sync.h).
+ *
+ * Two stages.  The scan reads each input on its own (open, decode, kscan of
+ * the kernel text, the streaming reader over each JSON block), with its own
+ * diagnostics and its markers kept aside; with several inputs, the scans
+ * run on two cores.  The registration then walks the inputs in command-line
+ * order: their warnings join the caller's diag, their clock domains and
+ * markers join the sync, so the result is the same as one input after the
+ * other.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linefeed.h"
+#include "out.h"
+#include "sync-int.h"
+
+struct jmark {                       /* a JSON clock_sync marker, not yet placed */
+	size_t jb;                   /* index in src->jb */
+	char *id;
+	int64_t lo, hi;
+	char where[200];
+};
+
+struct scan {                        /* what the scan of one input found */
+	struct tm_diag d;
+	struct jmark *jm;
+	size_t njm;
+	int rc;
+};
+
+/* ---- registration (in input order) ----------------------------------- */
+
+static int kernel_domain(struct tm_sync *s, struct tm_src *src)
+{
+	char name[600];
+
+	if (src->st.hdr.clock_type[0] &&
+	    !strcmp(tm_sync_shared_domain(src->st.hdr.clock_type), DOM_MONO))
+		return tm_clock_graph_domain(s->g, DOM_MONO);
+	snprintf(name, sizeof(name), "%s (kernel)", src->path);
+	return tm_clock_graph_domain(s->g, name);
+}
+
+static void tick_interval(int64_t ts, int digits, int64_t *lo, int64_t *hi)
+{
+	int64_t unit = 1;
+
+	for (int d = digits; d >= 0 && d < 9; d++)
+		unit *= 10;
+	*lo = ts;
+	*hi = ts;
+	if (unit > 1 && ts >= INT64_MIN / 2 && ts <= INT64_MAX / 2) {
+		*lo = ts - unit / 2;
+		*hi = ts + unit / 2;
+	}
+}
+
+/* Kernel marker lines: name= markers wait for their partner; parent_ts= and
+ * realtime_ts= carry both sides. */
+static int kernel_markers(struct tm_sync *s, size_t si)
+{
+	struct tm_src *src = &s->src[si];
+
+	for (size_t i = 0; i < src->st.nmarkers; i++) {
+		const struct tm_sync_marker *km = &src->st.markers[i];
+		int other;
+		int64_t v = km->value_ns, lo, hi;
+
+		/* The kernel prints its ns clock rounded to the nearest unit of
+		 * the last digit (µs with 6 decimals): the instant lies within
+		 * half a unit of the printed time. */
+		tick_interval(km->ts_ns, km->ts_digits, &lo, &hi);
+
+		switch (km->kind) {
+		case TM_SYNC_NAME:
+			if (tm_sync_add_marker(s, si, src->kdom, km->id, strlen(km->id), lo, hi,
+				       km->where))
+				return -1;
+			break;
+		case TM_SYNC_PARENT_TS:
+			/* parent_ts=0 says the trace clock is CLOCK_MONOTONIC */
+			other = tm_clock_graph_domain(s->g, DOM_MONO);
+			if (other < 0)
+				return -1;
+			if (other == src->kdom) {
+				tm_diag_warn(s->d, "sync-same-domain", km->where,
+					     "parent_ts marker in a trace already on CLOCK_MONOTONIC: ignored");
+				break;
+			}
+			if (v == 0) /* the same clock: the same instant exactly */
+				lo = hi = v = km->ts_ns;
+			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v, km->where))
+				return -1;
+			break;
+		case TM_SYNC_REALTIME_TS:
+			/* whole milliseconds: the instant lies in [v, v + 1 ms) */
+			other = tm_clock_graph_domain(s->g, DOM_REALTIME);
+			if (other < 0)
+				return -1;
+			if (v > INT64_MAX - 999999) {
+				tm_diag_warn(s->d, "sync-bad-value", km->where,
+					     "realtime_ts out of range: ignored");
+				break;
+			}
+			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v + 999999, km->where))
+				return -1;
+			break;
+		}
+	}
+	return 0;
+}
+
+static void jblock_clock(struct tm_jblock *jb, const struct tm_te_top *top)
+{
+	const struct tm_te_key *k = tm_te_find_key(top, "metadata");
+	struct tm_jval v;
+	char *s;
+
+	if (!k)
+		return;
+	v = tm_json_get(&k->val, "clock-domain");
+	if (v.type != TM_J_STRING || !(s = tm_json_strdup(&v, NULL)))
+		return;
+	snprintf(jb->clock, sizeof(jb->clock), "%s", s);
+	free(s);
+}
+
+static void note_json_name(struct tm_src *s, const struct tm_te_event *ev)
+{
+	if (tm_json_str_eq(&ev->name, "process_name") && ev->has_pid &&
+	    ev->pid_v >= INT32_MIN && ev->pid_v <= INT32_MAX)
+		tm_hmap_get_i32(s->json_procs, (int32_t)ev->pid_v, true);
+	else if (tm_json_str_eq(&ev->name, "thread_name") && ev->has_tid &&
+		 ev->tid_v >= INT32_MIN && ev->tid_v <= INT32_MAX)
+		tm_hmap_get_i32(s->json_threads, (int32_t)ev->tid_v, true);
+}
+
+/* A JSON block's domain (its metadata.clock-domain, or its own), and its
+ * markers into the sync. */
+static int register_json(struct tm_sync *s, size_t si, const struct scan *sc)
+{
+	struct tm_src *src = &s->src[si];
+	char name[600];
+
+	for (size_t k = 0; k < src->njb; k++) {
+		struct tm_jblock *jb = &src->jb[k];
+		const struct tm_block *b = tm_input_block(src->in, jb->block);
+
+		if (jb->clock[0]) {
+			jb->dom = tm_clock_graph_domain(s->g, tm_sync_shared_domain(jb->clock));
+		} else {
+			snprintf(name, sizeof(name), "%s (json%s%s)", src->path,
+				 b->origin[0] ? " " : "", b->origin);
+			jb->dom = tm_clock_graph_domain(s->g, name);
+		}
+		if (jb->dom < 0)
+			return tm_diag_error(s->d, "out of memory");
+	}
+	for (size_t i = 0; i < sc->njm; i++) {
+		const struct jmark *m = &sc->jm[i];
+		if (tm_sync_add_marker(s, si, src->jb[m->jb].dom, m->id, strlen(m->id), m->lo, m->hi,
+				       m->where))
+			return tm_diag_error(s->d, "out of memory");
+	}
+	return 0;
+}
+
+static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
+{
+	struct tm_src *src = &s->src[si];
+
+	tm_diag_absorb(s->d, &sc->d);
+	if (sc->rc) {
+		memcpy(s->d->error, sc->d.error, sizeof(s->d->error));
+		return -1;
+	}
+	src->st.diag = s->d;         /* later reports list every warning */
+	src->kdom = -1;
+	if (src->kernel) {
+		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
+			return tm_diag_error(s->d, "%s: out of memory", src->path);
+	}
+	return register_json(s, si, sc);
+}
+
+/* ---- the scan (one input, on any thread) ------------------------------ */
+
+static int keep_jmark(struct scan *sc, size_t jb, const struct tm_te_event *ev,
+		      const char *where)
+{
+	struct jmark *m;
+
+	if (sc->njm % 64 == 0) {
+		m = realloc(sc->jm, (sc->njm + 64) * sizeof(*m));
+		if (!m)
+			return -1;
+		sc->jm = m;
+	}
+	m = &sc->jm[sc->njm];
+	memset(m, 0, sizeof(*m));
+	if (!(m->id = tm_json_strdup(&ev->sync_id, NULL)))
+		return -1;
+	m->jb = jb;
+	m->lo = ev->has_issue_ts ? ev->issue_ts_ns : ev->ts_ns;
+	m->hi = ev->ts_ns;
+	snprintf(m->where, sizeof(m->where), "%.*s", (int)sizeof(m->where) - 1, where);
+	sc->njm++;
+	return 0;
+}
+
+static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi)
+{
+	struct tm_jblock *jb = &src->jb[jbi];
+	const struct tm_block *b = tm_input_block(src->in, bi);
+	struct tm_te_reader *r;
+	struct tm_te_event ev;
+	char name[600], where[640];
+	int rc;
+
+	snprintf(name, sizeof(name), "%s%s%s%s", src->path, b->origin[0] ? "(" : "",
+		 b->origin, b->origin[0] ? ")" : "");
+	if (!(r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d)))
+		return tm_diag_error(&sc->d, "out of memory");
+	jb->block = bi;
+	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
+		jb->events++;
+		if (ev.has_ts && ev.phase != 'M') {
+			if (!jb->have_ts || ev.ts_ns < jb->ts_min)
+				jb->ts_min = ev.ts_ns;
+			if (!jb->have_ts || ev.ts_ns > jb->ts_max)
+				jb->ts_max = ev.ts_ns;
+			jb->have_ts = true;
+		}
+		if (ev.phase == 'M')
+			note_json_name(src, &ev);
+		if (ev.phase != 'c')
+			continue;
+		snprintf(where, sizeof(where), "%s:%lu", name, ev.line);
+		if (ev.sync_id.type != TM_J_STRING && ev.sync_id.type != TM_J_NUMBER) {
+			tm_diag_warn(&sc->d, "sync-no-id", where, "clock_sync event without a sync_id");
+			continue;
+		}
+		if (!ev.has_ts || (ev.issue_ts.type != TM_J_NONE && !ev.has_issue_ts)) {
+			tm_diag_warn(&sc->d, "sync-bad-value", where,
+				     "clock_sync event without a usable ts/issue_ts");
+			continue;
+		}
+		if (ev.has_issue_ts && ev.issue_ts_ns > ev.ts_ns) {
+			tm_diag_warn(&sc->d, "sync-bad-value", where,
+				     "clock_sync issue_ts after its ts: ignored");
+			continue;
+		}
+		if (keep_jmark(sc, jbi, &ev, where)) {
+			tm_te_reader_free(r);
+			return tm_diag_error(&sc->d, "out of memory");
+		}
+		jb->sync++;
+	}
+	if (rc < 0) {
+		tm_te_reader_free(r);
+		return -1;
+	}
+	jblock_clock(jb, tm_te_reader_top(r));
+	tm_te_reader_free(r);
+	return 0;
+}
+
+static int scan_one(struct tm_src *src, struct scan *sc)
+{
+	if (!(src->in = tm_input_open(src->path, &sc->d)))
+		return -1;
+	if (tm_kstats_init(&src->st, src->path, &sc->d) ||
+	    tm_kscan_input(src->in, &src->st, NULL, NULL))
+		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
+	src->kernel = src->st.events > 0;
+	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
+		struct tm_jblock *jb;
+		if (tm_input_block(src->in, bi)->kind != TM_BLOCK_JSON)
+			continue;
+		jb = realloc(src->jb, (src->njb + 1) * sizeof(*jb));
+		if (!jb)
+			return tm_diag_error(&sc->d, "%s: out of memory", src->path);
+		src->jb = jb;
+		memset(&src->jb[src->njb], 0, sizeof(*jb));
+		if (scan_json_block(src, sc, bi, src->njb++))
+			return -1;
+	}
+	if (!src->kernel && !src->njb)
+		return tm_diag_error(&sc->d, "%s: no kernel events and no Trace Event JSON in it",
+				     src->path);
+	return 0;
+}
+
+/* ---- two cores --------------------------------------------------------- */
+
+struct pool {
+	struct tm_sync *s;
+	struct scan *sc;
+	size_t next;                 /* next input to scan */
+	pthread_mutex_t mu;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->s->nsrc)
+			return NULL;
+		p->sc[i].rc = scan_one(&p->s->src[i], &p->sc[i]);
+	}
+}
+
+static void scan_all(struct tm_sync *s, struct scan *sc)
+{
+	struct pool p = { .s = s, .sc = sc };
+	pthread_t t;
+	bool helper;
+
+	pthread_mutex_init(&p.mu, NULL);
+	helper = s->nsrc > 1 && tm_threads_wanted() && pthread_create(&t, NULL, worker, &p) == 0;
+	worker(&p);
+	if (helper)
+		pthread_join(t, NULL);
+	pthread_mutex_destroy(&p.mu);
+}
+
+int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d)
+{
+	struct scan *sc;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->d = d;
+	s->target = -1;
+	if (!(s->g = tm_clock_graph_new()) || !(s->src = calloc(n ? n : 1, sizeof(*s->src))) ||
+	    !(sc = calloc(n ? n : 1, sizeof(*sc))))
+		return tm_diag_error(d, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		s->src[i].path = strdup(paths[i]);
+		s->src[i].kdom = -1;
+		s->src[i].json_procs = tm_hmap_new(1);
+		s->src[i].json_threads = tm_hmap_new(1);
+		s->nsrc++;
+		tm_diag_init(&sc[i].d);
+		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads) {
+			rc = tm_diag_error(d, "out of memory");
+			goto out;
+		}
+	}
+	scan_all(s, sc);
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = register_one(s, i, &sc[i]);
+out:
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < sc[i].njm; k++)
+			free(sc[i].jm[k].id);
+		free(sc[i].jm);
+		if (s->src[i].st.diag == &sc[i].d)
+			s->src[i].st.diag = s->d;
+		tm_diag_free(&sc[i].d);
+	}
+	free(sc);
+	return rc;
+}

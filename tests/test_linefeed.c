@@ -1,0 +1,120 @@
+/* test_linefeed.c - lines read ahead by a helper thread are exactly the
+ * reader's lines, in order, at every batch boundary; stopping early works. */
+#include "testutil.h"
+#include "linefeed.h"
+
+/* NLINES event lines (plus a header and a marker with a continuation line
+ * every 100 lines), at least 1 MiB so that the feed uses its thread. */
+static char *make_text(size_t nlines, size_t *len)
+{
+	size_t cap = nlines * 200 + 4096, n = 0;
+	char *t = malloc(cap);
+
+	assert_non_null(t);
+	n += (size_t)snprintf(t + n, cap - n, "# tracer: nop\n#\n");
+	for (size_t i = 0; i < nlines; i++) {
+		if (i % 100 == 7)
+			n += (size_t)snprintf(t + n, cap - n,
+					      "  app-1  [000] .... %zu.000001: tracing_mark_write: note %zu\nmore text\n",
+					      i, i);
+		else
+			n += (size_t)snprintf(t + n, cap - n,
+					      "  task-%zu  [001] d..2 %zu.%06zu: sched_waking: comm=x pid=%zu prio=120 "
+					      "target_cpu=001 padding-padding-padding-padding-padding-padding\n",
+					      i % 5000, i, i % 1000000, i);
+	}
+	*len = n;
+	return t;
+}
+
+static void same_lines(size_t nlines)
+{
+	size_t len;
+	char *t = make_text(nlines, &len);
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(t, len);
+	struct tm_line_feed *f = tm_line_feed_new(t, len, true);
+	struct tm_ftrace_line a, b;
+	size_t count = 0;
+
+	assert_true(len >= (1u << 20));
+	assert_non_null(r);
+	assert_non_null(f);
+	for (;;) {
+		int ra = tm_ftrace_next(r, &a), rb = tm_line_feed_next(f, &b);
+		assert_int_equal(ra, rb);
+		if (!ra)
+			break;
+		count++;
+		assert_int_equal(a.kind, b.kind);
+		assert_int_equal(a.lineno, b.lineno);
+		assert_ptr_equal(a.raw.p, b.raw.p);
+		assert_int_equal(a.raw.n, b.raw.n);
+		assert_int_equal(a.ncont, b.ncont);
+		assert_int_equal(a.ev.ts_ns, b.ev.ts_ns);
+		assert_int_equal(a.ev.pid, b.ev.pid);
+		assert_ptr_equal(a.ev.details.p, b.ev.details.p);
+	}
+	/* 2 header lines + one line per event (continuations are attached) */
+	assert_int_equal(count, nlines + 2);
+	assert_int_equal(tm_line_feed_next(f, &b), 0);
+	assert_string_equal(tm_line_feed_header(f)->tracer, "nop");
+	tm_line_feed_free(f);
+	tm_ftrace_reader_free(r);
+	free(t);
+}
+
+static void test_batch_boundaries(void **state)
+{
+	(void)state;
+	/* the feed's batches hold 1024 lines: end exactly on, just after and
+	 * just before a boundary */
+	same_lines(8 * 1024 - 2);
+	same_lines(8 * 1024 - 1);
+	same_lines(8 * 1024);
+	same_lines(8 * 1024 + 1);
+}
+
+static void test_stop_early(void **state)
+{
+	size_t len;
+	char *t = make_text(40000, &len);
+	struct tm_ftrace_line l;
+
+	(void)state;
+	/* the consumer stops after a few lines (an error in the caller): free
+	 * must stop the helper that is blocked on a full ring */
+	for (int n = 0; n < 3000; n += 1499) {
+		struct tm_line_feed *f = tm_line_feed_new(t, len, true);
+		assert_non_null(f);
+		for (int i = 0; i < n; i++)
+			assert_int_equal(tm_line_feed_next(f, &l), 1);
+		tm_line_feed_free(f);
+	}
+	free(t);
+}
+
+static void test_unthreaded(void **state)
+{
+	static const char text[] = "a-1 [000] .... 1.000000: e: x\nb-2 [001] .... 2.000000: e: y";
+	struct tm_line_feed *f = tm_line_feed_new(text, sizeof(text) - 1, true);
+	struct tm_ftrace_line l;
+
+	(void)state;
+	/* small blocks are read directly */
+	assert_int_equal(tm_line_feed_next(f, &l), 1);
+	assert_int_equal(l.ev.pid, 1);
+	assert_int_equal(tm_line_feed_next(f, &l), 1);
+	assert_int_equal(l.ev.ts_ns, 2000000000);
+	assert_int_equal(tm_line_feed_next(f, &l), 0);
+	tm_line_feed_free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_batch_boundaries),
+		cmocka_unit_test(test_stop_early),
+		cmocka_unit_test(test_unthreaded),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
