@@ -213,11 +213,11 @@ static bool is_blank_line(struct tm_str l)
 	return true;
 }
 
+/* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check). */
 static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
 			   struct tm_ftrace_event *ev)
 {
-	return l.n <= TM_FTRACE_MAX_LINE && !memchr(l.p, '\0', l.n) &&
-	       tm_ftrace_parse_event(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev) == 0;
+	return tm_ftrace_parse_event(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev) == 0;
 }
 
 /* Attach the lines after a marker that are not lines of their own. */

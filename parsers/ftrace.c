@@ -64,10 +64,12 @@ static int32_t parse_i32(const char *p, const char *e)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
+#define NAME_IS(s, lit) ((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
 {
-	return str_eq(ev->name, "tracing_mark_write") || str_eq(ev->name, "0") ||
-	       str_eq(ev->name, "print");
+	return NAME_IS(ev->name, "tracing_mark_write") || NAME_IS(ev->name, "0") ||
+	       NAME_IS(ev->name, "print");
 }
 
 /* A timestamp token "secs[.frac]" followed by ':' ending at E. */
