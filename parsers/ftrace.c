@@ -90,11 +90,37 @@ static int parse_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 	return 0;
 }
 
+/* The common case of a timestamp token at P: "SECS.FRAC:" followed by a
+ * blank or the end, at most 9 digits each side.  Returns the char after
+ * ':', or NULL to leave the token to the general parser (same result). */
+static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	const char *s = p;
+	int64_t ip = 0, fp = 0;
+	int nf;
+
+	while (p < e && is_digit(*p) && p - s < 10)
+		ip = ip * 10 + (*p++ - '0');
+	if (p == s || p - s > 9 || p == e || *p != '.')
+		return NULL;
+	s = ++p;
+	while (p < e && is_digit(*p) && p - s < 10)
+		fp = fp * 10 + (*p++ - '0');
+	nf = (int)(p - s);
+	if (nf == 0 || nf > 9 || p == e || *p != ':' || (p + 1 < e && !is_blank(p[1])))
+		return NULL;
+	for (int k = nf; k < 9; k++)
+		fp *= 10;
+	ev->ts_ns = ip * 1000000000 + fp;
+	ev->ts_digits = (int8_t)nf;
+	return p + 1;
+}
+
 /* Flags and timestamp after the CPU column; returns the char after ':'. */
 static const char *parse_flags_ts(const char *p, const char *e, int flag_width,
 				  struct tm_ftrace_event *ev)
 {
-	const char *t = token_end(p, e);
+	const char *t = token_end(p, e), *f;
 
 	if (t == p || t[-1] != ':')
 		goto separate;
@@ -120,6 +146,8 @@ separate:
 	memcpy(ev->flags, p, (size_t)(t - p));
 	ev->nflags = (uint8_t)(t - p);
 	p = skip_blanks(t, e);
+	if ((f = fast_ts(p, e, ev)))
+		return f;
 	t = token_end(p, e);
 	if (t == p || t[-1] != ':' || parse_ts(p, t - 1, ev))
 		return NULL;

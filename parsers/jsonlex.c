@@ -8,16 +8,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "jsonlex.h"
-
-/* Bytes a string scan must stop at: '"', '\\', controls, non-ASCII. */
-static const unsigned char str_stop[256] = {
-	[0x00 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
-};
+#include "plainrun.h"
 
 void tm_jl_init(struct tm_jl *jl, const char *end)
 {
@@ -57,32 +50,9 @@ const char *tm_jl_string(struct tm_jl *jl, const char *p)
 	size_t n;
 
 	for (;;) {
-#ifdef __SSE2__
-		const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-		const __m128i space = _mm_set1_epi8(' ');
-
-		while (e - s >= 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)s);
-			/* signed compare: < ' ' catches controls and bytes >= 0x80 */
-			__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-							      _mm_cmpeq_epi8(v, bslash)),
-						 _mm_cmplt_epi8(v, space));
-			unsigned mask = (unsigned)_mm_movemask_epi8(m);
-
-			if (mask) {
-				s += __builtin_ctz(mask);
-				goto stop;
-			}
-			s += 16;
-		}
-#endif
-		while (s < e && !str_stop[*s])
-			s++;
+		s += tm_json_plain_len(s, e);
 		if (s == e)
 			return truncated(jl);
-#ifdef __SSE2__
-stop:
-#endif
 		switch (*s) {
 		case '"':
 			return (const char *)s + 1;

@@ -26,10 +26,16 @@ static const char *rfind(const char *p, const char *e, char c)
 /* Map one irq-info column to what old Catapult accepts. */
 static char map_flag(int col, char c, bool *mapped)
 {
-	static const char *const ok[4] = { "dX.", "Nnp.", "Hhs.", "0123456789abcdef." };
+	/* bit COL set: accepted in column COL ("dX.", "Nnp.", "Hhs.", hex digits or '.') */
+	static const unsigned char accepted[256] = {
+		['d'] = 1 | 8, ['X'] = 1, ['.'] = 15,
+		['N'] = 2, ['n'] = 2, ['p'] = 2,
+		['H'] = 4, ['h'] = 4, ['s'] = 4,
+		['0' ... '9'] = 8, ['a' ... 'c'] = 8, ['e' ... 'f'] = 8,
+	};
 	char r = '.';
 
-	if (strchr(ok[col], c))
+	if (accepted[(unsigned char)c] & (1u << col))
 		return c;
 	if (col == 0 && c == 'D')
 		r = 'd';          /* irqs and bottom halves off */
@@ -135,12 +141,17 @@ static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 	return true;
 }
 
+#define STARTS(s, lit) ((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+
 static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 			struct tm_canon_stats *st)
 {
 	bool done = false;
 
-	if (str_eq(ev->name, "sched_switch"))
+	/* the kernel's own key=value form needs no rewriting */
+	if (STARTS(ev->details, "prev_comm=") || STARTS(ev->details, "comm="))
+		;
+	else if (str_eq(ev->name, "sched_switch"))
 		done = rewrite_sched_switch(b, ev->details);
 	else if (str_eq(ev->name, "sched_wakeup") || str_eq(ev->name, "sched_waking") ||
 		 str_eq(ev->name, "sched_wakeup_new"))
@@ -151,13 +162,14 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-/* V in decimal, padded to WIDTH with PAD on the left (right-aligned) or
- * with blanks on the right (LEFT); as printf's "%5d", "%03d", "%-5d". */
-static void put_int(struct tm_buf *b, long long v, int width, char pad, bool left)
+/* V in decimal at D, padded to WIDTH with PAD on the left (right-aligned)
+ * or with blanks on the right (LEFT); as printf's "%5d", "%03d", "%-5d".
+ * D has room for 24 bytes; returns the length. */
+static size_t put_int(char *d, long long v, int width, char pad, bool left)
 {
-	char tmp[32], *e = tmp + sizeof(tmp), *p = e;
+	char tmp[24], *e = tmp + sizeof(tmp), *p = e;
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-	size_t n;
+	size_t n, k = 0;
 
 	do {
 		*--p = (char)('0' + u % 10);
@@ -173,12 +185,14 @@ static void put_int(struct tm_buf *b, long long v, int width, char pad, bool lef
 	}
 	n = (size_t)(e - p);
 	if (!left)
-		for (; (int)n < width; n++)
-			tm_buf_addc(b, pad);
-	tm_buf_add(b, p, (size_t)(e - p));
+		for (; (int)(n + k) < width; k++)
+			d[k] = pad;
+	memcpy(d + k, p, n);
+	k += n;
 	if (left)
-		for (; (int)n < width; n++)
-			tm_buf_addc(b, ' ');
+		for (; (int)k < width; k++)
+			d[k] = ' ';
+	return k;
 }
 
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
@@ -193,16 +207,26 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 	for (size_t i = ev->comm.n; i < 16; i++)
 		tm_buf_addc(b, ' ');
 	ADD_STR(b, ev->comm);
-	tm_buf_addc(b, '-');
-	put_int(b, ev->pid, 5, ' ', true);
-	if (tgid >= 0) {
-		tm_buf_adds(b, " (");
-		put_int(b, tgid, 5, ' ', false);
-		tm_buf_adds(b, ") [");
-	} else {
-		tm_buf_adds(b, " (-----) [");
+	{
+		/* "-PID   (TGID) [CPU" in one piece */
+		char f[96];
+		size_t k = 0;
+
+		f[k++] = '-';
+		k += put_int(f + k, ev->pid, 5, ' ', true);
+		memcpy(f + k, " (", 2);
+		k += 2;
+		if (tgid >= 0) {
+			k += put_int(f + k, tgid, 5, ' ', false);
+		} else {
+			memcpy(f + k, "-----", 5);
+			k += 5;
+		}
+		memcpy(f + k, ") [", 3);
+		k += 3;
+		k += put_int(f + k, ev->cpu, 3, '0', false);
+		tm_buf_add(b, f, k);
 	}
-	put_int(b, ev->cpu, 3, '0', false);
 	tm_buf_adds(b, "] ");
 	put_flags(b, ev, st);
 	tm_buf_addc(b, ' ');

@@ -159,12 +159,43 @@ static int32_t str_i32(struct tm_str s)
 
 #define name_is(s, lit) ((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
 
-/* Names of other threads carried in sched event details. */
+/* At P: "COMM<TERM>PID..." (TL bytes of TERM): learn COMM for PID (up to
+ * the next blank); returns where PID's value ends, or NULL. */
+static const char *comm_pid(struct tm_kstats *st, const char *p, const char *e,
+			    const char *term, size_t tl)
+{
+	const char *t = find_lit(p, e, term, tl), *v, *ve;
+
+	if (!t)
+		return NULL;
+	v = t + tl;
+	for (ve = v; ve < e && *ve != ' '; ve++)
+		;
+	learn_name(st, str_i32((struct tm_str){ v, (size_t)(ve - v) }),
+		   (struct tm_str){ p, (size_t)(t - p) });
+	return ve;
+}
+
+#define starts(s, lit) ((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+
+/* Names of other threads carried in sched event details.  The kernel's
+ * layout ("prev_comm=... prev_pid=N ... next_comm=... next_pid=N",
+ * "comm=... pid=N ...") is read in one walk; other layouts by key. */
 static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event *ev)
 {
+	const char *e = ev->details.p + ev->details.n, *q;
 	struct tm_str c, p;
 
-	if (name_is(ev->name, "sched_switch")) {
+	if (name_is(ev->name, "sched_switch") && starts(ev->details, "prev_comm=")) {
+		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
+		if (q && (q = find_lit(q, e, " next_comm=", 11)))
+			comm_pid(st, q + 11, e, " next_pid=", 10);
+	} else if (ev->details.n && (name_is(ev->name, "sched_wakeup") ||
+				     name_is(ev->name, "sched_waking") ||
+				     name_is(ev->name, "sched_wakeup_new")) &&
+		   starts(ev->details, "comm=")) {
+		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
+	} else if (name_is(ev->name, "sched_switch")) {
 		if (kv(ev->details, "prev_comm=", " prev_pid=", &c) &&
 		    kv(ev->details, "prev_pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "out.h"
+#include "plainrun.h"
 
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
@@ -191,12 +192,7 @@ size_t tm_utf8_seq_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-/* Bytes that need a look: '"', '\\', controls and non-ASCII. */
-static const unsigned char needs_look[256] = {
-	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
-};
-
-/* Escape one byte sequence at P (needs_look[*p]); returns bytes consumed. */
+/* Escape one byte sequence at P (tm_json_stop[*p]); returns bytes consumed. */
 static size_t escape_one(struct tm_out *o, const unsigned char *p, const unsigned char *e)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -229,7 +225,7 @@ static size_t escape_one(struct tm_out *o, const unsigned char *p, const unsigne
 static void json_chars_ref(struct tm_out *o, const unsigned char *p, const unsigned char *e)
 {
 	while (p < e) {
-		if (needs_look[*p]) {
+		if (tm_json_stop[*p]) {
 			p += escape_one(o, p, e);
 		} else {
 			tm_out_write(o, p, 1);
@@ -249,24 +245,12 @@ void tm_out_json_chars(struct tm_out *o, const char *s, size_t n)
 		return;
 	}
 	while (p < e) {
-		size_t room = TM_OUT_BUFSZ - o->n, k = 0, lim = (size_t)(e - p);
-		char *d = o->buf + o->n;
+		size_t k = tm_json_plain_len(p, e);
 
-		if (lim > room)
-			lim = room;
-		while (k < lim && !needs_look[p[k]]) {
-			d[k] = (char)p[k];
-			k++;
-		}
-		o->n += k;
+		tm_out_write(o, p, k);
 		p += k;
-		if (p == e)
-			break;
-		if (k == lim && !needs_look[*p]) {
-			tm_out_flush(o);    /* buffer full */
-			continue;
-		}
-		p += escape_one(o, p, e);
+		if (p < e)
+			p += escape_one(o, p, e);
 	}
 }
 

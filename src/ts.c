@@ -25,7 +25,9 @@ static int push_digit(int64_t *acc, int d)
 static int parse_fixed(const char *s, size_t n, int scale, int64_t *out,
 		       int *frac_digits)
 {
-	size_t i = 0;
+	static const int64_t pow10[10] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+					   10000000, 100000000, 1000000000 };
+	size_t i = 0, start;
 	bool neg = false;
 	int64_t ip = 0, fp = 0;
 	int nf = 0, round_up = 0;
@@ -36,6 +38,9 @@ static int parse_fixed(const char *s, size_t n, int scale, int64_t *out,
 	}
 	if (i == n || !is_digit(s[i]))
 		return -1;
+	/* 18 digits cannot overflow: check only beyond them */
+	for (start = i; i < n && is_digit(s[i]) && i - start < 18; i++)
+		ip = ip * 10 + (s[i] - '0');
 	for (; i < n && is_digit(s[i]); i++)
 		if (push_digit(&ip, s[i] - '0'))
 			return -1;
@@ -50,14 +55,13 @@ static int parse_fixed(const char *s, size_t n, int scale, int64_t *out,
 	}
 	if (i != n)
 		return -1;
-	for (int k = nf; k < scale; k++)
-		fp *= 10;
-	int64_t mul = 1;
-	for (int k = 0; k < scale; k++)
-		mul *= 10;
-	if (ip > (INT64_MAX - fp - round_up) / mul)
+	if (nf < scale)
+		fp *= pow10[scale - nf];
+	/* fp + round_up <= 10^scale: below LIMIT no exact check is needed */
+	if (ip > (INT64_MAX - pow10[scale]) / pow10[9] &&
+	    ip > (INT64_MAX - fp - round_up) / pow10[scale])
 		return -1;
-	*out = ip * mul + fp + round_up;
+	*out = ip * pow10[scale] + fp + round_up;
 	if (neg)
 		*out = -*out;
 	if (frac_digits)
@@ -120,9 +124,10 @@ static size_t put_u64(char *buf, uint64_t u)
 	return n;
 }
 
-/* Split |ns| into integer and fraction parts of 10^-scale units. */
-static size_t format_fixed(char *buf, int64_t v, int scale, int decimals,
-			   bool trim)
+/* Split |ns| into integer and fraction parts of 10^-scale units.  Inlined
+ * into its callers, where SCALE is a constant. */
+static inline __attribute__((always_inline)) size_t
+format_fixed(char *buf, int64_t v, int scale, int decimals, bool trim)
 {
 	size_t len = 0;
 	uint64_t u, mul = 1, ip, fp;
@@ -164,6 +169,8 @@ size_t tm_ts_format_secs(char *buf, int64_t ns, int decimals)
 		decimals = 0;
 	if (decimals > 9)
 		decimals = 9;
+	if (decimals == 6)          /* the kernel's µs: the common case, constant */
+		return format_fixed(buf, ns, 9, 6, false);
 	return format_fixed(buf, ns, 9, decimals, false);
 }
 

@@ -66,6 +66,43 @@ static void test_flags(void **state)
 	assert_int_equal(st.flags_letter_mapped, 2);
 }
 
+/* Every letter and digit in every flag column: kept when old Catapult's
+ * pattern accepts it ([dX.][Nnp.][Hhs.][0-9a-f.]), else mapped as the
+ * README's table says. */
+static void test_flag_table(void **state)
+{
+	static const char *const ok[4] = { "dX.", "Nnp.", "Hhs.", "0123456789abcdef." };
+	char line[64], want[8];
+
+	(void)state;
+	for (int col = 0; col < 4; col++) {
+		for (int c = '0'; c <= 'z'; c++) {
+			char f[5] = "....", exp = '.';
+			if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+				continue;
+			f[col] = (char)c;
+			if (strchr(ok[col], c))
+				exp = (char)c;
+			else if (col == 0 && c == 'D')
+				exp = 'd';
+			else if (col == 1 && (c == 'L' || c == 'B'))
+				exp = 'N';
+			else if (col == 1 && (c == 'l' || c == 'b'))
+				exp = 'n';
+			else if (col == 2 && c == 'Z')
+				exp = 'H';
+			else if (col == 2 && c == 'z')
+				exp = 'h';
+			else if (col == 3 && c >= 'A' && c <= 'F')
+				exp = (char)(c - 'A' + 'a');
+			snprintf(line, sizeof(line), "a-1 [000] %s 1.000000: e: d\n", f);
+			memcpy(want, "....", 5);
+			want[col] = exp;
+			assert_memory_equal(canon(line, -1, NULL) + 37, want, 4);
+		}
+	}
+}
+
 static void test_tracecmd_rewrite(void **state)
 {
 	struct tm_canon_stats st = { 0 };
@@ -125,6 +162,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_flag_table),
 		cmocka_unit_test(test_tracecmd_rewrite),
 		cmocka_unit_test(test_continuation_joined),
 		cmocka_unit_test(test_counter_clock),
