@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "linefeed.h"
+#include "out.h"
 
 #define BATCH_LINES 1024
 #define NBATCH 4
@@ -29,9 +30,9 @@ struct tm_line_feed {
 
 bool tm_threads_wanted(void)
 {
-	const char *ref = getenv("TM_REFERENCE"), *n = getenv("TM_THREADS");
+	const char *n = getenv("TM_THREADS");
 
-	if (ref && *ref && strcmp(ref, "0") != 0)
+	if (tm_out_reference())
 		return false;
 	return !(n && strcmp(n, "1") == 0);
 }

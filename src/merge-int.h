@@ -26,6 +26,10 @@ struct tm_mw {
 	const struct tm_merge_opts *o;
 	struct tm_merge_counts *c;
 	struct tm_out out;
+	struct tm_out *jout;              /* where the JSON inputs' events go: &out,
+					   * or a scratch file written on a second
+					   * core while out gets the kernel text */
+	struct tm_diag *jd;               /* the JSON side's warnings and errors */
 	struct tm_kstream *ks;
 	size_t nks;
 	struct tm_buf line, details, unconverted, moved_json;

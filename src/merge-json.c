@@ -13,9 +13,9 @@
 #include "report.h"
 #include "tracemerge/ts.h"
 
-static void sep(struct tm_mw *w)
+static void sep(struct tm_mw *w, struct tm_out *o)
 {
-	tm_out_puts(&w->out, w->nevents++ ? ",\n" : "\n");
+	tm_out_puts(o, w->nevents++ ? ",\n" : "\n");
 }
 
 /* Values of an event to replace when copying it. */
@@ -58,13 +58,13 @@ static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struc
 	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
 
 	qsort(rs->r, rs->n, sizeof(rs->r[0]), rep_cmp);
-	sep(w);
+	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
-		tm_out_write(&w->out, p, (size_t)(rs->r[i].p - p));
-		tm_out_write(&w->out, rs->r[i].text, rs->r[i].tn);
+		tm_out_write(w->jout, p, (size_t)(rs->r[i].p - p));
+		tm_out_write(w->jout, rs->r[i].text, rs->r[i].tn);
 		p = rs->r[i].p + rs->r[i].n;
 	}
-	tm_out_write(&w->out, p, (size_t)(e - p));
+	tm_out_write(w->jout, p, (size_t)(e - p));
 }
 
 /* The pid/tid replacements of an input moved by --pid-offset (integer
@@ -108,9 +108,9 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 		w->c->json_out++;
 		return;
 	}
-	event_where(where, sizeof(where), src, b, ev);
 	if (!ev->has_ts || tm_clock_apply(map, ev->ts_ns, &ts)) {
-		tm_diag_warn(w->s->d, "json-event-dropped", where,
+		event_where(where, sizeof(where), src, b, ev);
+		tm_diag_warn(w->jd, "json-event-dropped", where,
 			     "event whose ts cannot be placed on the output clock: dropped");
 		w->c->json_rejected++;
 		return;
@@ -119,7 +119,8 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 		/* drift stretches durations too: dur' = map(ts + dur) - map(ts) */
 		if (__builtin_add_overflow(ev->ts_ns, ev->dur_ns, &end) ||
 		    tm_clock_apply(map, end, &end) || __builtin_sub_overflow(end, ts, &dur)) {
-			tm_diag_warn(w->s->d, "json-event-dropped", where,
+			event_where(where, sizeof(where), src, b, ev);
+			tm_diag_warn(w->jd, "json-event-dropped", where,
 				     "event whose dur cannot be placed on the output clock: dropped");
 			w->c->json_rejected++;
 			return;
@@ -157,7 +158,7 @@ static int keep_keys(struct tm_mw *w, const struct tm_te_top *top, const char *p
 		if (!(name = tm_json_strdup(&k->key, NULL)))
 			return -1;
 		if (key_taken(w, name)) {
-			tm_diag_warn(w->s->d, "json-key-dropped", path,
+			tm_diag_warn(w->jd, "json-key-dropped", path,
 				     "top-level key '%s' already taken from an earlier input: dropped",
 				     name);
 			free(name);
@@ -177,7 +178,7 @@ static int keep_keys(struct tm_mw *w, const struct tm_te_top *top, const char *p
 				return -1;
 			nk->v.p = nk->fixed;
 			nk->v.n = n;
-			tm_diag_warn(w->s->d, "json-bad-string", path,
+			tm_diag_warn(w->jd, "json-bad-string", path,
 				     "top-level key '%s' repaired (invalid UTF-8 or escapes)", name);
 		}
 	}
@@ -234,19 +235,19 @@ int tm_merge_json_events(struct tm_mw *w)
 					     &quiet);
 			if (!r) {
 				tm_diag_free(&quiet);
-				return tm_diag_error(s->d, "out of memory");
+				return tm_diag_error(w->jd, "out of memory");
 			}
 			if (!rt->linked && src->jb[k].events > src->jb[k].sync) {
 				tm_te_reader_free(r);
 				tm_diag_free(&quiet);
-				return tm_diag_error(s->d, "%s: not linked to the output clock", src->path);
+				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
 			}
 			while ((rc = tm_te_reader_next(r, &ev)) == 1)
 				write_event(w, src, b, &rt->to_target, identity, &ev);
 			if (rc < 0)
-				tm_diag_error(s->d, "%s", quiet.error);
+				tm_diag_error(w->jd, "%s", quiet.error);
 			else if (keep_keys(w, tm_te_reader_top(r), src->path))
-				rc = tm_diag_error(s->d, "out of memory");
+				rc = tm_diag_error(w->jd, "out of memory");
 			else
 				keep_metadata(w, tm_te_reader_top(r));
 			tm_te_reader_free(r);
@@ -263,7 +264,7 @@ static void meta_event(struct tm_mw *w, const char *what, int32_t pid, int32_t t
 {
 	pid = tm_pid_move(pid, off);
 	tid = tm_pid_move(tid, off);
-	sep(w);
+	sep(w, &w->out);
 	tm_out_printf(&w->out, "{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
 		      what, pid, tid);
 	tm_out_json_str(&w->out, name, strlen(name));
@@ -336,7 +337,7 @@ void tm_merge_link_event(struct tm_mw *w)
 	char ts[TM_TS_BUFSZ];
 
 	tm_ts_format_us(ts, w->link_ts);
-	sep(w);
+	sep(w, &w->out);
 	tm_out_printf(&w->out, "{\"name\":\"clock_sync\",\"ph\":\"c\",\"ts\":%s,\"pid\":0,\"tid\":0,"
 		      "\"args\":{\"sync_id\":\"tracemerge_link\",\"issue_ts\":%s}}", ts, ts);
 }

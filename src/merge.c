@@ -3,6 +3,7 @@
  * (see merge.h).  The kernel inputs' ftrace blocks are read again (the first
  * pass was tm_sync_load) and merged by their output-clock timestamps.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,10 +300,71 @@ static void free_mw(struct tm_mw *w)
 	free(w->keys);
 }
 
+/* ---- the JSON events on a second core ---------------------------------- */
+
+struct json_side {
+	struct tm_mw *w;
+	struct tm_out out;           /* scratch file */
+	struct tm_diag d;
+	pthread_t thread;
+	int rc;
+};
+
+static void *json_side_run(void *arg)
+{
+	struct json_side *js = arg;
+
+	js->rc = tm_merge_json_events(js->w);
+	return NULL;
+}
+
+/* Write the JSON inputs' events into a scratch file on another thread
+ * while the kernel text is written; false: not started (then they are
+ * written in line, after the kernel text). */
+static bool json_side_start(struct tm_mw *w, struct json_side *js, const char *outpath)
+{
+	memset(js, 0, sizeof(*js));
+	js->w = w;
+	tm_diag_init(&js->d);
+	if (tm_out_open_scratch(&js->out, outpath, &js->d)) {
+		tm_diag_free(&js->d);
+		return false;
+	}
+	w->jout = &js->out;
+	w->jd = &js->d;
+	if (pthread_create(&js->thread, NULL, json_side_run, js) != 0) {
+		tm_out_abort(&js->out);
+		tm_diag_free(&js->d);
+		w->jout = &w->out;
+		w->jd = w->s->d;
+		return false;
+	}
+	return true;
+}
+
+/* Wait for the JSON side; its warnings join the caller's (after the kernel
+ * side's, as when written in line).  -1 when it failed. */
+static int json_side_join(struct tm_mw *w, struct json_side *js)
+{
+	pthread_join(js->thread, NULL);
+	w->jout = &w->out;
+	w->jd = w->s->d;
+	tm_diag_absorb(w->s->d, &js->d);
+	if (js->rc) {
+		if (!w->s->d->error[0])
+			memcpy(w->s->d->error, js->d.error, sizeof(w->s->d->error));
+		tm_out_abort(&js->out);
+	}
+	tm_diag_free(&js->d);
+	return js->rc;
+}
+
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
 		   struct tm_merge_counts *c)
 {
 	struct tm_mw w;
+	struct json_side js;
+	bool jt = false;
 	int rc = -1;
 
 	memset(&w, 0, sizeof(w));
@@ -310,6 +372,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	w.s = s;
 	w.o = o;
 	w.c = c;
+	w.jout = &w.out;
+	w.jd = s->d;
 	for (size_t i = 0; i < s->nsrc; i++) {
 		c->kernel_in += s->src[i].st.events;
 		for (size_t k = 0; k < s->src[i].njb; k++)
@@ -325,10 +389,17 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	if (tm_out_open(&w.out, outpath, s->d))
 		goto done;
 	tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
-	if (write_kernel(&w))
+	if (c->kernel_in && c->json_in && tm_threads_wanted())
+		jt = json_side_start(&w, &js, outpath);
+	rc = write_kernel(&w);
+	if (jt && json_side_join(&w, &js))
+		rc = -1;
+	if (rc)
 		goto fail;
 	tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
-	if (tm_merge_json_events(&w) || tm_merge_names(&w))
+	if (jt ? tm_out_append(&w.out, &js.out) : tm_merge_json_events(&w))
+		goto fail;
+	if (tm_merge_names(&w))
 		goto fail;
 	if (w.c->link)
 		tm_merge_link_event(&w);

@@ -8,13 +8,17 @@
 #include "out.h"
 #include "plainrun.h"
 
-int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
+bool tm_out_reference(void)
 {
 	const char *ref = getenv("TM_REFERENCE");
+	return ref && *ref && strcmp(ref, "0") != 0;
+}
 
+int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
+{
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
-	o->reference = ref && *ref && strcmp(ref, "0") != 0;
+	o->reference = tm_out_reference();
 	if (!(o->buf = malloc(TM_OUT_BUFSZ)))
 		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
 	if (!path || strcmp(path, "-") == 0) {
@@ -38,6 +42,76 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 		return tm_diag_error(d, "%s: cannot create: %s", path, strerror(e));
 	}
 	return 0;
+}
+
+int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *path = NULL;
+	const char *slash = near && strcmp(near, "-") ? strrchr(near, '/') : NULL;
+	int rc;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	if (near && strcmp(near, "-"))
+		rc = slash ? asprintf(&path, "%.*s/.tracemerge.XXXXXX", (int)(slash - near), near)
+			   : asprintf(&path, ".tracemerge.XXXXXX");
+	else
+		rc = asprintf(&path, "%s/tracemerge.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (rc < 0)
+		return tm_diag_error(d, "out of memory");
+	o->fd = mkstemp(path);
+	if (o->fd < 0) {
+		int e = errno;
+		tm_diag_error(d, "%s: cannot create a scratch file: %s", path, strerror(e));
+		free(path);
+		return -1;
+	}
+	unlink(path);               /* gone from the directory; ours until closed */
+	free(path);
+	if (!(o->buf = malloc(TM_OUT_BUFSZ))) {
+		close(o->fd);
+		o->fd = -1;
+		return tm_diag_error(d, "out of memory");
+	}
+	o->scratch = true;
+	o->reference = tm_out_reference();
+	return 0;
+}
+
+int tm_out_append(struct tm_out *o, struct tm_out *src)
+{
+	off_t end, pos = 0;
+
+	tm_out_flush(src);
+	tm_out_flush(o);
+	if (src->err && !o->err)
+		o->err = src->err;
+	end = lseek(src->fd, 0, SEEK_CUR);
+	if (end < 0 && !o->err)
+		o->err = errno;
+	while (!o->err && pos < end) {
+		ssize_t n = copy_file_range(src->fd, &pos, o->fd, NULL, (size_t)(end - pos), 0);
+		if (n > 0)
+			continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		/* not between these files (a pipe, another file system): copy */
+		while (!o->err && pos < end) {
+			ssize_t r = pread(src->fd, o->buf, TM_OUT_BUFSZ, pos);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				o->err = r < 0 ? errno : EIO;
+				break;
+			}
+			o->n = (size_t)r;
+			pos += r;
+			tm_out_flush(o);
+		}
+	}
+	tm_out_abort(src);
+	return o->err ? -1 : 0;
 }
 
 void tm_out_flush(struct tm_out *o)

@@ -26,12 +26,24 @@ struct tm_out {
 	char *tmp;         /* temporary file being written */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
+	bool scratch;      /* tm_out_open_scratch() */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
 };
 
+/* TM_REFERENCE set (to anything but "" or "0"): the plain code paths
+ * `make bench` compares the optimised ones with. */
+bool tm_out_reference(void);
+
 /* PATH NULL or "-" writes stdout. */
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* A scratch output: an unlinked temporary file in the directory of NEAR
+ * (the final output's path; NULL or "-": $TMPDIR or /tmp), for a part
+ * written on another thread and appended later with tm_out_append(). */
+int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d);
+/* Append everything written to scratch output SRC to O, and close SRC.
+ * Returns 0, or -1 with O's error set. */
+int tm_out_append(struct tm_out *o, struct tm_out *src);
 /* Flush and rename into place; on failure remove the temporary file. */
 int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */
