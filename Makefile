@@ -4,6 +4,7 @@
 #   make check      unit + CLI + corpus tests (installs missing build deps first)
 #   make asan       the suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make valgrind   the unit tests under valgrind
+#   make tsan       the suite under ThreadSanitizer (the threaded read-ahead and merge)
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds each (default 20)
 #   make demo       import a bundled real sample and print its stats
 #   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
@@ -45,7 +46,7 @@ TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
-.PHONY: FORCE all deps check asan valgrind fuzz demo bench install clean tests
+.PHONY: FORCE all deps check asan tsan valgrind fuzz demo bench install clean tests
 all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
 
 deps:
@@ -99,6 +100,11 @@ asan:
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan
 
+tsan:
+	@sh scripts/deps.sh fuzz
+	@$(MAKE) --no-print-directory B=build-tsan CC=$(ASAN_CC) OPT='-O1 -g' SAN='-fsanitize=thread' tests
+	@TSAN_OPTIONS=halt_on_error=1 TM_BIN=$(CURDIR)/build-tsan/tracemerge sh tests/run.sh build-tsan
+
 valgrind: deps
 	@$(MAKE) --no-print-directory B=build-vg OPT='-O1 -g' tests
 	@TM_VALGRIND=1 TM_BIN=$(CURDIR)/build-vg/tracemerge sh tests/run.sh build-vg
@@ -131,4 +137,4 @@ install: all
 	install -m 644 include/tracemerge/*.h $(DESTDIR)$(INCDIR)/tracemerge/
 
 clean:
-	rm -rf build build-asan build-vg build-fuzz tracemerge
+	rm -rf build build-asan build-tsan build-vg build-fuzz tracemerge

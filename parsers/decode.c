@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "decode.h"
@@ -60,29 +61,80 @@ void tm_big_free(void *p, size_t len)
 	free(p);
 }
 #else
+/* A big buffer is a shared mapping of an unlinked scratch file in $TMPDIR
+ * (or /tmp): its pages belong to the page cache, which the kernel writes
+ * back and reclaims under memory pressure, so decompressing a 4 GB trace
+ * does not need 4 GB of process memory.  Where no scratch file can be made,
+ * an anonymous mapping is used.  The fd of each buffer is kept in a small
+ * header page before the data. */
+#define BIG_HDR 4096
+
+static int scratch_fd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
+
+static void *big_map(int fd, size_t total)
+{
+	void *p;
+
+	if (fd >= 0 && ftruncate(fd, (off_t)total) == 0) {
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (p != MAP_FAILED)
+			return p;
+	}
+	p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
 void *tm_big_alloc(size_t len)
 {
-	void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd = scratch_fd();
+	char *p = len <= SIZE_MAX - BIG_HDR ? big_map(fd, len + BIG_HDR) : NULL;
 
-	if (p == MAP_FAILED)
+	if (!p) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
-	if (len >= (4u << 20))
-		madvise(p, len, MADV_HUGEPAGE);
-	return p;
+	}
+	memcpy(p, &fd, sizeof(fd));   /* -1 after a fallback is harmless: see below */
+	return p + BIG_HDR;
 }
 
 void *tm_big_resize(void *p, size_t old, size_t len)
 {
-	void *np = mremap(p, old ? old : 1, len ? len : 1, MREMAP_MAYMOVE);
+	char *base = (char *)p - BIG_HDR, *nb;
+	int fd;
 
-	return np == MAP_FAILED ? NULL : np;
+	memcpy(&fd, base, sizeof(fd));
+	if (len > SIZE_MAX - BIG_HDR)
+		return NULL;
+	if (fd >= 0 && ftruncate(fd, (off_t)(len + BIG_HDR)) != 0)
+		return NULL;
+	nb = mremap(base, old + BIG_HDR, len + BIG_HDR, MREMAP_MAYMOVE);
+	return nb == MAP_FAILED ? NULL : nb + BIG_HDR;
 }
 
 void tm_big_free(void *p, size_t len)
 {
-	if (p)
-		munmap(p, len ? len : 1);
+	char *base;
+	int fd;
+
+	if (!p)
+		return;
+	base = (char *)p - BIG_HDR;
+	memcpy(&fd, base, sizeof(fd));
+	munmap(base, len + BIG_HDR);
+	if (fd >= 0)
+		close(fd);
 }
 #endif
 

@@ -85,6 +85,10 @@ def main():
             subprocess.check_call([a.gen, kind, str(a.mb), path])
             open(stamp, "w").write(str(a.mb))
     ksz, jsz = os.path.getsize(k), os.path.getsize(j)
+    kgz, jgz = k + ".gz", j + ".gz"
+    for src, dst in ((k, kgz), (j, jgz)):
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            subprocess.check_call(sh("gzip -1 -c '%s' > '%s'" % (src, dst)))
     scratch = os.path.join(d, "out.tmp")
     # warm the page cache: every figure below is for cached input
     for p in (k, j):
@@ -92,6 +96,9 @@ def main():
 
     print("tracemerge bench: %d MB ftrace text, %d MB Trace Event JSON, best of %d runs"
           % (ksz // MB, jsz // MB, a.runs))
+    print("(MB/s of uncompressed input; x cat-r: cat FILE >/dev/null time / job time, for .gz"
+          " jobs zcat; x cat-rw: cat FILE >FILE2 time / job time; anonRSS: peak of"
+          " RssAnon+RssShmem, the memory that is not mapped input)")
     print("%-34s %8s %9s %9s %10s %9s %9s" % ("job", "secs", "MB/s", "x cat-r", "x cat-rw",
                                               "maxRSS", "anonRSS"))
 
@@ -99,8 +106,12 @@ def main():
     for name, path in (("ftrace", k), ("json", j)):
         base[name + "-r"] = best(["cat", path], a.runs)[0]
         base[name + "-rw"] = best(sh("cat '%s' > '%s'" % (path, scratch)), a.runs)[0]
+    base["gz-r"] = best(sh("zcat '%s' '%s' >/dev/null" % (kgz, jgz)), a.runs)[0]
+    base["gz-rw"] = base["gz-r"]
     base["both-r"] = base["ftrace-r"] + base["json-r"]
     base["both-rw"] = base["ftrace-rw"] + base["json-rw"]
+    print("%-34s %8.3f %9.0f %9s %10s" % ("zcat ftrace.gz json.gz > /dev/null", base["gz-r"],
+                                        (ksz + jsz) / MB / base["gz-r"], "1.00", ""))
     for name, size in (("ftrace", ksz), ("json", jsz)):
         print("%-34s %8.3f %9.0f %9s %10s" % ("cat %s > /dev/null" % name, base[name + "-r"],
                                             size / MB / base[name + "-r"], "1.00", ""))
@@ -114,6 +125,8 @@ def main():
         ("stats json", [a.tool, "stats", j], jsz, "json", False),
         ("import json", [a.tool, "import", "-q", "-o", o1, j], jsz, "json", True),
         ("merge ftrace+json", [a.tool, "merge", "-q", "-o", o1, k, j], ksz + jsz, "both", True),
+        ("merge ftrace.gz+json.gz", [a.tool, "merge", "-q", "-o", o1, kgz, jgz], ksz + jsz, "gz",
+         False),
     ]
     results = {}
     same = []
