@@ -270,6 +270,14 @@ static int write_kernel(struct tm_mw *w)
 
 /* ---- the whole object ------------------------------------------------- */
 
+static bool has_kernel(const struct tm_sync *s)
+{
+	for (size_t i = 0; i < s->nsrc; i++)
+		if (s->src[i].kernel)
+			return true;
+	return false;
+}
+
 static void first_tracer(struct tm_mw *w)
 {
 	snprintf(w->tracer, sizeof(w->tracer), "nop");
@@ -388,15 +396,22 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	first_tracer(&w);
 	if (tm_out_open(&w.out, outpath, s->d))
 		goto done;
-	tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
-	if (c->kernel_in && c->json_in && tm_threads_wanted())
-		jt = json_side_start(&w, &js, outpath);
-	rc = write_kernel(&w);
-	if (jt && json_side_join(&w, &js))
-		rc = -1;
-	if (rc)
-		goto fail;
-	tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
+	if (has_kernel(s)) {
+		tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
+		if (c->kernel_in && c->json_in && tm_threads_wanted())
+			jt = json_side_start(&w, &js, outpath);
+		rc = write_kernel(&w);
+		if (jt && json_side_join(&w, &js))
+			rc = -1;
+		if (rc)
+			goto fail;
+		tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
+	} else {
+		/* no kernel text: no systemTraceEvents at all (even an empty
+		 * one makes Catapult add an ftrace clock domain that nothing
+		 * links, and refuse the trace when the JSON has clock_sync) */
+		tm_out_puts(&w.out, "{\"traceEvents\":[");
+	}
 	if (jt ? tm_out_append(&w.out, &js.out) : tm_merge_json_events(&w))
 		goto fail;
 	if (tm_merge_names(&w))

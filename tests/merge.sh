@@ -186,19 +186,29 @@ check "kernel timestamps going backwards: warned" sh -c "$TM stats '$T/back.txt'
 check "merge with no input is a usage error" sh -c "$TM merge; test \$? = 2"
 check "merge --clock=nosuch is an input error" sh -c "$TM merge --clock=nosuch '$D/kernel.txt' '$D/app.json'; test \$? = 1"
 
+# ---- JSON only: no systemTraceEvents ---------------------------------------
+# (regression: an empty systemTraceEvents made Catapult add an unlinked ftrace
+# clock domain and refuse a trace whose JSON has clock_sync events)
+check "import of an app trace alone" $TM import -q -o "$T/ij.json" "$D/app.json"
+pyck "import of JSON alone: no systemTraceEvents, every event kept" "$T/ij.json" \
+	'"systemTraceEvents" not in j and len(j["traceEvents"]) == 8'
+check "merge of two app traces --same-clock" $TM merge -q --same-clock -o "$T/mj2.json" "$D/app.json" "$D/app_mono.json"
+pyck "merge of JSON alone: no systemTraceEvents" "$T/mj2.json" '"systemTraceEvents" not in j'
+
 # ---- through the viewers' eyes ------------------------------------------------
 find_vc
 if [ -z "$VC" ]; then
 	skip "merge viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
 	exit 0
 fi
-for m in m md mh mp mpk mpa; do
+for m in m md mh mp mpk mpa ij mj2; do
 	for eng in catapult perfetto; do
 		if (cd "$VC" && node load_trace.js --engine $eng --slices '^(work|frame|slice[0-9])$' "$T/$m.json") > "$T/$m.$eng" 2>&1; then
 			ok "$m.json imports in $eng"
 		else
 			notok "$m.json imports in $eng"; head -c 600 "$T/$m.$eng" | sed 's/^/    /'; continue
 		fi
+		case $m in ij|mj2) continue ;; esac   # JSON alone: no twins to compare
 		# every named slice appears twice (JSON + atrace twin) at the same start
 		if python3 - "$T/$m.$eng" > "$T/py" 2>&1 <<'PY'
 import json, sys, collections
