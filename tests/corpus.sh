@@ -23,7 +23,7 @@ count_legacy_html() {
 }
 
 stats_sum() { # FILE -> events+continuation+graph+rejected, events
-	"$TM" stats --json "$1" | python3 -c '
+	$TM stats --json "$1" | python3 -c '
 import json, sys
 l = json.load(sys.stdin)["inputs"][0]["lines"]
 print(l["events"] + l["continuation"] + l["graph"] + l["rejected"], l["events"])'
@@ -40,7 +40,7 @@ run() { # NAME FILE EXPECTED
 	set -- $(stats_sum "$f")
 	if [ "$1" = "$want" ]; then ok "corpus $name: $want event lines accounted for"
 	else notok "corpus $name: stats accounts for $1 lines, independent count $want"; fi
-	if "$TM" import -q -o "$T/imp.json" "$f" && [ "$(import_lines "$T/imp.json")" = "$2" ]; then
+	if $TM import -q -o "$T/imp.json" "$f" && [ "$(import_lines "$T/imp.json")" = "$2" ]; then
 		ok "corpus $name: import wrote $2 converted lines"
 	else notok "corpus $name: import line count $(import_lines "$T/imp.json" 2>&1) != $2"; fi
 }

@@ -38,7 +38,7 @@ for q in "$CORPUS"/perfetto/difftests/*/*.query.sql; do
 	in=$base.input.systrace
 	[ -f "$in" ] && [ -f "$base.expected.csv" ] || continue
 	name=$(basename "$base")
-	if ! "$TM" import -q -o "$T/p.json" "$in"; then notok "perfetto $name: import failed"; continue; fi
+	if ! $TM import -q -o "$T/p.json" "$in"; then notok "perfetto $name: import failed"; continue; fi
 	"$VC/perfetto/tp_query" "$T/p.json" "$(cat "$q")" > "$T/rows.json" 2>"$T/err"
 	if same_rows "$T/rows.json" "$base.expected.csv" > "$T/diff" 2>&1; then
 		ok "perfetto $name: expected rows"
@@ -82,7 +82,7 @@ for f in android_systrace.html counter_tracks.html trivial_systrace.html compres
 	 "$CORPUS"/perfetto/difftests/*/*.systrace; do
 	case "$f" in /*) path=$f ;; *) path=$C/$f ;; esac
 	name=$(basename "$f")
-	"$TM" import -q -o "$T/i.json" "$path" || { notok "viewers $name: import failed"; continue; }
+	$TM import -q -o "$T/i.json" "$path" || { notok "viewers $name: import failed"; continue; }
 	check "catapult imports $name without rejected lines" no_line_rejects catapult "$T/i.json"
 	check "perfetto imports $name without rejected lines" no_line_rejects perfetto "$T/i.json"
 done
