@@ -113,6 +113,11 @@ int tm_perftimeline_read(struct tm_bconv *c)
 		tm_bc_warn(c, "trailing-data", tm_jl_ws(end, e),
 			   "data after the Performance Timeline JSON value ignored");
 	top = (struct tm_jval){ tm_jl_type(*p), p, (size_t)(end - p) };
+	if (top.type != TM_J_OBJECT && top.type != TM_J_ARRAY) {
+		tm_bc_where(c, p, where, sizeof(where));
+		return tm_diag_error(c->in->d, "%s: not a list of PerformanceEntry objects "
+				     "nor {\"timeOrigin\", \"entries\"}", where);
+	}
 	entries = top;
 	if (top.type == TM_J_OBJECT) {
 		entries = tm_json_get(&top, "entries");

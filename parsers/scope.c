@@ -361,6 +361,11 @@ int tm_scope_read(struct tm_bconv *c)
 	if (tm_jl_ws(end, e) != e)
 		tm_bc_warn(c, "trailing-data", tm_jl_ws(end, e),
 			   "data after the Events message ignored");
+	if (*p != '[') {
+		tm_bc_where(c, p, where, sizeof(where));
+		return tm_diag_error(c->in->d, "%s: not a Scope Events message ([interval, "
+				     "[event, ...]])", where);
+	}
 	top = (struct tm_jval){ TM_J_ARRAY, p, (size_t)(end - p) };
 	interval = tm_bc_at(&top, 0);
 	list = tm_bc_at(&top, 1);

@@ -136,6 +136,10 @@ PY
 	if [ $? = 0 ]; then ok "browser: $f: warnings at the expected lines ($(cat "$T/res"))"
 	else notok "browser: $f: $(cat "$T/res")"; fi
 done
+# 14 lines + 2 children; rejected: 8 bad records + 2 negative durations;
+# out: 4 slices, the unmatched finish as an instant, the unfinished start
+check "browser: stats counts speedtracer_bad.txt's records" sh -c \
+	"$TM stats '$D/speedtracer_bad.txt' | grep -qx 'records: 16 = 6 converted + 10 rejected -> 6 Trace Event events; clock private (no absolute clock)'"
 check "browser: speedtracer_bad.txt still converts its good records" sh -c \
 	"$TM import -q -o '$T/sb.json' '$D/speedtracer_bad.txt' && grep -c '\"ph\":\"X\"' '$T/sb.json' | grep -qx 4"
 
@@ -168,3 +172,30 @@ for f in speedtracer.txt scope.json perftimeline_list.json; do
 	check "browser: merge of $f with --offset" $TM merge -q -o "$T/m.json" --offset "$D/$f=+1ms" \
 		"$top/testdata/sync/kernel.txt" "$D/$f"
 done
+
+# timeOrigin: CLOCK_REALTIME, linked to a kernel trace by its realtime_ts=
+# markers without options.  The markers (1000.000000 s = 1700000000000 ms,
+# 1010.000000 s = 1700000010000 ms, each instant within [MS, MS + 1 ms))
+# give realtime - kernel = 1699999000000.5 ms, so an entry at timeOrigin
+# 1700000000000.5 + startTime lands at 1000 s + startTime: navigation at
+# 1000000000 us (end +120.25 ms), startWork 20.0000001 ms -> 1000020000 us,
+# endWork 70.9999995 ms (-> 70999999.5 ns, rounded to 71000000) ->
+# 1000071000 us, measure work 20.0000001 + 50.9999994 ms -> 1000070999.999 us.
+if $TM merge -q -o "$T/rt.json" "$D/kernel_realtime.txt" "$D/perftimeline.json" > "$T/err" 2>&1 &&
+	python3 - "$T/rt.json" > "$T/res" 2>&1 <<'PY'
+import json, sys
+from decimal import Decimal
+d = json.load(open(sys.argv[1]), parse_float=Decimal)
+got = [(e["name"], e["ph"], str(e["ts"])) for e in d["traceEvents"]
+       if e.get("cat") in ("mark", "navigation", "measure")]
+exp = [("http://127.0.0.1/index.html", "b", "1000000000"), ("http://127.0.0.1/index.html", "e", "1000120250"),
+       ("startWork", "i", "1000020000"), ("endWork", "i", "1000071000"),
+       ("work", "b", "1000020000"), ("work", "e", "1000070999.999")]
+print("ok" if got == exp else "got %s" % got)
+sys.exit(got != exp)
+PY
+then
+	ok "browser: Performance Timeline with timeOrigin merged onto a kernel trace through realtime_ts markers at the hand-computed times"
+else
+	notok "browser: timeOrigin merge: $(cat "$T/err" "$T/res" 2>/dev/null)"
+fi
