@@ -318,8 +318,12 @@ static void vwarn(struct tm_bconv *c, const char *kind, const char *p,
 {
 	char where[400], k[64], msg[400];
 
-	tm_bc_where(c, p, where, sizeof(where));
 	snprintf(k, sizeof(k), "%s-%s", c->fmt, kind);
+	if (c->in->d && tm_diag_count(c->in->d, k) >= TM_DIAG_KEEP) {
+		tm_diag_warn(c->in->d, k, NULL, NULL);  /* counted; places kept: 8 */
+		return;
+	}
+	tm_bc_where(c, p, where, sizeof(where));
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	tm_diag_warn(c->in->d, k, where, "%s", msg);
 }
