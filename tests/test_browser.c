@@ -6,6 +6,7 @@
 
 #include <zlib.h>
 
+#include "browser.h"
 #include "tracemerge/browser.h"
 #include "tracemerge/input.h"
 
@@ -144,6 +145,35 @@ static void test_gzip(void **state)
 	tm_diag_free(&d);
 }
 
+/* Regression (fuzz_browser): a reader handed a text whose top-level value
+ * is not its container (sniffing never does this) must refuse it. */
+static int read_as(enum tm_format f, const char *text, struct tm_diag *d)
+{
+	struct tm_input *in = calloc(1, sizeof(*in));
+	int rc;
+
+	assert_non_null(in);
+	in->name = strdup("t");
+	in->d = d;
+	rc = tm_browser_read(in, f, text, strlen(text), 0);
+	in->d = NULL;
+	tm_input_free(in);
+	return rc;
+}
+
+static void test_wrong_top_level(void **state)
+{
+	struct tm_diag d;
+
+	(void)state;
+	tm_diag_init(&d);
+	assert_int_equal(read_as(TM_FMT_SCOPE, "\"ye\"", &d), -1);
+	assert_string_equal(d.error, "t:1: not a Scope Events message ([interval, [event, ...]])");
+	assert_int_equal(read_as(TM_FMT_PERFTIMELINE, " 5", &d), -1);
+	assert_non_null(strstr(d.error, "t:1: not a list of PerformanceEntry objects"));
+	tm_diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -151,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_exact_ms),
 		cmocka_unit_test(test_time_origin),
 		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_wrong_top_level),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
