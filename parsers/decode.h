@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tracemerge/browser.h"
 #include "tracemerge/input.h"
 
 /* ---- big buffers (decode.c) ------------------------------------------- */
@@ -141,6 +142,7 @@ struct tm_input {
 	size_t nowned, owned_cap;
 	struct tm_block *blocks;
 	size_t nblocks, blocks_cap;
+	struct tm_browser_counts browser;  /* browser-era formats (browser.c) */
 };
 
 #define TM_FMT(a, b) __attribute__((format(printf, a, b)))

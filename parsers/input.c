@@ -7,7 +7,9 @@
  *   1f 8b                      gzip: inflate (all members), sniff inside
  *   noise, "TRACE:" line, zlib  atrace -z: inflate to ftrace text
  *   noise, "TRACE:" line, text  adb shell atrace: the text after the line
- *   '{' or '['                 Trace Event JSON, one block (+ its
+ *   '{' or '['                 Speed Tracer, Opera Scope or Performance
+ *                              Timeline JSON (converted, see browser.c), or
+ *                              Trace Event JSON, one block (+ its
  *                              systemTraceEvents string, see input-json.c)
  *   '<'                        systrace HTML, see html.c
  *   "# tracer", "cpus=N", or an ftrace event line   ftrace text, one block
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "tracemerge/input.h"
+#include "browser.h"
 #include "decode.h"
 
 #define READ_CHUNK  (1u << 30)
@@ -39,6 +42,9 @@ const char *tm_format_name(enum tm_format f)
 	case TM_FMT_SYSTRACE_MULTI:  return "systrace-html-multi";
 	case TM_FMT_TRACE2HTML:      return "trace2html";
 	case TM_FMT_JSON:            return "json";
+	case TM_FMT_SPEEDTRACER:     return "speed-tracer";
+	case TM_FMT_SCOPE:           return "opera-scope";
+	case TM_FMT_PERFTIMELINE:    return "performance-timeline";
 	case TM_FMT_UNKNOWN:         break;
 	}
 	return "unknown";
@@ -425,6 +431,10 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		return -1;
 	}
 	if (c == '{' || c == '[') {
+		enum tm_format bf = tm_browser_sniff(p + bom, len - bom);
+
+		if (bf != TM_FMT_UNKNOWN)   /* browser-era formats: browser.c */
+			return tm_browser_read(in, bf, p + bom, len - bom, bom);
 		in->format = TM_FMT_JSON;
 		return tm_input_json(in, p + bom, len - bom,
 				     in->was_gzip ? "gzip" : "");

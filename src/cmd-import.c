@@ -15,15 +15,23 @@
 
 #include "cli.h"
 #include "merge.h"
+#include "tracemerge/browser.h"
 
 static void print_summary(const struct tm_sync *s, const struct tm_merge_counts *c,
 			  const struct tm_diag *d)
 {
 	const struct tm_kstats *st = &s->src[0].st;
 
+	struct tm_browser_counts bc;
+
 	if (!d->nwarn)
 		return;
-	fprintf(stderr, "tracemerge import: %s: %llu events converted, %llu lines rejected\n",
+	if (tm_input_browser_counts(s->src[0].in, &bc))
+		fprintf(stderr, "tracemerge import: %s: %llu records, %llu rejected\n",
+			s->src[0].path, (unsigned long long)bc.records,
+			(unsigned long long)bc.rejected);
+	else
+		fprintf(stderr, "tracemerge import: %s: %llu events converted, %llu lines rejected\n",
 		s->src[0].path, (unsigned long long)c->kernel_out, (unsigned long long)st->rejected);
 	tm_cli_print_warnings("import", d);
 }

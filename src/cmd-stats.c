@@ -55,6 +55,13 @@ static void print_text(struct json_object *r)
 		if (json_object_get_int64(bv))
 			printf(" %s=%lld", bk, (long long)json_object_get_int64(bv));
 	printf("\n");
+	if (jget(r, "browser"))
+		printf("records: %lld = %lld converted + %lld rejected -> %lld Trace Event "
+		       "events; clock %s\n", jget_int(jget(r, "browser"), "records"),
+		       jget_int(jget(r, "browser"), "converted"),
+		       jget_int(jget(r, "browser"), "rejected"),
+		       jget_int(jget(r, "browser"), "events"),
+		       jget_str(jget(r, "browser"), "clock"));
 	printf("header:  tracer=%s entries=%lld/%lld cpus=%lld clock_type=%s%s lost_events=%lld\n",
 	       jget_str(h, "tracer") ? jget_str(h, "tracer") : "-",
 	       jget_int(h, "entries"), jget_int(h, "written"), jget_int(h, "cpus"),

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "tracemerge/browser.h"
 #include "tracemerge/ts.h"
 
 static struct json_object *ju64(uint64_t v)
@@ -248,6 +249,24 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 	add(o, "clock_sync", markers(st));
 	add(o, "atrace", atrace(st));
 	add(o, "warnings", tm_report_warnings(st->diag));
+	add(o, "browser", tm_report_browser(in));
+	return o;
+}
+
+struct json_object *tm_report_browser(const struct tm_input *in)
+{
+	struct tm_browser_counts c;
+	struct json_object *o;
+
+	if (!tm_input_browser_counts(in, &c))
+		return NULL;
+	o = json_object_new_object();
+	add(o, "records", ju64(c.records));
+	add(o, "converted", ju64(c.records - c.rejected));
+	add(o, "rejected", ju64(c.rejected));
+	add(o, "events", ju64(c.events));
+	add(o, "clock", json_object_new_string(c.realtime ? "CLOCK_REALTIME (timeOrigin)" :
+					       "private (no absolute clock)"));
 	return o;
 }
 

@@ -19,6 +19,9 @@ struct json_object *tm_report_lines(const struct tm_kstats *st);
 struct json_object *tm_report_warnings(const struct tm_diag *d);
 /* What the canonical form changed (import/merge metadata). */
 struct json_object *tm_report_canon(const struct tm_canon_stats *c);
+/* What a browser-era reader did with IN ({records, converted, rejected,
+ * events, clock}), or NULL for other formats. */
+struct json_object *tm_report_browser(const struct tm_input *in);
 /* Slices still open at the end (atrace B without E, S without F). */
 uint64_t tm_report_unterminated(const struct tm_kstats *st, uint64_t *async_open);
 

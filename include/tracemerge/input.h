@@ -26,6 +26,9 @@ enum tm_format {
 	TM_FMT_SYSTRACE_MULTI,  /* HTML with <script class="trace-data"> blocks */
 	TM_FMT_TRACE2HTML,      /* HTML with base64(gzip) viewer-data blocks */
 	TM_FMT_JSON,            /* Trace Event JSON (array or object) */
+	TM_FMT_SPEEDTRACER,     /* Speed Tracer data dump (JSON per line) */
+	TM_FMT_SCOPE,           /* Opera Scope profiler Events (STP/1 JSON) */
+	TM_FMT_PERFTIMELINE,    /* W3C Performance Timeline entries (JSON) */
 };
 
 enum tm_block_kind {
