@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "out.h"
@@ -33,6 +34,14 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 		return tm_diag_error(d, "%s: out of memory", path);
 	}
 	o->fd = mkstemp(o->tmp);
+	if (o->fd >= 0) {
+		/* mkstemp makes 0600; the output gets what creat() would give */
+		mode_t mask = umask(0);
+		umask(mask);
+		if (fchmod(o->fd, 0666 & ~mask) != 0) {
+			/* keep 0600: readable by the user, still correct */
+		}
+	}
 	if (o->fd < 0) {
 		int e = errno;
 		free(o->tmp);

@@ -59,6 +59,10 @@ grep -q "rejected-line: 2" "$T/err" && ok "import reports rejected lines on stde
 $TM stats "$T/mixed.txt" > "$T/st" && grep -q "rejected-line .* 2 .*line longer than 64 KiB; first at $T/mixed.txt:21 $T/mixed.txt:23" "$T/st" &&
 	ok "stats lists rejected lines with file:line" || notok "stats rejected lines: $(grep rejected "$T/st")"
 
+# output files get the mode creat() gives (0666 & ~umask), not mkstemp's 0600
+(umask 022 && $TM import -q -o "$T/mode.json" "$C/atrace_data") && [ "$(stat -c %a "$T/mode.json")" = 644 ] &&
+	ok "output file mode follows the umask (644 under 022)" || notok "output mode $(stat -c %a "$T/mode.json")"
+
 # stdin and stdout
 $TM import - < "$C/atrace_data" > "$T/stdin.json" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/stdin.json" &&
 	ok "import reads stdin and writes stdout" || notok "stdin/stdout"
