@@ -91,10 +91,16 @@ int tm_parse_i64(const char *s, size_t n, int64_t *out)
 	}
 	if (i == n)
 		return -1;
+	/* accumulate negatively so INT64_MIN is reachable; 18 digits cannot
+	 * overflow, so only the ones beyond are checked */
+	for (size_t start = i; i < n && i - start < 18; i++) {
+		if (!is_digit(s[i]))
+			return -1;
+		v = v * 10 - (s[i] - '0');
+	}
 	for (; i < n; i++) {
 		if (!is_digit(s[i]))
 			return -1;
-		/* accumulate negatively so INT64_MIN is reachable */
 		int d = s[i] - '0';
 		if (v < (INT64_MIN + d) / 10)
 			return -1;
