@@ -219,6 +219,88 @@ int tm_bc_ms(const struct tm_jval *v, int64_t *ns)
 	return tm_jl_decimal(v->p, v->n, 6, ns);
 }
 
+/* A JSON number of ms in units of 10^-18 ms (digits below are dropped:
+ * they cannot change a rounding to the ns, see tm_bc_ms_sum). */
+static int ms_units(const struct tm_jval *v, __int128 *out)
+{
+	const char *p, *e, *m0, *m1, *dot = NULL;
+	long long exp = 0, w;
+	bool neg = false, eneg = false;
+	__int128 acc = 0;
+	const __int128 cap = (__int128)1000000000000000000 * 1000000000000000000; /* 10^36 */
+
+	if (v->type != TM_J_NUMBER)
+		return -1;
+	p = v->p;
+	e = v->p + v->n;
+	if (p < e && *p == '-') {
+		neg = true;
+		p++;
+	}
+	for (m0 = p; p < e && ((*p >= '0' && *p <= '9') || (*p == '.' && !dot)); p++)
+		if (*p == '.')
+			dot = p;
+	m1 = p;
+	if (p < e && (*p == 'e' || *p == 'E')) {
+		if (++p < e && (*p == '+' || *p == '-'))
+			eneg = *p++ == '-';
+		if (p == e)
+			return -1;
+		for (; p < e && *p >= '0' && *p <= '9'; p++)
+			if (exp < 100000)
+				exp = exp * 10 + (*p - '0');
+		if (eneg)
+			exp = -exp;
+	}
+	if (p != e || m1 == m0 || (m1 - m0 == 1 && dot))
+		return -1;
+	/* the first digit weighs 10^w units */
+	w = (long long)((dot ? dot : m1) - m0) - 1 + exp + 18;
+	for (const char *q = m0; q < m1; q++) {
+		if (q == dot)
+			continue;
+		if (w >= 0) {
+			if (acc > cap)
+				return -1;
+			acc = acc * 10 + (*q - '0');
+		}
+		w--;
+	}
+	for (; w >= 0 && acc; w--) {   /* the rest of the units are zeros */
+		if (acc > cap)
+			return -1;
+		acc *= 10;
+	}
+	*out = neg ? -acc : acc;
+	return 0;
+}
+
+int tm_bc_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns)
+{
+	const __int128 unit = 1000000000000;           /* 10^12 units = 1 ns */
+	__int128 t = 0, u, q, r;
+	bool neg;
+
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->type == TM_J_NONE)
+			continue;                      /* absent: 0 */
+		if (ms_units(v[i], &u))
+			return -1;
+		t += u;            /* |u| <= 10^37: no overflow for a few terms */
+	}
+	neg = t < 0;
+	if (neg)
+		t = -t;
+	q = t / unit;
+	r = t % unit;
+	if (r >= unit / 2)                             /* ties away from zero */
+		q++;
+	if (q > INT64_MAX)
+		return -1;
+	*ns = neg ? -(int64_t)q : (int64_t)q;
+	return 0;
+}
+
 int tm_bc_int(const struct tm_jval *v, int64_t *out)
 {
 	if (v->type != TM_J_NUMBER)

@@ -82,6 +82,10 @@ void tm_bc_name(struct tm_bconv *c, bool process, int pid, int tid, const char *
 /* Milliseconds (a JSON number) -> ns, exact decimal (digits beyond the ns
  * rounded, ties away from zero). 0 or -1. */
 int tm_bc_ms(const struct tm_jval *v, int64_t *ns);
+/* The sum of N JSON numbers of milliseconds (absent ones count 0), rounded
+ * once to ns, ties away from zero: e.g. timeOrigin + startTime exactly as
+ * written, not the sum of separately rounded parts.  0 or -1. */
+int tm_bc_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns);
 /* An integer JSON number. 0 or -1. */
 int tm_bc_int(const struct tm_jval *v, int64_t *out);
 /* Next element of array ARR: *IT starts NULL; false at the end. */

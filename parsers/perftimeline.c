@@ -43,7 +43,7 @@ static void entry_args(struct tm_bconv *c, const struct tm_jval *obj)
 			tm_bc_arg_kv(c, &k, &v);
 }
 
-static void entry(struct tm_bconv *c, const struct tm_jval *el, int64_t origin,
+static void entry(struct tm_bconv *c, const struct tm_jval *el, const struct tm_jval *origin,
 		  uint64_t *next_id)
 {
 	struct tm_jval name, type, start, dur;
@@ -76,8 +76,9 @@ static void entry(struct tm_bconv *c, const struct tm_jval *el, int64_t origin,
 			     "entry with a negative duration: rejected");
 		return;
 	}
-	if (__builtin_add_overflow(origin, start_ns, &ts) ||
-	    __builtin_add_overflow(ts, dur_ns, &end)) {
+	/* timeOrigin + startTime (+ duration), summed exactly, rounded once */
+	const struct tm_jval *sum[3] = { origin, &start, &dur };
+	if (tm_bc_ms_sum(sum, 2, &ts) || tm_bc_ms_sum(sum, 3, &end)) {
 		tm_bc_reject(c, "bad-entry", el->p, "entry time out of range: rejected");
 		return;
 	}
@@ -144,6 +145,6 @@ int tm_perftimeline_read(struct tm_bconv *c)
 	tm_bc_name(c, false, TM_PID_PERFTIMELINE, TM_PID_PERFTIMELINE, "main");
 	it = NULL;
 	while (tm_bc_next(&entries, &it, &el))
-		entry(c, &el, origin_ns, &id);
+		entry(c, &el, &origin, &id);
 	return 0;
 }

@@ -115,6 +115,31 @@ static void test_time_origin(void **state)
 	tm_diag_free(&d);
 }
 
+/* timeOrigin + startTime (+ duration) is summed as written and rounded once:
+ * 1000.0000004 + 0.0000004 ms = 1000000000.8 ns -> 1000000001 ns (each part
+ * rounded first would give 1000000000); the end 1000000001.2 ns -> ...001. */
+static void test_time_origin_exact_sum(void **state)
+{
+	static const char pt[] =
+		"{\"timeOrigin\":1000.0000004,\"entries\":[{\"name\":\"m2\","
+		"\"entryType\":\"measure\",\"startTime\":0.0000004,\"duration\":0.0000004},"
+		"{\"name\":\"m3\",\"entryType\":\"measure\",\"startTime\":4e-7,\"duration\":1.5e-6}]}";
+	struct tm_browser_counts c;
+	struct tm_diag d;
+	char *s;
+
+	(void)state;
+	tm_diag_init(&d);
+	s = convert(pt, sizeof(pt) - 1, &c, &d);
+	assert_int_equal(c.rejected, 0);
+	assert_non_null(strstr(s, "\"name\":\"m2\",\"cat\":\"measure\",\"ph\":\"b\",\"ts\":1000000.001,"));
+	assert_non_null(strstr(s, "\"name\":\"m2\",\"cat\":\"measure\",\"ph\":\"e\",\"ts\":1000000.001,"));
+	/* m3 ends at 1000.0000004 + 4e-7 + 1.5e-6 ms = 1000000002.3 ns -> ...002 */
+	assert_non_null(strstr(s, "\"name\":\"m3\",\"cat\":\"measure\",\"ph\":\"e\",\"ts\":1000000.002,"));
+	free(s);
+	tm_diag_free(&d);
+}
+
 /* A gzip-compressed timeline is sniffed inside; locations are byte offsets. */
 static void test_gzip(void **state)
 {
@@ -180,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_exact_ms),
 		cmocka_unit_test(test_time_origin),
+		cmocka_unit_test(test_time_origin_exact_sum),
 		cmocka_unit_test(test_gzip),
 		cmocka_unit_test(test_wrong_top_level),
 	};
