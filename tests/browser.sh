@@ -180,7 +180,9 @@ done
 # 1700000000000.5 + startTime lands at 1000 s + startTime: navigation at
 # 1000000000 us (end +120.25 ms), startWork 20.0000001 ms -> 1000020000 us,
 # endWork 70.9999995 ms (-> 70999999.5 ns, rounded to 71000000) ->
-# 1000071000 us, measure work 20.0000001 + 50.9999994 ms -> 1000070999.999 us.
+# 1000071000 us, measure work 20.0000001 + 50.9999994 ms: it ends at
+# 1700000000071.4999995 ms, summed as written and rounded once (tie away
+# from zero) -> 1000071000 us, exactly where endWork is.
 if $TM merge -q -o "$T/rt.json" "$D/kernel_realtime.txt" "$D/perftimeline.json" > "$T/err" 2>&1 &&
 	python3 - "$T/rt.json" > "$T/res" 2>&1 <<'PY'
 import json, sys
@@ -190,7 +192,7 @@ got = [(e["name"], e["ph"], str(e["ts"])) for e in d["traceEvents"]
        if e.get("cat") in ("mark", "navigation", "measure")]
 exp = [("http://127.0.0.1/index.html", "b", "1000000000"), ("http://127.0.0.1/index.html", "e", "1000120250"),
        ("startWork", "i", "1000020000"), ("endWork", "i", "1000071000"),
-       ("work", "b", "1000020000"), ("work", "e", "1000070999.999")]
+       ("work", "b", "1000020000"), ("work", "e", "1000071000")]
 print("ok" if got == exp else "got %s" % got)
 sys.exit(got != exp)
 PY
