@@ -87,7 +87,8 @@ $(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
 
 tests: all $(TEST_BINS) $(TOOL_BINS)
 
-check: deps
+check:
+	@sh scripts/deps.sh check
 	@$(MAKE) --no-print-directory tests
 	@TM_BIN=$(CURDIR)/$(EXE) sh tests/run.sh $(B)
 

@@ -3,6 +3,7 @@
 #   scripts/deps.sh          build + test dependencies
 #   scripts/deps.sh fuzz     also clang (libFuzzer)
 #   scripts/deps.sh valgrind also valgrind
+#   scripts/deps.sh check    also what the live tests drive (headless chromium)
 set -e
 need=""
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
@@ -21,6 +22,7 @@ for extra in "$@"; do
 	case "$extra" in
 	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
+	check) command -v chromium >/dev/null 2>&1 || need="$need chromium" ;;
 	esac
 done
 [ -z "$need" ] && exit 0
