@@ -17,6 +17,10 @@ struct tm_ftrace_reader {
 	unsigned long lineno;
 	struct tm_ftrace_header hdr;
 	int flag_width;          /* learned irq-info width (0 unknown) */
+	/* the line after a marker, parsed when looking for continuation lines:
+	 * kept so that it is not parsed twice */
+	const char *probe_at;
+	struct tm_ftrace_event probe;
 	bool seen_data;          /* an event line has been seen */
 	bool first_line_done;
 };
@@ -223,15 +227,15 @@ static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
 /* Attach the lines after a marker that are not lines of their own. */
 static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 {
-	struct tm_ftrace_event probe;
-
 	while (r->pos < r->end) {
 		const char *save_pos = r->pos;
 		unsigned long save_no = r->lineno;
 		struct tm_str l = next_raw(r);
+		bool blank = is_blank_line(l), other = blank || l.p[0] == '#' ||
+			l.n > TM_FTRACE_MAX_LINE || memchr(l.p, '\0', l.n);
 
-		if (is_blank_line(l) || l.p[0] == '#' || l.n > TM_FTRACE_MAX_LINE ||
-		    memchr(l.p, '\0', l.n) || parse_as_event(r, l, &probe)) {
+		if (other || parse_as_event(r, l, &r->probe)) {
+			r->probe_at = other ? NULL : l.p;
 			r->pos = save_pos;
 			r->lineno = save_no;
 			return;
@@ -266,7 +270,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		out->reason = "NUL byte in line";
 	} else if (parse_noise_line(&r->hdr, l)) {
 		out->kind = TM_LN_NOISE;
-	} else if (parse_as_event(r, l, &out->ev)) {
+	} else if (r->probe_at == l.p ? (out->ev = r->probe, true) : parse_as_event(r, l, &out->ev)) {
 		out->kind = TM_LN_EVENT;
 		r->seen_data = true;
 		if (!r->flag_width && (out->ev.nflags == 4 || out->ev.nflags == 5))
