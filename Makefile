@@ -17,7 +17,7 @@ DESTDIR  ?=
 CC       ?= cc
 B        ?= build
 
-PKGS     := json-c zlib
+PKGS     := json-c zlib libtracecmd libtracefs libtraceevent
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_LIBS  := $(shell pkg-config --libs cmocka libtracefs libtraceevent 2>/dev/null)
@@ -62,7 +62,7 @@ $(B)/libtracemerge.so: $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
 
 # the pkg-config file names the install prefix, so it is written per PREFIX
-PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
+PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: $(PKGS)\nLibs: -L$${libdir} -ltracemerge\nCflags: -I$${includedir}\n' \
 	'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)'
 $(B)/tracemerge.pc: FORCE
 	@mkdir -p $(B)

@@ -7,8 +7,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=build-fuzz
 mkdir -p "$out"
-cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude -Isrc -Iparsers $(pkg-config --cflags json-c zlib)"
-libs="$(pkg-config --libs json-c zlib)"
+cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude -Isrc -Iparsers $(pkg-config --cflags json-c zlib libtracecmd libtracefs libtraceevent)"
+libs="$(pkg-config --libs json-c zlib libtracecmd libtracefs libtraceevent)"
 srcs="$(ls src/*.c parsers/*.c | grep -v -e '^src/main.c$' -e '^src/usage.c$' -e '^src/cmd-')"
 status=0
 for f in fuzz/fuzz_*.c; do

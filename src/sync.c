@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "issuer.h"
 #include "out.h"
 #include "sync.h"
 #include "tracemerge/ts.h"
@@ -182,6 +183,50 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 	return 0;
 }
 
+/* Issuer records in a kernel text header (`tracemerge record`, issuer.h):
+ * the other side of its name= markers, on the clock they name. */
+struct issuer_ctx {
+	struct tm_sync *s;
+	size_t si;
+	const struct tm_block *b;
+};
+
+static int on_issuer(const struct tm_issuer *is, void *arg)
+{
+	struct issuer_ctx *c = arg;
+	int dom = tm_clock_graph_domain(c->s->g, shared_domain(is->clock));
+	char where[600];
+
+	if (dom < 0)
+		return -1;
+	if (c->b->first_line)
+		snprintf(where, sizeof(where), "%s:%lu", c->s->src[c->si].path,
+			 c->b->first_line + is->line - 1);
+	else
+		snprintf(where, sizeof(where), "%s: header line %lu", c->s->src[c->si].path, is->line);
+	return add_marker(c->s, c->si, dom, is->id, strlen(is->id), is->issue_ts, is->ts, where);
+}
+
+static int kernel_issuers(struct tm_sync *s, size_t si)
+{
+	struct issuer_ctx c = { s, si, NULL };
+	struct tm_input *in = s->src[si].in;
+	unsigned long bad_line = 0;
+	size_t bad = 0;
+
+	for (size_t bi = 0; bi < tm_input_nblocks(in); bi++) {
+		c.b = tm_input_block(in, bi);
+		if (c.b->kind == TM_BLOCK_FTRACE &&
+		    tm_issuer_scan(c.b->data, c.b->len, on_issuer, &c, &bad, &bad_line))
+			return -1;
+	}
+	if (bad)
+		tm_diag_warn(s->d, "sync-bad-value", s->src[si].path,
+			     "%zu malformed tracemerge_clock_sync header line(s) ignored (first: line %lu)",
+			     bad, bad_line);
+	return 0;
+}
+
 static void jblock_clock(struct tm_jblock *jb, const struct tm_te_top *top)
 {
 	const struct tm_te_key *k = tm_te_find_key(top, "metadata");
@@ -292,7 +337,8 @@ static int load_one(struct tm_sync *s, size_t si)
 	src->kdom = -1;
 	src->kernel = src->st.events > 0;
 	if (src->kernel) {
-		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
+		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si) ||
+		    kernel_issuers(s, si))
 			return tm_diag_error(s->d, "%s: out of memory", src->path);
 	}
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {

@@ -1,0 +1,562 @@
+/*
+ * record.c - the tracefs engine of `tracemerge record` (see record.h):
+ * a private instance, atrace-like event groups, the trace clock, the
+ * clock-sync handshakes, and draining the ring buffers as kernel text.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "record.h"
+#include "tracemerge/ts.h"
+#include "tepline.h"
+
+/* atrace-like groups: SYSTEM/EVENT, a trailing '?' = optional (skipped
+ * where the kernel lacks it), SYSTEM/ alone = every event of SYSTEM */
+static const struct {
+	const char *name;
+	const char *events;
+} groups[] = {
+	{ "sched", "sched/sched_switch sched/sched_wakeup sched/sched_waking "
+		   "sched/sched_wakeup_new sched/sched_process_fork sched/sched_process_exit "
+		   "sched/sched_blocked_reason?" },
+	{ "power", "power/cpu_frequency power/cpu_idle power/cpu_frequency_limits? "
+		   "power/clock_set_rate? power/clock_enable? power/clock_disable? "
+		   "power/suspend_resume?" },
+	{ "irq", "irq/ ipi/?" },
+	{ "workqueue", "workqueue/" },
+};
+
+struct tm_rec {
+	struct tracefs_instance *inst;
+	char name[64];
+	char clock[32];
+	char *events;                /* what was enabled, space separated */
+	size_t events_len;
+	char **systems;              /* for the tep handle */
+	struct tep_handle *tep;
+	struct tm_tepline line;
+	bool line_ok;
+	struct tm_marker *marker;
+	char *marker_path;
+	int ncpus;
+	bool on;
+	struct tm_rec_counts c;
+	tm_rec_out_fn out;
+	void *out_arg;
+	int out_ret;
+	/* events read but not written yet: one drain's, sorted by time, and
+	 * those held back because an earlier one may still come (see drain) */
+	struct pend {
+		unsigned long long ts;
+		uint64_t seq;
+		size_t off, len;
+	} *pend;
+	size_t npend, pend_cap;
+	char *arena;
+	size_t arena_len, arena_cap;
+	uint64_t seq;
+};
+
+const char *tm_rec_instance(const struct tm_rec *r) { return r->name; }
+const char *tm_rec_clock(const struct tm_rec *r) { return r->clock; }
+const char *tm_rec_events(const struct tm_rec *r) { return r->events ? r->events : ""; }
+const char *tm_rec_marker_path(const struct tm_rec *r) { return r->marker_path; }
+int tm_rec_ncpus(const struct tm_rec *r) { return r->ncpus; }
+
+static int add_system(struct tm_rec *r, const char *sys)
+{
+	size_t n = 0;
+	char **ns;
+
+	for (; r->systems && r->systems[n]; n++)
+		if (!strcmp(r->systems[n], sys))
+			return 0;
+	if (!(ns = realloc(r->systems, (n + 2) * sizeof(*ns))))
+		return -1;
+	r->systems = ns;
+	if (!(ns[n] = strdup(sys)))
+		return -1;
+	ns[n + 1] = NULL;
+	return 0;
+}
+
+static int note_event(struct tm_rec *r, const char *sys, const char *ev)
+{
+	size_t need = strlen(sys) + 1 + strlen(ev) + 2;
+	char *ne = realloc(r->events, r->events_len + need + 1);
+
+	if (!ne)
+		return -1;
+	r->events = ne;
+	r->events_len += (size_t)sprintf(ne + r->events_len, "%s%s/%s",
+					 r->events_len ? " " : "", sys, ev);
+	return add_system(r, sys);
+}
+
+/* Enable one "SYSTEM/EVENT[?]" or "SYSTEM/" spec. */
+static int enable_spec(struct tm_rec *r, const char *spec, size_t len,
+		       char *err, size_t errlen)
+{
+	char sys[128], ev[128];
+	const char *slash = memchr(spec, '/', len);
+	bool optional = len && spec[len - 1] == '?';
+	size_t sl, el;
+
+	if (optional)
+		len--;
+	if (!slash)
+		slash = memchr(spec, ':', len);
+	sl = slash ? (size_t)(slash - spec) : len;
+	el = slash ? len - sl - 1 : 0;
+	if (!sl || sl >= sizeof(sys) || el >= sizeof(ev)) {
+		snprintf(err, errlen, "bad event spec '%.*s'", (int)len, spec);
+		return -1;
+	}
+	memcpy(sys, spec, sl);
+	sys[sl] = 0;
+	memcpy(ev, slash ? slash + 1 : "", el);
+	ev[el] = 0;
+	if (tracefs_event_enable(r->inst, sys, el ? ev : NULL) == 0)
+		return note_event(r, sys, el ? ev : "*") ? (snprintf(err, errlen, "out of memory"), -1) : 0;
+	if (optional)
+		return 0;
+	snprintf(err, errlen, "no such event%s in tracefs: %s%s%s", el ? "" : " group",
+		 sys, el ? "/" : "", ev);
+	return -1;
+}
+
+/* GROUPS: comma-separated group names, SYSTEM, SYSTEM:EVENT or SYSTEM/EVENT. */
+static int enable_groups(struct tm_rec *r, const char *list, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	while (*p) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		size_t i;
+
+		for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+			if (strlen(groups[i].name) == n && !memcmp(groups[i].name, p, n))
+				break;
+		if (!n) {
+			/* empty item: ignored */
+		} else if (i < sizeof(groups) / sizeof(groups[0])) {
+			const char *s = groups[i].events;
+			while (*s) {
+				size_t sl = strcspn(s, " ");
+				if (enable_spec(r, s, sl, err, errlen))
+					return -1;
+				s += sl;
+				s += *s == ' ';
+			}
+		} else {
+			char spec[260];
+			bool has_ev = memchr(p, ':', n) || memchr(p, '/', n);
+			if (n >= sizeof(spec) - 2) {
+				snprintf(err, errlen, "event spec too long");
+				return -1;
+			}
+			snprintf(spec, sizeof(spec), "%.*s%s", (int)n, p, has_ev ? "" : "/");
+			if (enable_spec(r, spec, strlen(spec), err, errlen))
+				return -1;
+		}
+		p += n;
+		p += *p == ',';
+	}
+	return add_system(r, "ftrace") ? (snprintf(err, errlen, "out of memory"), -1) : 0;
+}
+
+static const char *clock_names[] = { "local", "global", "counter", "uptime", "perf",
+				     "mono", "mono_raw", "boot", "tai", "x86-tsc" };
+
+static int set_clock(struct tm_rec *r, const char *clock, char *err, size_t errlen)
+{
+	char *cur;
+	bool known = false;
+
+	for (size_t i = 0; i < sizeof(clock_names) / sizeof(clock_names[0]); i++)
+		known |= !strcmp(clock, clock_names[i]);
+	if (!known || tracefs_instance_file_write(r->inst, "trace_clock", clock) <= 0) {
+		snprintf(err, errlen, "trace clock '%s' not available (see trace_clock in tracefs)",
+			 clock);
+		return -1;
+	}
+	cur = tracefs_get_clock(r->inst);
+	if (!cur || strcmp(cur, clock)) {
+		snprintf(err, errlen, "trace clock '%s' did not take (instance says '%s')", clock,
+			 cur ? cur : "?");
+		free(cur);
+		return -1;
+	}
+	free(cur);
+	snprintf(r->clock, sizeof(r->clock), "%s", clock);
+	return 0;
+}
+
+static const char *tracefs_problem(char *buf, size_t len)
+{
+	const char *dir;
+
+	if (geteuid() != 0) {
+		snprintf(buf, len, "needs root (to create a tracefs instance)");
+		return buf;
+	}
+	dir = tracefs_tracing_dir();   /* mounts tracefs when it is not mounted */
+	if (!dir) {
+		snprintf(buf, len, "tracefs is not available (not mounted at /sys/kernel/tracing, "
+			 "and mounting it failed)");
+		return buf;
+	}
+	return NULL;
+}
+
+static int configure(struct tm_rec *r, const struct tm_rec_opts *o, char *err, size_t errlen,
+		     bool *usage)
+{
+	char kb[32];
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	r->ncpus = n > 0 ? (int)n : 1;
+	/* a new instance starts with tracing on */
+	if (tracefs_trace_off(r->inst)) {
+		snprintf(err, errlen, "cannot turn tracing off in instance %s: %s", r->name,
+			 strerror(errno));
+		return -1;
+	}
+	snprintf(kb, sizeof(kb), "%lu", o->buffer_kb ? o->buffer_kb : 8192);
+	if (tracefs_instance_file_write(r->inst, "buffer_size_kb", kb) <= 0) {
+		snprintf(err, errlen, "cannot set buffer_size_kb to %s: %s", kb, strerror(errno));
+		*usage = errno == EINVAL;
+		return -1;
+	}
+	if (set_clock(r, o->clock ? o->clock : "mono", err, errlen)) {
+		*usage = true;
+		return -1;
+	}
+	if (tracefs_file_exists(r->inst, "options/copy_trace_marker"))
+		tracefs_instance_file_write(r->inst, "options/copy_trace_marker", "0");
+	if (enable_groups(r, o->groups ? o->groups : TM_REC_DEFAULT_GROUPS, err, errlen)) {
+		*usage = true;
+		return -1;
+	}
+	tracefs_instance_file_clear(r->inst, "trace");
+	return 0;
+}
+
+static int load_tep(struct tm_rec *r, char *err, size_t errlen)
+{
+	r->tep = tracefs_local_events_system(NULL, (const char *const *)r->systems);
+	if (!r->tep) {
+		snprintf(err, errlen, "cannot read the event formats from tracefs");
+		return -1;
+	}
+	tm_tepline_init(&r->line, r->tep);
+	r->line_ok = true;
+	return 0;
+}
+
+static int open_marker(struct tm_rec *r, char *err, size_t errlen)
+{
+	char *dir = tracefs_instance_get_dir(r->inst);
+
+	if (!dir || asprintf(&r->marker_path, "%s/trace_marker", dir) < 0) {
+		r->marker_path = NULL;
+		tracefs_put_tracing_file(dir);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	tracefs_put_tracing_file(dir);
+	if (!(r->marker = tm_marker_open(r->marker_path))) {
+		snprintf(err, errlen, "%s: %s", r->marker_path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen,
+			   bool *usage)
+{
+	struct tm_rec *r;
+	char why[200];
+
+	*usage = false;
+	if (tracefs_problem(why, sizeof(why))) {
+		snprintf(err, errlen, "%s", why);
+		return NULL;
+	}
+	if (!(r = calloc(1, sizeof(*r)))) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	snprintf(r->name, sizeof(r->name), "tracemerge-record-%ld", (long)getpid());
+	r->inst = tracefs_instance_create(r->name);
+	if (!r->inst) {
+		snprintf(err, errlen, "cannot create tracefs instance %s: %s", r->name,
+			 strerror(errno));
+		free(r);
+		return NULL;
+	}
+	if (!tracefs_instance_is_new(r->inst)) {
+		snprintf(err, errlen, "tracefs instance %s already exists (another record?)",
+			 r->name);
+		tracefs_instance_free(r->inst);
+		free(r);
+		return NULL;
+	}
+	if (configure(r, o, err, errlen, usage) || load_tep(r, err, errlen) ||
+	    open_marker(r, err, errlen)) {
+		tm_rec_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+int tm_rec_trace_on(struct tm_rec *r)
+{
+	if (tracefs_trace_on(r->inst))
+		return -1;
+	r->on = true;
+	return 0;
+}
+
+int tm_rec_trace_off(struct tm_rec *r)
+{
+	if (tracefs_trace_off(r->inst))
+		return -1;
+	r->on = false;
+	return 0;
+}
+
+int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
+		struct tm_clock_sync *cs)
+{
+	for (size_t i = 0; i < n; i++)
+		if (tm_marker_clock_sync_id(r->marker, clocks[i], "tracemerge", &cs[i]))
+			return -1;
+	return 0;
+}
+
+static int keep(struct tm_rec *r, unsigned long long ts, const char *text, size_t len)
+{
+	if (r->npend == r->pend_cap) {
+		size_t cap = r->pend_cap ? r->pend_cap * 2 : 4096;
+		struct pend *np = reallocarray(r->pend, cap, sizeof(*np));
+		if (!np)
+			return -1;
+		r->pend = np;
+		r->pend_cap = cap;
+	}
+	if (r->arena_len + len > r->arena_cap) {
+		size_t cap = r->arena_cap ? r->arena_cap : 1 << 20;
+		char *na;
+		while (cap < r->arena_len + len)
+			cap *= 2;
+		if (!(na = realloc(r->arena, cap)))
+			return -1;
+		r->arena = na;
+		r->arena_cap = cap;
+	}
+	memcpy(r->arena + r->arena_len, text, len);
+	r->pend[r->npend++] = (struct pend){ ts, r->seq++, r->arena_len, len };
+	r->arena_len += len;
+	return 0;
+}
+
+static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct tm_rec *r = arg;
+	const char *text;
+	size_t len;
+
+	(void)ev;
+	(void)cpu;
+	if (!(text = tm_tepline_format(&r->line, rec, &len)) || keep(r, rec->ts, text, len)) {
+		r->out_ret = -1;
+		return 1;
+	}
+	r->c.events++;
+	r->c.lost += tm_tepline_missed(rec);
+	r->c.bytes += len;
+	return 0;
+}
+
+static int cmp_pend(const void *a, const void *b)
+{
+	const struct pend *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The trace clock's "now" (ns, or the count of a counter clock), from the
+ * "now ts:" line of cpu0's stats; 0 when unknown. */
+static unsigned long long trace_now(struct tm_rec *r)
+{
+	char *text = tracefs_instance_file_read(r->inst, "per_cpu/cpu0/stats", NULL);
+	const char *p = text ? strstr(text, "now ts:") : NULL;
+	int64_t ns = 0;
+	int d;
+
+	if (p) {
+		p += 7;
+		while (*p == ' ')
+			p++;
+		if (tm_ts_parse_secs(p, strcspn(p, " \n"), &ns, &d) || ns < 0)
+			ns = 0;
+		else if (!strchr(p, '.') || strchr(p, '.') > p + strcspn(p, " \n"))
+			ns /= 1000000000;        /* an integer: a count, not seconds */
+	}
+	free(text);
+	return (unsigned long long)ns;
+}
+
+/* Write the kept events stamped up to LIMIT in time order, keep the rest. */
+static int flush_upto(struct tm_rec *r, unsigned long long limit)
+{
+	size_t i, j;
+
+	if (r->npend)
+		qsort(r->pend, r->npend, sizeof(*r->pend), cmp_pend);
+	for (i = 0; i < r->npend && r->pend[i].ts <= limit; i++) {
+		int ret = r->out(r->arena + r->pend[i].off, r->pend[i].len, r->out_arg);
+		if (ret) {
+			r->npend = 0;
+			r->arena_len = 0;
+			return ret;
+		}
+	}
+	/* compact what is left */
+	size_t alen = 0;
+	for (j = 0; i < r->npend; i++, j++) {
+		struct pend p = r->pend[i];
+		memmove(r->arena + alen, r->arena + p.off, p.len);
+		p.off = alen;
+		alen += p.len;
+		r->pend[j] = p;
+	}
+	r->npend = j;
+	r->arena_len = alen;
+	return 0;
+}
+
+/* Task names: the kernel's saved_cmdlines (shared by all instances), read
+ * before each drain; a name that changed replaces the old one. */
+static void load_comms(struct tm_rec *r)
+{
+	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
+	char *p = text, *nl, comm[64];
+	int pid;
+
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		if (sscanf(p, "%d %63[^\n]", &pid, comm) == 2 && pid > 0) {
+			const char *old = tep_data_comm_from_pid(r->tep, pid);
+			if (!tep_is_pid_registered(r->tep, pid))
+				tep_register_comm(r->tep, comm, pid);
+			else if (!old || strcmp(old, comm))
+				tep_override_comm(r->tep, comm, pid);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	free(text);
+}
+
+/*
+ * libtracefs hands the records over CPU by CPU, not in time order across
+ * CPUs, and while one CPU is read the others go on recording: a record
+ * read by the next drain can be older than one read by this one.  So the
+ * records of a drain are sorted, and only those stamped well before the
+ * drain began (the trace clock's "now", less HOLD_NS for records still
+ * being committed) are written; the others wait for the next drain.  With
+ * tracing off (the last drain), everything is written.
+ */
+#define HOLD_NS 20000000ull
+
+int tm_rec_drain(struct tm_rec *r, tm_rec_out_fn out, void *arg)
+{
+	unsigned long long now = r->on ? trace_now(r) : ~0ull;
+	unsigned long long limit = !r->on ? ~0ull : now > HOLD_NS ? now - HOLD_NS : 0;
+
+	load_comms(r);
+	r->out = out;
+	r->out_arg = arg;
+	r->out_ret = 0;
+	if (tracefs_iterate_raw_events(r->tep, r->inst, NULL, 0, on_record, r) < 0)
+		return -1;
+	if (r->out_ret)
+		return r->out_ret;
+	return flush_upto(r, limit);
+}
+
+static uint64_t stat_value(const char *text, const char *key)
+{
+	const char *p = text;
+	size_t kl = strlen(key);
+
+	while (p && *p) {
+		if (!strncmp(p, key, kl) && p[kl] == ':')
+			return strtoull(p + kl + 1, NULL, 10);
+		p = strchr(p, '\n');
+		p += p != NULL;
+	}
+	return 0;
+}
+
+int tm_rec_kernel_counts(struct tm_rec *r)
+{
+	r->c.k_entries = r->c.k_overrun = r->c.k_read = r->c.k_dropped = 0;
+	for (int cpu = 0; cpu < r->ncpus; cpu++) {
+		char file[64], *text;
+
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		if (!tracefs_file_exists(r->inst, file))
+			continue;
+		if (!(text = tracefs_instance_file_read(r->inst, file, NULL)))
+			return -1;
+		r->c.k_entries += stat_value(text, "entries");
+		r->c.k_overrun += stat_value(text, "overrun");
+		r->c.k_read += stat_value(text, "read events");
+		r->c.k_dropped += stat_value(text, "dropped events");
+		free(text);
+	}
+	r->c.have_kernel = true;
+	return 0;
+}
+
+void tm_rec_counts(struct tm_rec *r, struct tm_rec_counts *c)
+{
+	*c = r->c;
+}
+
+void tm_rec_close(struct tm_rec *r)
+{
+	if (!r)
+		return;
+	tm_marker_close(r->marker);
+	if (r->inst) {
+		tracefs_trace_off(r->inst);
+		tracefs_instance_destroy(r->inst);
+		tracefs_instance_free(r->inst);
+	}
+	if (r->line_ok)
+		tm_tepline_done(&r->line);
+	tep_free(r->tep);
+	for (size_t i = 0; r->systems && r->systems[i]; i++)
+		free(r->systems[i]);
+	free(r->systems);
+	free(r->events);
+	free(r->pend);
+	free(r->arena);
+	free(r->marker_path);
+	free(r);
+}
