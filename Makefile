@@ -41,6 +41,7 @@ CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
+EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
@@ -83,7 +84,12 @@ $(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
 
-tests: all $(TEST_BINS) $(TOOL_BINS)
+# programs using the public API (README examples), linked like an application
+$(EXAMPLE_BINS): $(B)/examples/%: examples/%.c $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
+
+tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS)
 
 check: deps
 	@$(MAKE) --no-print-directory tests
@@ -96,6 +102,7 @@ asan:
 	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan
 
 valgrind: deps

@@ -1,8 +1,9 @@
 /*
  * record-out.c - the output file of `tracemerge record` (see record.h).
  *
- * Kernel text as the kernel's `trace` file prints it, streamed as events
- * arrive, into PATH.tmp.XXXXXX beside PATH, renamed into place when the
+ * Kernel text in the canonical form every viewer generation reads (the
+ * kernel's `trace` lines with a "(-----)" TGID column, 4 irq-info flags and
+ * 9 decimals: parsers/tepline.h), streamed as events arrive (in time order), into PATH.tmp.XXXXXX beside PATH, renamed into place when the
  * recording ends well (removed otherwise), so PATH is never half written.
  * The header is written first, with fixed-width room for what is known only
  * at the end (the entries line and the issuer records of the closing clock
@@ -17,7 +18,7 @@
  *   # tracemerge record: events SYSTEM/EVENT ...
  *   # tracemerge_clock_sync: name=ID clock=CLOCK_REALTIME issue_ts=S.N ts=S.N
  *   ...                                               (start, then end records)
- *   #           TASK-PID     CPU#  ||||  TIMESTAMP  FUNCTION
+ *   #           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -93,8 +94,8 @@ static void write_header(struct tm_rec_out *o, const struct tm_rec_hdr *h)
 			reserve(f, ISSUER_ROOM);
 	}
 	fputs("#\n"
-	      "#           TASK-PID     CPU#  ||||   TIMESTAMP  FUNCTION\n"
-	      "#              | |         |   ||||      |         |\n", f);
+	      "#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+	      "#              | |        |      |   ||||       |         |\n", f);
 }
 
 struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,

@@ -258,6 +258,7 @@ static int load_tep(struct tm_rec *r, char *err, size_t errlen)
 		return -1;
 	}
 	tm_tepline_init(&r->line, r->tep);
+	tm_tepline_set_canonical(&r->line, true);
 	r->line_ok = true;
 	return 0;
 }

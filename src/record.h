@@ -7,8 +7,9 @@
  * tracing off, set buffer_size_kb and trace_clock, enable the events of the
  * requested groups, open its trace_marker, turn tracing on; then drain the
  * ring buffer (libtracefs reads every CPU's trace_pipe_raw, consuming it)
- * as many times as the caller wants, each record turned into the kernel's
- * text line (parsers/tepline.c) and handed to a callback; finally tracing
+ * as many times as the caller wants, each record turned into a canonical
+ * ftrace text line (parsers/tepline.c) and handed to a callback in time
+ * order; finally tracing
  * off, a last drain, the kernel's per-CPU counts, and the instance removed.
  */
 #ifndef TM_RECORD_H

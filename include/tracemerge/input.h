@@ -26,6 +26,7 @@ enum tm_format {
 	TM_FMT_SYSTRACE_MULTI,  /* HTML with <script class="trace-data"> blocks */
 	TM_FMT_TRACE2HTML,      /* HTML with base64(gzip) viewer-data blocks */
 	TM_FMT_JSON,            /* Trace Event JSON (array or object) */
+	TM_FMT_TRACEDAT,        /* trace-cmd trace.dat (read by libtracecmd) */
 };
 
 enum tm_block_kind {
