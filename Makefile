@@ -101,7 +101,7 @@ asan:
 	@sh scripts/deps.sh fuzz
 	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan
 

@@ -2,7 +2,8 @@
  * tracedat.c - trace.dat (trace-cmd record / extract output) as an input.
  *
  * libtracecmd reads the file (it needs a file descriptor: the bytes are
- * handed over in a memfd, so stdin, gzip'ed files and memory work too),
+ * handed over in a memfd, so stdin, gzip'ed files and memory work too), in
+ * a child process, since it trusts the file and a corrupt one can crash it,
  * without libtraceevent's plugins, so that every event prints in the
  * kernel's own form (plugins reformat sched_switch and sched_wakeup).  The
  * records of every buffer (the top one and each instance) are merged by
@@ -21,10 +22,12 @@
  * expose it): a trace.dat links to other traces by its clock-sync markers.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <trace-cmd.h>
@@ -43,7 +46,6 @@ int tm_is_tracedat(const void *p, size_t len)
 }
 
 struct dat {
-	struct tm_input *in;
 	char *buf;                   /* tm_big_alloc()'ed, HEADER_ROOM first */
 	size_t len, cap;
 	uint64_t events;
@@ -176,52 +178,154 @@ static size_t write_header(struct dat *d, struct tracecmd_input *top)
 	return HEADER_ROOM - used;
 }
 
-int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
+/* The conversion, run in a child process (see tm_tracedat_read): writes
+ * [uint64 start][text] to OUT, START being where the text's header begins
+ * in it.  Exit status: 0 ok, CHILD_OPEN, CHILD_NOMEM, CHILD_EMPTY. */
+enum { CHILD_OPEN = 10, CHILD_NOMEM, CHILD_EMPTY, CHILD_WRITE };
+
+static int convert(int in_fd, int out_fd)
 {
-	struct dat d = { .in = in };
+	struct dat d = { 0 };
 	struct tracecmd_input *top;
-	size_t start;
-	int fd;
+	uint64_t start;
+	size_t off = 0;
+	int ret = 0;
 
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	if ((fd = mem_fd(p, len)) < 0) {
-		tm_input_fail(in, "trace.dat: cannot copy to a memfd: %s", strerror(errno));
-		return -1;
-	}
-	if (!(top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS))) {
-		close(fd);
-		tm_input_fail(in, "trace.dat: libtracecmd cannot read it (truncated or corrupt)");
-		return -1;
-	}
+	if (!(top = tracecmd_open_fd(in_fd, TRACECMD_FL_LOAD_NO_PLUGINS)))
+		return CHILD_OPEN;
 	d.cap = 1 << 20;
 	d.len = HEADER_ROOM;
 	if (!(d.buf = tm_big_alloc(d.cap)) || open_buffers(&d, top)) {
-		if (d.buf)
-			tm_big_free(d.buf, d.cap);
 		if (d.h)
 			close_buffers(&d);
 		else
 			tracecmd_close(top);
-		tm_input_fail(in, "out of memory");
-		return -1;
+		return CHILD_NOMEM;
 	}
 	/* a read error ends the events early: those read are kept */
 	tracecmd_iterate_events_multi(d.h, d.nh, on_event, &d);
 	start = d.nomem ? 0 : write_header(&d, top);
 	close_buffers(&d);
-	if (d.nomem) {
-		tm_big_free(d.buf, d.cap);
+	if (d.nomem)
+		ret = CHILD_NOMEM;
+	else if (!d.events)
+		ret = CHILD_EMPTY;
+	else if (write(out_fd, &start, sizeof(start)) != (ssize_t)sizeof(start))
+		ret = CHILD_WRITE;
+	while (!ret && off < d.len) {
+		ssize_t w = write(out_fd, d.buf + off, d.len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			ret = CHILD_WRITE;
+		else
+			off += (size_t)w;
+	}
+	tm_big_free(d.buf, d.cap);
+	return ret;
+}
+
+/* Read the child's output back: the text block, owned by the input. */
+static int take_text(struct tm_input *in, int fd)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+	uint64_t start;
+	size_t len, off = 0;
+	char *buf;
+
+	if (size < (off_t)sizeof(start) || (uint64_t)size > SIZE_MAX) {
+		tm_input_fail(in, "trace.dat: conversion produced no text");
+		return -1;
+	}
+	len = (size_t)size;
+	if (!(buf = tm_big_alloc(len))) {
 		tm_input_fail(in, "out of memory");
 		return -1;
 	}
-	if (tm_input_keep_big(in, d.buf, d.cap))
+	while (off < len) {
+		ssize_t r = pread(fd, buf + off, len - off, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			tm_big_free(buf, len);
+			tm_input_fail(in, "trace.dat: cannot read the conversion back");
+			return -1;
+		}
+		off += (size_t)r;
+	}
+	memcpy(&start, buf, sizeof(start));
+	if (tm_input_keep_big(in, buf, len))
 		return -1;
-	if (!d.events) {
-		tm_input_fail(in, "trace.dat holds no events");
+	if (start > len - sizeof(start)) {
+		tm_input_fail(in, "trace.dat: conversion produced no text");
 		return -1;
 	}
 	in->format = TM_FMT_TRACEDAT;
 	in->unmapped = 1;
-	return tm_input_add_block(in, TM_BLOCK_FTRACE, d.buf + start, d.len - start, 0,
-				  "trace.dat");
+	return tm_input_add_block(in, TM_BLOCK_FTRACE, buf + sizeof(start) + start,
+				  len - sizeof(start) - (size_t)start, 0, "trace.dat");
+}
+
+/*
+ * libtracecmd trusts the file: a corrupt trace.dat can make it dereference
+ * NULL (found by fuzz_tracedat: tracecmd_buffer_instance_handle() failing
+ * half way) or ask for exabytes.  So it runs in a child process that
+ * writes the text into a memfd; a child that dies is a clean error here.
+ */
+int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
+{
+	int in_fd, out_fd, status;
+	pid_t pid;
+
+	if ((in_fd = mem_fd(p, len)) < 0 ||
+	    (out_fd = memfd_create("tracemerge-trace.dat-text", MFD_CLOEXEC)) < 0) {
+		if (in_fd >= 0)
+			close(in_fd);
+		tm_input_fail(in, "trace.dat: cannot make a memfd: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int ret;
+		/* a crash is the kernel's default: the parent tells it apart
+		 * (a sanitizer's handler would report it as an exit) */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		ret = convert(in_fd, out_fd);   /* closes in_fd */
+		close(out_fd);
+		_exit(ret);
+	}
+	if (pid < 0) {
+		close(in_fd);
+		close(out_fd);
+		tm_input_fail(in, "trace.dat: cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	close(in_fd);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			status = -1;
+			break;
+		}
+	}
+	if (status == 0) {
+		int ret = take_text(in, out_fd);
+		close(out_fd);
+		return ret;
+	}
+	close(out_fd);
+	if (status != -1 && WIFSIGNALED(status))
+		tm_input_fail(in, "trace.dat: libtracecmd crashed reading it (signal %d): corrupt file",
+			      WTERMSIG(status));
+	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EMPTY)
+		tm_input_fail(in, "trace.dat holds no events");
+	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_NOMEM)
+		tm_input_fail(in, "out of memory");
+	else
+		tm_input_fail(in, "trace.dat: libtracecmd cannot read it (truncated or corrupt)");
+	return -1;
 }

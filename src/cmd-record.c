@@ -158,6 +158,9 @@ static int start_child(struct rec_cli *c)
 	}
 	if (c->child == 0) {
 		default_signals();
+		/* the trace goes to stdout: the command's output must not */
+		if (!strcmp(c->out, "-"))
+			dup2(STDERR_FILENO, STDOUT_FILENO);
 		setenv(TM_MARKER_ENV, tm_rec_marker_path(c->rec), 1);
 		execvp(c->cmd[0], c->cmd);
 		fprintf(stderr, "tracemerge record: %s: %s\n", c->cmd[0], strerror(errno));

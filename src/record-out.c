@@ -122,7 +122,7 @@ struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
 			snprintf(err, errlen, "out of memory");
 			return NULL;
 		}
-		fd = mkstemp(o->tmp);
+		fd = mkostemp(o->tmp, O_CLOEXEC);
 		if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
 			snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
 			if (fd >= 0) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
 #include <tracefs.h>
@@ -200,20 +201,27 @@ static int set_clock(struct tm_rec *r, const char *clock, char *err, size_t errl
 	return 0;
 }
 
+/* Mounted tracefs ourselves: unmounted again in tm_rec_close(). */
+static char *g_mounted;
+
 static const char *tracefs_problem(char *buf, size_t len)
 {
-	const char *dir;
+	const char *dir = NULL;
+	int m;
 
 	if (geteuid() != 0) {
 		snprintf(buf, len, "needs root (to create a tracefs instance)");
 		return buf;
 	}
-	dir = tracefs_tracing_dir();   /* mounts tracefs when it is not mounted */
-	if (!dir) {
+	/* 1: was mounted, 0: mounted now */
+	m = tracefs_tracing_dir_is_mounted(true, &dir);
+	if (m < 0 || !dir || !tracefs_tracing_dir()) {
 		snprintf(buf, len, "tracefs is not available (not mounted at /sys/kernel/tracing, "
-			 "and mounting it failed)");
+			 "and mounting it failed: %s)", strerror(errno));
 		return buf;
 	}
+	if (m == 0 && !g_mounted)
+		g_mounted = strdup(dir);
 	return NULL;
 }
 
@@ -546,7 +554,10 @@ void tm_rec_close(struct tm_rec *r)
 	tm_marker_close(r->marker);
 	if (r->inst) {
 		tracefs_trace_off(r->inst);
-		tracefs_instance_destroy(r->inst);
+		if (tracefs_instance_destroy(r->inst))
+			fprintf(stderr, "tracemerge record: warning: cannot remove tracefs instance "
+				"%s: %s (a process still holds one of its files?)\n", r->name,
+				strerror(errno));
 		tracefs_instance_free(r->inst);
 	}
 	if (r->line_ok)
@@ -560,4 +571,9 @@ void tm_rec_close(struct tm_rec *r)
 	free(r->arena);
 	free(r->marker_path);
 	free(r);
+	if (g_mounted) {
+		umount2(g_mounted, MNT_DETACH);
+		free(g_mounted);
+		g_mounted = NULL;
+	}
 }

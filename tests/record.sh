@@ -35,12 +35,17 @@ if [ ! -x "$APP" ]; then
 	exit 0
 fi
 
-leftovers() { ls $TRACING/instances 2>/dev/null | grep '^tracemerge-record-' ; }
-no_leftovers() { # NAME DIR
-	if [ -z "$(leftovers)" ] && [ -z "$(ls "$2" | grep '\.tmp\.')" ]; then
+# The recorder's instance is tracemerge-record-PID (other recordings may run
+# on this machine at the same time: only ours is looked at).
+inst_of() { sed -n 's/^# tracemerge record: .* instance=\(tracemerge-record-[0-9]*\)$/\1/p' "$1" | head -n 1; }
+no_leftovers() { # NAME DIR INSTANCE
+	_left=""
+	{ [ -z "$3" ] || [ -d "$TRACING/instances/$3" ]; } && _left="instance ${3:-unknown}"
+	_tmp=$(ls "$2" | grep '\.tmp\.')
+	if [ -z "$_left" ] && [ -z "$_tmp" ]; then
 		ok "$1: no tracefs instance and no temporary file left"
 	else
-		notok "$1: left behind: $(leftovers) $(ls "$2" | grep '\.tmp\.')"
+		notok "$1: left behind: $_left $_tmp"
 	fi
 }
 
@@ -159,7 +164,7 @@ for clk in realtime boottime; do
 	else
 		notok "record ($clk): exits 0"; sed 's/^/    /' "$D/rec.out" | head; continue
 	fi
-	no_leftovers "record ($clk)" "$D"
+	no_leftovers "record ($clk)" "$D" "$(inst_of "$D/rec.txt")"
 	lcheck "record ($clk): event lines = the kernel's count = the header's entries" \
 		py count "$D/rec.txt" "$D/rec.out"
 	check "record ($clk): stats reads it with no rejected line" \
@@ -196,10 +201,21 @@ else
 	notok "record: an app on CLOCK_REALTIME without handshakes merges"; cat "$D/rec.out" "$D/m.out" | sed 's/^/    /' | head
 fi
 
+# ---- -o -: the trace on stdout, the command's output on stderr --------------
+D=$T/stdout; mkdir -p "$D"
+if $TM record -o - -e sched -- sh -c 'echo cmd-output-line; echo "B|$$|stdout_slice" > "$TRACEMERGE_MARKER"' \
+	> "$D/rec.txt" 2> "$D/err" && grep -q '^cmd-output-line$' "$D/err" && ! grep -q cmd-output "$D/rec.txt" &&
+   grep -q 'tracing_mark_write: B|[0-9]*|stdout_slice$' "$D/rec.txt" &&
+   $TM stats "$D/rec.txt" | grep -q '+ 0 rejected'; then
+	ok "record -o -: the trace on stdout (no rejected line), the command's output on stderr"
+else
+	notok "record -o -: the trace on stdout, the command's output on stderr"; sed 's/^/    /' "$D/err" | head
+fi
+
 # ---- signals ----------------------------------------------------------------
-wait_instance() { # PID: until the recorder has started tracing (or died)
+wait_instance() { # DIR PID: until the recorder has started tracing (or died)
 	for _i in $(seq 1 100); do
-		[ -n "$(leftovers)" ] && [ -n "$(ls "$1" | grep '\.tmp\.')" ] && return 0
+		[ -d "$TRACING/instances/tracemerge-record-$2" ] && [ -n "$(ls "$1" | grep '\.tmp\.')" ] && return 0
 		sleep 0.1
 	done
 	return 1
@@ -207,7 +223,7 @@ wait_instance() { # PID: until the recorder has started tracing (or died)
 D=$T/sigint; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched,irq > "$D/rec.out" 2>&1 &
 pid=$!
-wait_instance "$D"
+wait_instance "$D" $pid
 sleep 0.5
 kill -INT $pid
 wait $pid; rc=$?
@@ -216,13 +232,13 @@ if [ $rc = 0 ] && [ -s "$D/rec.txt" ]; then
 else
 	notok "record: SIGINT ends the recording, exit 0 (exit $rc)"; sed 's/^/    /' "$D/rec.out" | head
 fi
-no_leftovers "record: after SIGINT" "$D"
+no_leftovers "record: after SIGINT" "$D" tracemerge-record-$pid
 lcheck "record: after SIGINT the file is complete" py complete "$D/rec.txt"
 
 D=$T/sigterm; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched -- sleep 30 > "$D/rec.out" 2>&1 &
 pid=$!
-wait_instance "$D"
+wait_instance "$D" $pid
 kill -TERM $pid
 wait $pid; rc=$?
 if [ $rc = 0 ] && grep -q 'sleep was killed by signal 15' "$D/rec.out"; then
@@ -230,13 +246,13 @@ if [ $rc = 0 ] && grep -q 'sleep was killed by signal 15' "$D/rec.out"; then
 else
 	notok "record: SIGTERM stops the command and the recording (exit $rc)"; sed 's/^/    /' "$D/rec.out" | head
 fi
-no_leftovers "record: after SIGTERM" "$D"
+no_leftovers "record: after SIGTERM" "$D" tracemerge-record-$pid
 lcheck "record: after SIGTERM the file is complete" py complete "$D/rec.txt"
 
 D=$T/twice; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched -- sh -c 'trap "" INT; sleep 30' > "$D/rec.out" 2>&1 &
 pid=$!
-wait_instance "$D"
+wait_instance "$D" $pid
 kill -INT $pid; sleep 0.3; kill -INT $pid
 wait $pid; rc=$?
 if [ $rc = 1 ] && [ ! -e "$D/rec.txt" ] && grep -q 'interrupted twice' "$D/rec.out"; then
@@ -244,11 +260,31 @@ if [ $rc = 1 ] && [ ! -e "$D/rec.txt" ] && grep -q 'interrupted twice' "$D/rec.o
 else
 	notok "record: a second SIGINT abandons the recording (exit $rc)"; sed 's/^/    /' "$D/rec.out" | head
 fi
-no_leftovers "record: after two SIGINTs" "$D"
+no_leftovers "record: after two SIGINTs" "$D" tracemerge-record-$pid
+
+# ---- tracefs not mounted: mounted for the recording, unmounted after ---------
+# (in a private mount namespace, so nothing else on the machine sees it)
+if command -v unshare > /dev/null; then
+	D=$T/mount; mkdir -p "$D"
+	unshare -m --propagation private sh -c "umount /sys/kernel/tracing 2>/dev/null
+		umount /sys/kernel/debug/tracing 2>/dev/null
+		echo before=\$(grep -c ' tracefs ' /proc/mounts)
+		$TM record -t 0.3 -e sched -o '$D/rec.txt' 2>&1; echo rc=\$?
+		echo after=\$(grep -c ' tracefs ' /proc/mounts)" > "$D/out" 2>&1
+	if grep -q '^before=0' "$D/out" && grep -q '^rc=0' "$D/out" && grep -q '^after=0' "$D/out" &&
+	   [ -s "$D/rec.txt" ]; then
+		ok "record: tracefs not mounted: mounts it, records, unmounts it again"
+	else
+		notok "record: tracefs not mounted: mounts it, records, unmounts it again"; sed 's/^/    /' "$D/out"
+	fi
+else
+	skip "record: mounting tracefs (unshare not installed)"
+fi
 
 # ---- errors -----------------------------------------------------------------
 D=$T/err; mkdir -p "$D"
-$TM record -o "$D/x.txt" -e nosuchgroup -t 1 > "$D/e.out" 2>&1; rc=$?
+$TM record -o "$D/x.txt" -e nosuchgroup -t 1 > "$D/e.out" 2>&1 &
+pid=$!; wait $pid; rc=$?
 if [ $rc = 2 ] && grep -q 'no such event group in tracefs: nosuchgroup' "$D/e.out" && [ ! -e "$D/x.txt" ]; then
 	ok "record: unknown event group -> exit 2, one clear line, no output"
 else
@@ -260,7 +296,7 @@ if [ $rc = 2 ] && grep -q "trace clock 'nosuchclock' not available" "$D/e.out"; 
 else
 	notok "record: unknown trace clock -> exit 2 (exit $rc)"; sed 's/^/    /' "$D/e.out"
 fi
-no_leftovers "record: after usage errors" "$D"
+no_leftovers "record: after a usage error" "$D" tracemerge-record-$pid
 if command -v setpriv > /dev/null; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups $TM record -o /tmp/x -t 1 > "$D/e.out" 2>&1; rc=$?
 	if [ $rc = 1 ] && grep -q 'needs root' "$D/e.out"; then

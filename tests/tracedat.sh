@@ -93,6 +93,32 @@ if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q 'trunc.dat: trace.dat' 
 else
 	notok "trace.dat: a truncated file -> exit 1, one line (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
 fi
+# found by fuzz_tracedat: one digit changed in a size libtracecmd trusts
+# (it asks malloc for ~2 EB): a clean error, no crash
+cp "$D/small.dat" "$T/size.dat" && printf '4' | dd of="$T/size.dat" bs=1 seek=68174 conv=notrunc 2>/dev/null
+$TM import -o "$T/size.json" "$T/size.dat" > "$T/e" 2>&1; rc=$?
+if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q 'size.dat: trace.dat' "$T/e" && [ ! -e "$T/size.json" ]; then
+	ok "trace.dat: a corrupt size field -> exit 1, one line"
+else
+	notok "trace.dat: a corrupt size field -> exit 1, one line (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
+fi
+# found by fuzz_tracedat: libtracecmd dereferences NULL on this one (its
+# buffer-instance error path); the conversion runs in a child process, so
+# this is a clean error, not a crash
+python3 -c '
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for l in open(sys.argv[2]):
+    if not l.startswith("#"):
+        o, v = l.split()
+        b[int(o)] = int(v, 16)
+open(sys.argv[3], "wb").write(b)' "$D/small.dat" "$D/crash-instance-handle.patch" "$T/crash.dat"
+$TM stats "$T/crash.dat" > "$T/e" 2>&1; rc=$?
+if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q 'crash.dat: trace.dat: libtracecmd crashed' "$T/e"; then
+	ok "trace.dat: a file that crashes libtracecmd -> exit 1, one line: $(cat "$T/e")"
+else
+	notok "trace.dat: a file that crashes libtracecmd -> exit 1, one line (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
+fi
 head -c 10 "$D/small.dat" > "$T/magic.dat"
 $TM stats "$T/magic.dat" > "$T/e" 2>&1; rc=$?
 if [ $rc = 1 ] && grep -q 'trace.dat' "$T/e"; then
@@ -100,6 +126,20 @@ if [ $rc = 1 ] && grep -q 'trace.dat' "$T/e"; then
 else
 	notok "trace.dat: only the magic -> exit 1 (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
 fi
+
+# merge: the trace.dat's marker "name=dat-1" (stamped 1122.921654955 in
+# small.report) paired with a JSON receiver event at ts 5000 µs: the app
+# clock maps onto the kernel's by +1122921654955 - 5000000 ns exactly
+cat > "$T/app.json" <<'J'
+{"traceEvents":[{"name":"clock_sync","ph":"c","ts":5000,"pid":1,"tid":1,"args":{"sync_id":"dat-1"}},
+{"name":"x","ph":"X","ts":5001,"dur":2,"pid":1,"tid":1}]}
+J
+check "trace.dat: sync pairs its marker with a JSON clock_sync: offset +1122916654955 ns" \
+	sh -c "$TM sync --json '$D/small.dat' '$T/app.json' > '$T/sync.json' && python3 -c '
+import json, sys
+s = [s for i in json.load(open(sys.argv[1]))[\"inputs\"] for s in i[\"streams\"] if s[\"side\"] == \"json\"][0]
+sys.exit(s[\"offset_ns\"] != 1122916654955)' '$T/sync.json' &&
+	       $TM merge -q -o '$T/m.json' '$D/small.dat' '$T/app.json'"
 
 # ---- made here, now ------------------------------------------------------------
 TRACING=/sys/kernel/tracing
