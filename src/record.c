@@ -63,6 +63,7 @@ struct tm_rec {
 	char *arena;
 	size_t arena_len, arena_cap;
 	uint64_t seq;
+	unsigned long long limit;    /* this drain's: write what is stamped up to it */
 };
 
 const char *tm_rec_instance(const struct tm_rec *r) { return r->name; }
@@ -204,23 +205,36 @@ static int set_clock(struct tm_rec *r, const char *clock, char *err, size_t errl
 /* Mounted tracefs ourselves: unmounted again in tm_rec_close(). */
 static char *g_mounted;
 
+static bool tracefs_in_mounts(void)
+{
+	FILE *f = fopen("/proc/mounts", "re");
+	char line[1024];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, " tracefs ") != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
 static const char *tracefs_problem(char *buf, size_t len)
 {
-	const char *dir = NULL;
-	int m;
+	bool was_mounted;
+	const char *dir;
 
 	if (geteuid() != 0) {
 		snprintf(buf, len, "needs root (to create a tracefs instance)");
 		return buf;
 	}
-	/* 1: was mounted, 0: mounted now */
-	m = tracefs_tracing_dir_is_mounted(true, &dir);
-	if (m < 0 || !dir || !tracefs_tracing_dir()) {
+	was_mounted = tracefs_in_mounts();
+	dir = tracefs_tracing_dir();   /* mounts tracefs when it is not mounted */
+	if (!dir) {
 		snprintf(buf, len, "tracefs is not available (not mounted at /sys/kernel/tracing, "
-			 "and mounting it failed: %s)", strerror(errno));
+			 "and mounting it failed)");
 		return buf;
 	}
-	if (m == 0 && !g_mounted)
+	if (!was_mounted && tracefs_in_mounts() && !g_mounted)
 		g_mounted = strdup(dir);
 	return NULL;
 }
@@ -352,6 +366,13 @@ int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
 	return 0;
 }
 
+static int flush_upto(struct tm_rec *r, unsigned long long limit);
+
+/* Held text beyond which a drain writes early (bounded memory when the
+ * kernel writes events faster than they are read: libtracefs then keeps
+ * reading; order across CPUs may then suffer, nothing is lost). */
+#define HOLD_MAX (256u << 20)
+
 static int keep(struct tm_rec *r, unsigned long long ts, const char *text, size_t len)
 {
 	if (r->npend == r->pend_cap) {
@@ -393,6 +414,8 @@ static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	r->c.events++;
 	r->c.lost += tm_tepline_missed(rec);
 	r->c.bytes += len;
+	if (r->arena_len > HOLD_MAX && (r->out_ret = flush_upto(r, r->limit)) != 0)
+		return 1;
 	return 0;
 }
 
@@ -497,6 +520,7 @@ int tm_rec_drain(struct tm_rec *r, tm_rec_out_fn out, void *arg)
 	unsigned long long limit = !r->on ? ~0ull : now > HOLD_NS ? now - HOLD_NS : 0;
 
 	load_comms(r);
+	r->limit = limit;
 	r->out = out;
 	r->out_arg = arg;
 	r->out_ret = 0;

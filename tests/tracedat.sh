@@ -97,7 +97,9 @@ fi
 # (it asks malloc for ~2 EB): a clean error, no crash
 cp "$D/small.dat" "$T/size.dat" && printf '4' | dd of="$T/size.dat" bs=1 seek=68174 conv=notrunc 2>/dev/null
 $TM import -o "$T/size.json" "$T/size.dat" > "$T/e" 2>&1; rc=$?
-if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q 'size.dat: trace.dat' "$T/e" && [ ! -e "$T/size.json" ]; then
+# (a sanitizer build adds its own warning line about the allocation)
+if [ $rc = 1 ] && [ "$(grep -vc AddressSanitizer "$T/e")" = 1 ] && grep -q 'size.dat: trace.dat' "$T/e" &&
+   [ ! -e "$T/size.json" ]; then
 	ok "trace.dat: a corrupt size field -> exit 1, one line"
 else
 	notok "trace.dat: a corrupt size field -> exit 1, one line (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
