@@ -58,6 +58,7 @@ struct rec_cli {
 	struct tm_rec_opts o;
 	const char *out;
 	int64_t secs_ns;             /* -t; 0: none */
+	int64_t deadline;            /* CLOCK_MONOTONIC ns; 0: none */
 	char **cmd;
 	struct tm_rec *rec;
 	struct tm_rec_out *file;
@@ -201,13 +202,26 @@ static int drain(struct rec_cli *c)
 	return 0;
 }
 
+/* Asked during long drains: false once a signal came, the time is up or
+ * the command ended. */
+static int keep_going(void *arg)
+{
+	struct rec_cli *c = arg;
+
+	if (g_nsig || (c->deadline && mono_now() >= c->deadline))
+		return 0;
+	reap(c);
+	return !(c->child > 0 && c->child_done);
+}
+
 /* Record until the command ends, the time is up or a signal comes.
  * Returns 0, -1 on error, 1 when aborted by a second signal. */
 static int record_loop(struct rec_cli *c)
 {
-	int64_t deadline = c->secs_ns ? mono_now() + c->secs_ns : 0;
 	bool stopping = false;
 
+	c->deadline = c->secs_ns ? mono_now() + c->secs_ns : 0;
+	tm_rec_set_keep_going(c->rec, keep_going, c);
 	for (;;) {
 		if (drain(c))
 			return -1;
@@ -216,7 +230,7 @@ static int record_loop(struct rec_cli *c)
 			return 0;
 		if (g_nsig > 1)
 			return 1;
-		if (!stopping && (g_nsig || (deadline && mono_now() >= deadline))) {
+		if (!stopping && (g_nsig || (c->deadline && mono_now() >= c->deadline))) {
 			if (c->child <= 0)
 				return 0;
 			/* the command ends first, so that its last markers land */

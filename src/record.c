@@ -64,7 +64,16 @@ struct tm_rec {
 	size_t arena_len, arena_cap;
 	uint64_t seq;
 	unsigned long long limit;    /* this drain's: write what is stamped up to it */
+	int (*keep_going)(void *arg);
+	void *keep_arg;
+	uint64_t asked;
 };
+
+void tm_rec_set_keep_going(struct tm_rec *r, int (*fn)(void *arg), void *arg)
+{
+	r->keep_going = fn;
+	r->keep_arg = arg;
+}
 
 const char *tm_rec_instance(const struct tm_rec *r) { return r->name; }
 const char *tm_rec_clock(const struct tm_rec *r) { return r->clock; }
@@ -360,6 +369,9 @@ int tm_rec_trace_off(struct tm_rec *r)
 int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
 		struct tm_clock_sync *cs)
 {
+	/* markers need tracing on (a drain may have turned it off to stop) */
+	if (!r->on && tm_rec_trace_on(r))
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (tm_marker_clock_sync_id(r->marker, clocks[i], "tracemerge", &cs[i]))
 			return -1;
@@ -368,10 +380,12 @@ int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
 
 static int flush_upto(struct tm_rec *r, unsigned long long limit);
 
-/* Held text beyond which a drain writes early (bounded memory when the
- * kernel writes events faster than they are read: libtracefs then keeps
- * reading; order across CPUs may then suffer, nothing is lost). */
-#define HOLD_MAX (256u << 20)
+/* Held text beyond which a drain writes all it holds (bounded memory when
+ * the kernel writes events faster than they are read: libtracefs then
+ * keeps reading; order across CPUs may then suffer, nothing is lost). */
+#define HOLD_MAX (32u << 20)
+/* How often (records) a drain asks the caller whether to go on. */
+#define ASK_EVERY 4096
 
 static int keep(struct tm_rec *r, unsigned long long ts, const char *text, size_t len)
 {
@@ -414,8 +428,14 @@ static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	r->c.events++;
 	r->c.lost += tm_tepline_missed(rec);
 	r->c.bytes += len;
-	if (r->arena_len > HOLD_MAX && (r->out_ret = flush_upto(r, r->limit)) != 0)
+	if (r->arena_len > HOLD_MAX && (r->out_ret = flush_upto(r, ~0ull)) != 0)
 		return 1;
+	/* A drain ends when the buffers are empty; if events keep coming
+	 * faster than that, a stop (signal, time up) turns tracing off here,
+	 * so the drain ends with nothing lost. */
+	if (r->on && r->keep_going && ++r->asked % ASK_EVERY == 0 &&
+	    !r->keep_going(r->keep_arg))
+		tm_rec_trace_off(r);
 	return 0;
 }
 

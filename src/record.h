@@ -57,6 +57,10 @@ int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
  * (see tepline.h).  Returns 0, or OUT's non-zero return, or -1. */
 typedef int (*tm_rec_out_fn)(const char *text, size_t len, void *arg);
 int tm_rec_drain(struct tm_rec *r, tm_rec_out_fn out, void *arg);
+/* FN (every few thousand records of a drain) says whether to go on; when
+ * it says no, tracing is turned off so that the drain ends (tm_rec_sync
+ * turns it on again for the closing handshakes). */
+void tm_rec_set_keep_going(struct tm_rec *r, int (*fn)(void *arg), void *arg);
 
 struct tm_rec_counts {
 	uint64_t events;             /* records handed to OUT */
