@@ -1,7 +1,7 @@
 /*
  * record.c - the tracefs engine of `tracemerge record` (see record.h):
- * a private instance, atrace-like event groups, the trace clock, the
- * clock-sync handshakes, and draining the ring buffers as kernel text.
+ * a private instance (events and clock: record-events.c), the clock-sync
+ * handshakes, and draining the ring buffers as ftrace text in time order.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,29 +18,11 @@
 #include "tracemerge/ts.h"
 #include "tepline.h"
 
-/* atrace-like groups: SYSTEM/EVENT, a trailing '?' = optional (skipped
- * where the kernel lacks it), SYSTEM/ alone = every event of SYSTEM */
-static const struct {
-	const char *name;
-	const char *events;
-} groups[] = {
-	{ "sched", "sched/sched_switch sched/sched_wakeup sched/sched_waking "
-		   "sched/sched_wakeup_new sched/sched_process_fork sched/sched_process_exit "
-		   "sched/sched_blocked_reason?" },
-	{ "power", "power/cpu_frequency power/cpu_idle power/cpu_frequency_limits? "
-		   "power/clock_set_rate? power/clock_enable? power/clock_disable? "
-		   "power/suspend_resume?" },
-	{ "irq", "irq/ ipi/?" },
-	{ "workqueue", "workqueue/" },
-};
-
 struct tm_rec {
 	struct tracefs_instance *inst;
 	char name[64];
 	char clock[32];
-	char *events;                /* what was enabled, space separated */
-	size_t events_len;
-	char **systems;              /* for the tep handle */
+	struct tm_rec_sel sel;       /* what was enabled */
 	struct tep_handle *tep;
 	struct tm_tepline line;
 	bool line_ok;
@@ -77,139 +59,9 @@ void tm_rec_set_keep_going(struct tm_rec *r, int (*fn)(void *arg), void *arg)
 
 const char *tm_rec_instance(const struct tm_rec *r) { return r->name; }
 const char *tm_rec_clock(const struct tm_rec *r) { return r->clock; }
-const char *tm_rec_events(const struct tm_rec *r) { return r->events ? r->events : ""; }
+const char *tm_rec_events(const struct tm_rec *r) { return r->sel.events ? r->sel.events : ""; }
 const char *tm_rec_marker_path(const struct tm_rec *r) { return r->marker_path; }
 int tm_rec_ncpus(const struct tm_rec *r) { return r->ncpus; }
-
-static int add_system(struct tm_rec *r, const char *sys)
-{
-	size_t n = 0;
-	char **ns;
-
-	for (; r->systems && r->systems[n]; n++)
-		if (!strcmp(r->systems[n], sys))
-			return 0;
-	if (!(ns = realloc(r->systems, (n + 2) * sizeof(*ns))))
-		return -1;
-	r->systems = ns;
-	if (!(ns[n] = strdup(sys)))
-		return -1;
-	ns[n + 1] = NULL;
-	return 0;
-}
-
-static int note_event(struct tm_rec *r, const char *sys, const char *ev)
-{
-	size_t need = strlen(sys) + 1 + strlen(ev) + 2;
-	char *ne = realloc(r->events, r->events_len + need + 1);
-
-	if (!ne)
-		return -1;
-	r->events = ne;
-	r->events_len += (size_t)sprintf(ne + r->events_len, "%s%s/%s",
-					 r->events_len ? " " : "", sys, ev);
-	return add_system(r, sys);
-}
-
-/* Enable one "SYSTEM/EVENT[?]" or "SYSTEM/" spec. */
-static int enable_spec(struct tm_rec *r, const char *spec, size_t len,
-		       char *err, size_t errlen)
-{
-	char sys[128], ev[128];
-	const char *slash = memchr(spec, '/', len);
-	bool optional = len && spec[len - 1] == '?';
-	size_t sl, el;
-
-	if (optional)
-		len--;
-	if (!slash)
-		slash = memchr(spec, ':', len);
-	sl = slash ? (size_t)(slash - spec) : len;
-	el = slash ? len - sl - 1 : 0;
-	if (!sl || sl >= sizeof(sys) || el >= sizeof(ev)) {
-		snprintf(err, errlen, "bad event spec '%.*s'", (int)len, spec);
-		return -1;
-	}
-	memcpy(sys, spec, sl);
-	sys[sl] = 0;
-	memcpy(ev, slash ? slash + 1 : "", el);
-	ev[el] = 0;
-	if (tracefs_event_enable(r->inst, sys, el ? ev : NULL) == 0)
-		return note_event(r, sys, el ? ev : "*") ? (snprintf(err, errlen, "out of memory"), -1) : 0;
-	if (optional)
-		return 0;
-	snprintf(err, errlen, "no such event%s in tracefs: %s%s%s", el ? "" : " group",
-		 sys, el ? "/" : "", ev);
-	return -1;
-}
-
-/* GROUPS: comma-separated group names, SYSTEM, SYSTEM:EVENT or SYSTEM/EVENT. */
-static int enable_groups(struct tm_rec *r, const char *list, char *err, size_t errlen)
-{
-	const char *p = list;
-
-	while (*p) {
-		const char *e = strchr(p, ',');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		size_t i;
-
-		for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-			if (strlen(groups[i].name) == n && !memcmp(groups[i].name, p, n))
-				break;
-		if (!n) {
-			/* empty item: ignored */
-		} else if (i < sizeof(groups) / sizeof(groups[0])) {
-			const char *s = groups[i].events;
-			while (*s) {
-				size_t sl = strcspn(s, " ");
-				if (enable_spec(r, s, sl, err, errlen))
-					return -1;
-				s += sl;
-				s += *s == ' ';
-			}
-		} else {
-			char spec[260];
-			bool has_ev = memchr(p, ':', n) || memchr(p, '/', n);
-			if (n >= sizeof(spec) - 2) {
-				snprintf(err, errlen, "event spec too long");
-				return -1;
-			}
-			snprintf(spec, sizeof(spec), "%.*s%s", (int)n, p, has_ev ? "" : "/");
-			if (enable_spec(r, spec, strlen(spec), err, errlen))
-				return -1;
-		}
-		p += n;
-		p += *p == ',';
-	}
-	return add_system(r, "ftrace") ? (snprintf(err, errlen, "out of memory"), -1) : 0;
-}
-
-static const char *clock_names[] = { "local", "global", "counter", "uptime", "perf",
-				     "mono", "mono_raw", "boot", "tai", "x86-tsc" };
-
-static int set_clock(struct tm_rec *r, const char *clock, char *err, size_t errlen)
-{
-	char *cur;
-	bool known = false;
-
-	for (size_t i = 0; i < sizeof(clock_names) / sizeof(clock_names[0]); i++)
-		known |= !strcmp(clock, clock_names[i]);
-	if (!known || tracefs_instance_file_write(r->inst, "trace_clock", clock) <= 0) {
-		snprintf(err, errlen, "trace clock '%s' not available (see trace_clock in tracefs)",
-			 clock);
-		return -1;
-	}
-	cur = tracefs_get_clock(r->inst);
-	if (!cur || strcmp(cur, clock)) {
-		snprintf(err, errlen, "trace clock '%s' did not take (instance says '%s')", clock,
-			 cur ? cur : "?");
-		free(cur);
-		return -1;
-	}
-	free(cur);
-	snprintf(r->clock, sizeof(r->clock), "%s", clock);
-	return 0;
-}
 
 /* Mounted tracefs ourselves: unmounted again in tm_rec_close(). */
 static char *g_mounted;
@@ -267,13 +119,15 @@ static int configure(struct tm_rec *r, const struct tm_rec_opts *o, char *err, s
 		*usage = errno == EINVAL;
 		return -1;
 	}
-	if (set_clock(r, o->clock ? o->clock : "mono", err, errlen)) {
+	if (tm_rec_set_clock(r->inst, o->clock ? o->clock : "mono", err, errlen)) {
 		*usage = true;
 		return -1;
 	}
+	snprintf(r->clock, sizeof(r->clock), "%s", o->clock ? o->clock : "mono");
 	if (tracefs_file_exists(r->inst, "options/copy_trace_marker"))
 		tracefs_instance_file_write(r->inst, "options/copy_trace_marker", "0");
-	if (enable_groups(r, o->groups ? o->groups : TM_REC_DEFAULT_GROUPS, err, errlen)) {
+	if (tm_rec_enable(r->inst, o->groups ? o->groups : TM_REC_DEFAULT_GROUPS, &r->sel, err,
+			  errlen)) {
 		*usage = true;
 		return -1;
 	}
@@ -283,7 +137,7 @@ static int configure(struct tm_rec *r, const struct tm_rec_opts *o, char *err, s
 
 static int load_tep(struct tm_rec *r, char *err, size_t errlen)
 {
-	r->tep = tracefs_local_events_system(NULL, (const char *const *)r->systems);
+	r->tep = tracefs_local_events_system(NULL, (const char *const *)r->sel.systems);
 	if (!r->tep) {
 		snprintf(err, errlen, "cannot read the event formats from tracefs");
 		return -1;
@@ -607,10 +461,7 @@ void tm_rec_close(struct tm_rec *r)
 	if (r->line_ok)
 		tm_tepline_done(&r->line);
 	tep_free(r->tep);
-	for (size_t i = 0; r->systems && r->systems[i]; i++)
-		free(r->systems[i]);
-	free(r->systems);
-	free(r->events);
+	tm_rec_sel_free(&r->sel);
 	free(r->pend);
 	free(r->arena);
 	free(r->marker_path);

@@ -1,6 +1,7 @@
 /*
- * record.h - the tracefs engine of `tracemerge record` (record.c) and its
- * output file (record-out.c).
+ * record.h - the tracefs engine of `tracemerge record` (record.c, with
+ * record-events.c for its events and clock) and its output file
+ * (record-out.c).
  *
  * The engine works in its own tracefs instance only (the global instance's
  * settings are never touched): create "tracemerge-record-PID", turn its
@@ -9,8 +10,8 @@
  * ring buffer (libtracefs reads every CPU's trace_pipe_raw, consuming it)
  * as many times as the caller wants, each record turned into a canonical
  * ftrace text line (parsers/tepline.c) and handed to a callback in time
- * order; finally tracing
- * off, a last drain, the kernel's per-CPU counts, and the instance removed.
+ * order; finally tracing off, a last drain, the kernel's per-CPU counts,
+ * and the instance removed.
  */
 #ifndef TM_RECORD_H
 #define TM_RECORD_H
@@ -76,6 +77,23 @@ int tm_rec_kernel_counts(struct tm_rec *r);
 
 /* Tracing off, instance removed, everything freed (also after errors). */
 void tm_rec_close(struct tm_rec *r);
+
+/* ---- events and clock (record-events.c) ---- */
+
+struct tracefs_instance;
+struct tm_rec_sel {
+	char *events;                /* what was enabled: "SYSTEM/EVENT ...", "*" = all */
+	size_t events_len;
+	char **systems;              /* their systems and "ftrace" (NULL-terminated) */
+};
+/* Enable LIST (comma-separated: sched, power, irq, workqueue, SYSTEM,
+ * SYSTEM:EVENT, SYSTEM/EVENT) in INST.  0, or -1 with ERR set. */
+int tm_rec_enable(struct tracefs_instance *inst, const char *list, struct tm_rec_sel *sel,
+		  char *err, size_t errlen);
+void tm_rec_sel_free(struct tm_rec_sel *sel);
+/* Set INST's trace_clock and check that it took.  0, or -1 with ERR set. */
+int tm_rec_set_clock(struct tracefs_instance *inst, const char *clock, char *err,
+		     size_t errlen);
 
 /* ---- the output file (record-out.c) ---- */
 
