@@ -22,9 +22,10 @@ static const struct {
 	{ NULL,
 	  "usage: tracemerge COMMAND [OPTIONS] ARGS...\n"
 	  "\n"
-	  "Read kernel traces (ftrace text, systrace HTML, compressed atrace, gzip)\n"
-	  "and application traces (Trace Event JSON), align their clocks, and write\n"
-	  "Trace Event JSON that Perfetto and chrome://tracing open.\n"
+	  "Read kernel traces (ftrace text, systrace HTML, compressed atrace,\n"
+	  "trace-cmd trace.dat, gzip) and application traces (Trace Event JSON),\n"
+	  "align their clocks, and write Trace Event JSON that Perfetto and\n"
+	  "chrome://tracing open; record kernel traces with clock-sync markers.\n"
 	  "\n"
 	  "commands:\n"
 	  "  merge  [-o OUT] [CLOCK OPTIONS] INPUT...  align inputs, write one trace\n"

@@ -98,7 +98,7 @@ fi
 cp "$D/small.dat" "$T/size.dat" && printf '4' | dd of="$T/size.dat" bs=1 seek=68174 conv=notrunc 2>/dev/null
 $TM import -o "$T/size.json" "$T/size.dat" > "$T/e" 2>&1; rc=$?
 # (a sanitizer build adds its own warning line about the allocation)
-if [ $rc = 1 ] && [ "$(grep -vc AddressSanitizer "$T/e")" = 1 ] && grep -q 'size.dat: trace.dat' "$T/e" &&
+if [ $rc = 1 ] && [ "$(grep -c '^tracemerge' "$T/e")" = 1 ] && grep -q 'size.dat: trace.dat' "$T/e" &&
    [ ! -e "$T/size.json" ]; then
 	ok "trace.dat: a corrupt size field -> exit 1, one line"
 else
@@ -116,8 +116,9 @@ for l in open(sys.argv[2]):
         b[int(o)] = int(v, 16)
 open(sys.argv[3], "wb").write(b)' "$D/small.dat" "$D/crash-instance-handle.patch" "$T/crash.dat"
 $TM stats "$T/crash.dat" > "$T/e" 2>&1; rc=$?
-if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q 'crash.dat: trace.dat: libtracecmd crashed' "$T/e"; then
-	ok "trace.dat: a file that crashes libtracecmd -> exit 1, one line: $(cat "$T/e")"
+# (under valgrind its report of libtracecmd's bad read comes too)
+if [ $rc = 1 ] && [ "$(grep -c '^tracemerge' "$T/e")" = 1 ] && grep -q 'crash.dat: trace.dat: libtracecmd crashed' "$T/e"; then
+	ok "trace.dat: a file that crashes libtracecmd -> exit 1, one line: $(grep '^tracemerge' "$T/e")"
 else
 	notok "trace.dat: a file that crashes libtracecmd -> exit 1, one line (exit $rc)"; sed 's/^/    /' "$T/e" | head -5
 fi
