@@ -19,7 +19,7 @@ DESTDIR  ?=
 CC       ?= cc
 B        ?= build
 
-PKGS     := json-c zlib
+PKGS     := json-c zlib libtracecmd libtracefs libtraceevent
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_LIBS  := $(shell pkg-config --libs cmocka libtracefs libtraceevent 2>/dev/null)
@@ -43,6 +43,7 @@ CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
+EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
@@ -64,7 +65,7 @@ $(B)/libtracemerge.so: $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
 
 # the pkg-config file names the install prefix, so it is written per PREFIX
-PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: json-c zlib\nLibs: -L$${libdir} -ltracemerge\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \
+PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: $(PKGS)\nLibs: -L$${libdir} -ltracemerge\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \
 	'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)'
 $(B)/tracemerge.pc: FORCE
 	@mkdir -p $(B)
@@ -85,7 +86,12 @@ $(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
 
-tests: all $(TEST_BINS) $(TOOL_BINS)
+# programs using the public API (README examples), linked like an application
+$(EXAMPLE_BINS): $(B)/examples/%: examples/%.c $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
+
+tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS)
 
 check:
 	@sh scripts/deps.sh check
@@ -98,7 +104,8 @@ asan:
 	@sh scripts/deps.sh fuzz
 	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		TM_BIN=$(CURDIR)/build-asan/tracemerge sh tests/run.sh build-asan
 
 tsan:

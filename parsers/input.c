@@ -28,6 +28,7 @@
 #include "tracemerge/input.h"
 #include "browser.h"
 #include "decode.h"
+#include "tracedat.h"
 
 #define READ_CHUNK  (1u << 30)
 
@@ -45,6 +46,7 @@ const char *tm_format_name(enum tm_format f)
 	case TM_FMT_SPEEDTRACER:     return "speed-tracer";
 	case TM_FMT_SCOPE:           return "opera-scope";
 	case TM_FMT_PERFTIMELINE:    return "performance-timeline";
+	case TM_FMT_TRACEDAT:        return "trace.dat";
 	case TM_FMT_UNKNOWN:         break;
 	}
 	return "unknown";
@@ -414,6 +416,8 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 	}
 	if (tm_is_gzip(p, len))
 		return read_gzip(in, p, len);
+	if (tm_is_tracedat(p, len))
+		return tm_tracedat_read(in, p, len);
 	while (i < len && tm_is_space(p[i]))
 		i++;
 	if (i == len) {
@@ -461,7 +465,8 @@ static long binary_head(const char *p, size_t len)
 {
 	long nul = tm_nul_in_head(p, len);
 
-	if (nul < 0 || tm_is_gzip(p, len) || memmem(p, (size_t)nul, "TRACE:", 6))
+	if (nul < 0 || tm_is_gzip(p, len) || tm_is_tracedat(p, len) ||
+	    memmem(p, (size_t)nul, "TRACE:", 6))
 		return -1;
 	return nul;
 }

@@ -16,6 +16,7 @@ have_pc cmocka || need="$need libcmocka-dev"
 have_pc libtracefs || need="$need libtracefs-dev"
 have_pc libtraceevent || need="$need libtraceevent-dev"
 have_pc libtracecmd || need="$need libtracecmd-dev libzstd-dev"
+command -v trace-cmd >/dev/null 2>&1 || need="$need trace-cmd"
 command -v gzip >/dev/null 2>&1 || need="$need gzip"
 command -v base64 >/dev/null 2>&1 || need="$need coreutils"
 for extra in "$@"; do

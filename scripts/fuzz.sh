@@ -7,10 +7,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=build-fuzz
 mkdir -p "$out"
-cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude -Isrc -Iparsers $(pkg-config --cflags json-c zlib)"
-libs="$(pkg-config --libs json-c zlib)"
+cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude -Isrc -Iparsers $(pkg-config --cflags json-c zlib libtracecmd libtracefs libtraceevent)"
+libs="$(pkg-config --libs json-c zlib libtracecmd libtracefs libtraceevent)"
 srcs="$(ls src/*.c parsers/*.c | grep -v -e '^src/main.c$' -e '^src/usage.c$' -e '^src/cmd-')"
 status=0
+# leaks inside the system's libtraceevent are not ours (tests/lsan.supp)
+export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for f in fuzz/fuzz_*.c; do
 	name=$(basename "$f" .c)
 	clang $cflags -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -18,7 +20,7 @@ for f in fuzz/fuzz_*.c; do
 	seeds="$out/$name.corpus"
 	mkdir -p "$seeds"
 	# seed with small real inputs (the fuzzer also reads its own findings back)
-	for s in testdata/* testdata/browser/* ../shared/corpus/catapult/*; do
+	for s in testdata/* testdata/browser/* testdata/tracedat/*.dat ../shared/corpus/catapult/*; do
 		[ -f "$s" ] && [ "$(wc -c < "$s")" -lt 300000 ] && cp "$s" "$seeds/" 2>/dev/null || true
 	done
 	echo "fuzz: $name for ${secs}s"

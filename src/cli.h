@@ -13,6 +13,7 @@
 
 int cmd_import(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_sync(int argc, char **argv);
 

@@ -10,6 +10,7 @@ static const struct {
 } commands[] = {
 	{ "import", cmd_import },
 	{ "merge", cmd_merge },
+	{ "record", cmd_record },
 	{ "stats", cmd_stats },
 	{ "sync", cmd_sync },
 };

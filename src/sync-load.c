@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "issuer.h"
 #include "linefeed.h"
 #include "out.h"
 #include "sync-int.h"
@@ -139,6 +140,51 @@ static void note_json_name(struct tm_src *s, const struct tm_te_event *ev)
 		tm_hmap_get_i32(s->json_threads, (int32_t)ev->tid_v, true);
 }
 
+/* Issuer records in a kernel text header (`tracemerge record`, issuer.h):
+ * the other side of its name= markers, on the clock they name. */
+struct issuer_ctx {
+	struct tm_sync *s;
+	size_t si;
+	const struct tm_block *b;
+};
+
+static int on_issuer(const struct tm_issuer *is, void *arg)
+{
+	struct issuer_ctx *c = arg;
+	int dom = tm_clock_graph_domain(c->s->g, tm_sync_shared_domain(is->clock));
+	char where[600];
+
+	if (dom < 0)
+		return -1;
+	if (c->b->first_line)
+		snprintf(where, sizeof(where), "%s:%lu", c->s->src[c->si].path,
+			 c->b->first_line + is->line - 1);
+	else
+		snprintf(where, sizeof(where), "%s: header line %lu", c->s->src[c->si].path, is->line);
+	return tm_sync_add_marker(c->s, c->si, dom, is->id, strlen(is->id), is->issue_ts, is->ts,
+				  where);
+}
+
+static int kernel_issuers(struct tm_sync *s, size_t si)
+{
+	struct issuer_ctx c = { s, si, NULL };
+	struct tm_input *in = s->src[si].in;
+	unsigned long bad_line = 0;
+	size_t bad = 0;
+
+	for (size_t bi = 0; bi < tm_input_nblocks(in); bi++) {
+		c.b = tm_input_block(in, bi);
+		if (c.b->kind == TM_BLOCK_FTRACE &&
+		    tm_issuer_scan(c.b->data, c.b->len, on_issuer, &c, &bad, &bad_line))
+			return -1;
+	}
+	if (bad)
+		tm_diag_warn(s->d, "sync-bad-value", s->src[si].path,
+			     "%zu malformed tracemerge_clock_sync header line(s) ignored (first: line %lu)",
+			     bad, bad_line);
+	return 0;
+}
+
 /* A JSON block's domain (its metadata.clock-domain, or its own), and its
  * markers into the sync. */
 static int register_json(struct tm_sync *s, size_t si, const struct scan *sc)
@@ -181,7 +227,8 @@ static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 	src->st.diag = s->d;         /* later reports list every warning */
 	src->kdom = -1;
 	if (src->kernel) {
-		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
+		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si) ||
+		    kernel_issuers(s, si))
 			return tm_diag_error(s->d, "%s: out of memory", src->path);
 	}
 	return register_json(s, si, sc);

@@ -9,7 +9,7 @@ pass=0 fail=0 skip=0
 failed_names=""
 wrap=""
 if [ -n "$TM_VALGRIND" ]; then
-	wrap="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	wrap="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$top/tests/valgrind.supp"
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

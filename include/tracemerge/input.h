@@ -29,6 +29,7 @@ enum tm_format {
 	TM_FMT_SPEEDTRACER,     /* Speed Tracer data dump (JSON per line) */
 	TM_FMT_SCOPE,           /* Opera Scope profiler Events (STP/1 JSON) */
 	TM_FMT_PERFTIMELINE,    /* W3C Performance Timeline entries (JSON) */
+	TM_FMT_TRACEDAT,        /* trace-cmd trace.dat (read by libtracecmd) */
 };
 
 enum tm_block_kind {

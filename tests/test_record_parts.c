@@ -1,0 +1,215 @@
+/*
+ * test_record_parts.c - the parts of `record` that need no tracefs: the
+ * issuer records of the output header (written and read back), the output
+ * file (reserved header room filled in, temp file renamed or removed), and
+ * the public clock_sync JSON of the marker API.  Expected texts and values
+ * are worked out by hand.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "issuer.h"
+#include "record.h"
+#include "tracemerge/marker.h"
+
+struct got {
+	struct tm_issuer is[8];
+	size_t n;
+};
+
+static int collect(const struct tm_issuer *is, void *arg)
+{
+	struct got *g = arg;
+
+	if (g->n < 8)
+		g->is[g->n++] = *is;
+	return 0;
+}
+
+static void test_issuer_scan(void **state)
+{
+	const char *text =
+		"# tracer: nop\n"
+		"#\n"
+		"# tracemerge_clock_sync: name=a-1 clock=CLOCK_REALTIME issue_ts=1700000000.000000001 ts=1700000000.000002500   \n"
+		"# tracemerge_clock_sync: name=bad clock=CLOCK_REALTIME issue_ts=5.0 ts=4.0\n"
+		"# tracemerge_clock_sync: name=nots clock=CLOCK_BOOTTIME\n"
+		"#                                      \n"
+		"# tracemerge_clock_sync: clock=CLOCK_BOOTTIME ts=2.5 issue_ts=2 name=b\r\n"
+		"          <idle>-0     (-----) [000] d..2 1.000000000: sched_switch: x\n"
+		"# tracemerge_clock_sync: name=late clock=CLOCK_REALTIME issue_ts=1 ts=2\n";
+	struct got g = { .n = 0 };
+	size_t bad = 0;
+	unsigned long bad_line = 0;
+
+	(void)state;
+	assert_int_equal(tm_issuer_scan(text, strlen(text), collect, &g, &bad, &bad_line), 0);
+	assert_int_equal(g.n, 2);
+	assert_string_equal(g.is[0].id, "a-1");
+	assert_string_equal(g.is[0].clock, "CLOCK_REALTIME");
+	assert_int_equal(g.is[0].issue_ts, 1700000000000000001LL);
+	assert_int_equal(g.is[0].ts, 1700000000000002500LL);
+	assert_int_equal(g.is[0].line, 3);
+	/* keys in any order, CRLF line end */
+	assert_string_equal(g.is[1].id, "b");
+	assert_string_equal(g.is[1].clock, "CLOCK_BOOTTIME");
+	assert_int_equal(g.is[1].issue_ts, 2000000000LL);
+	assert_int_equal(g.is[1].ts, 2500000000LL);
+	assert_int_equal(g.is[1].line, 7);
+	/* issue_ts after ts, and missing fields: counted, first at line 4;
+	 * the line after the first event is not header */
+	assert_int_equal(bad, 2);
+	assert_int_equal(bad_line, 4);
+}
+
+static void test_issuer_line(void **state)
+{
+	struct tm_clock_sync cs = { .clock = CLOCK_BOOTTIME, .issue_ts_ns = 894875670851LL,
+				    .ts_ns = 894875671873LL };
+	char buf[300];
+	struct got g = { .n = 0 };
+
+	(void)state;
+	strcpy(cs.sync_id, "tracemerge-1-2-ab");
+	tm_issuer_line(buf, sizeof(buf), &cs);
+	assert_string_equal(buf, "# tracemerge_clock_sync: name=tracemerge-1-2-ab "
+			    "clock=CLOCK_BOOTTIME issue_ts=894.875670851 ts=894.875671873");
+	strcat(buf, "\n");
+	assert_int_equal(tm_issuer_scan(buf, strlen(buf), collect, &g, NULL, NULL), 0);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.is[0].issue_ts, 894875670851LL);
+	assert_int_equal(g.is[0].ts, 894875671873LL);
+}
+
+static void test_clock_sync_json(void **state)
+{
+	struct tm_clock_sync cs = { .clock = CLOCK_REALTIME,
+				    .issue_ts_ns = 1700000000123456789LL,
+				    .ts_ns = 1700000000123460000LL };
+	char buf[400];
+
+	(void)state;
+	strcpy(cs.sync_id, "app-42-1-f");
+	tm_clock_sync_json(&cs, 42, buf, sizeof(buf));
+	assert_string_equal(buf, "{\"name\":\"clock_sync\",\"ph\":\"c\",\"ts\":1700000000123460,"
+			    "\"pid\":42,\"tid\":42,\"args\":{\"sync_id\":\"app-42-1-f\","
+			    "\"issue_ts\":1700000000123456.789}}");
+	assert_string_equal(tm_clock_domain_name(CLOCK_REALTIME), "CLOCK_REALTIME");
+	assert_string_equal(tm_clock_domain_name(CLOCK_BOOTTIME), "CLOCK_BOOTTIME");
+	assert_null(tm_clock_domain_name(CLOCK_PROCESS_CPUTIME_ID));
+}
+
+static void test_marker_file(void **state)
+{
+	char path[] = "/tmp/tm-marker-XXXXXX", buf[512];
+	int fd = mkstemp(path);
+	struct tm_marker *m;
+	struct tm_clock_sync cs;
+	ssize_t n;
+
+	(void)state;
+	assert_true(fd >= 0);
+	m = tm_marker_open(path);
+	assert_non_null(m);
+	assert_string_equal(tm_marker_path(m), path);
+	assert_int_equal(tm_marker_printf(m, "B|%d|%s", 7, "work"), 0);
+	assert_int_equal(tm_marker_clock_sync(m, CLOCK_MONOTONIC, &cs), 0);
+	assert_true(cs.issue_ts_ns <= cs.ts_ns);
+	assert_true(strncmp(cs.sync_id, "app-", 4) == 0);
+	tm_marker_close(m);
+	n = read(fd, buf, sizeof(buf) - 1);
+	assert_true(n > 0);
+	buf[n] = 0;
+	/* two writes, as the kernel's trace_marker would get them */
+	assert_true(strncmp(buf, "B|7|work", 8) == 0);
+	assert_non_null(strstr(buf + 8, "trace_event_clock_sync: name="));
+	assert_non_null(strstr(buf, cs.sync_id));
+	assert_non_null(strstr(buf, " source=app"));
+	close(fd);
+	unlink(path);
+	errno = 0;
+	assert_null(tm_marker_open("/nonexistent/trace_marker"));
+	assert_int_equal(errno, ENOENT);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	static char buf[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static void test_output_file(void **state)
+{
+	char dir[] = "/tmp/tm-recout-XXXXXX", path[300], err[300];
+	struct tm_clock_sync start = { .clock = CLOCK_REALTIME, .issue_ts_ns = 1000000001,
+				       .ts_ns = 1000000002 };
+	struct tm_clock_sync end = { .clock = CLOCK_REALTIME, .issue_ts_ns = 3000000000LL,
+				     .ts_ns = 3000000500LL };
+	struct tm_rec_hdr h = { .ncpus = 2, .clock = "mono", .events = "sched/*",
+				.instance = "inst", .start = &start, .nstart = 1, .nend = 1 };
+	struct tm_rec_out *o;
+	const char *line = "           x-1     (-----) [000] .... 1.000000000: a: b\n";
+	char *text;
+	struct stat st;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	strcpy(start.sync_id, "s-1");
+	strcpy(end.sync_id, "e-1");
+	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	assert_non_null(o);
+	assert_int_equal(stat(path, &st), -1);          /* not there until finished */
+	assert_int_equal(stat(tm_rec_out_tmp(o), &st), 0);
+	assert_int_equal(tm_rec_out_write(line, strlen(line), o), 0);
+	assert_int_equal(tm_rec_out_finish(o, 1, 3, &end, 1, err, sizeof(err)), 0);
+	tm_rec_out_abort(o);                              /* frees; keeps the file */
+	text = slurp(path);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\n# entries-in-buffer/entries-written: 1/3   #P:2 "));
+	assert_non_null(strstr(text, "\n# clock_type=LINUX_CLOCK_MONOTONIC\n"));
+	assert_non_null(strstr(text, "\n# tracemerge_clock_sync: name=s-1 clock=CLOCK_REALTIME "
+			       "issue_ts=1.000000001 ts=1.000000002\n"));
+	assert_non_null(strstr(text, "\n# tracemerge_clock_sync: name=e-1 clock=CLOCK_REALTIME "
+			       "issue_ts=3.000000000 ts=3.000000500 "));
+	assert_true(strlen(text) > strlen(line));
+	assert_string_equal(text + strlen(text) - strlen(line), line);
+	unlink(path);
+
+	/* abandoned: the temporary file goes, nothing at PATH */
+	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	assert_non_null(o);
+	snprintf(err, sizeof(err), "%s", tm_rec_out_tmp(o));
+	tm_rec_out_abort(o);
+	assert_int_equal(stat(err, &st), -1);
+	assert_int_equal(stat(path, &st), -1);
+	assert_int_equal(rmdir(dir), 0);
+
+	/* a directory that does not exist: an error, no file */
+	o = tm_rec_out_open("/nonexistent/dir/out.txt", &h, err, sizeof(err));
+	assert_null(o);
+	assert_non_null(strstr(err, "/nonexistent/dir/out.txt: cannot create"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_issuer_scan),
+		cmocka_unit_test(test_issuer_line),
+		cmocka_unit_test(test_clock_sync_json),
+		cmocka_unit_test(test_marker_file),
+		cmocka_unit_test(test_output_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
