@@ -63,6 +63,7 @@ static void begin(struct tm_kev *kv, const struct tm_atrace *a)
 
 	if (!t)
 		return;
+	t->pid = kv->pid;
 	kev_obj(kv, "B", "atrace", pid, kv->tid, kv->ts);
 	if (a->name.n)
 		kev_name(kv, a->name.p, a->name.n);
@@ -85,9 +86,7 @@ static void end(struct tm_kev *kv)
 	if (!t)
 		return;
 	if (!t->b_depth) {
-		kv->e_unmatched++;
-		kev_warn(kv, "kevents-end-unmatched", "atrace E without an open B on tid %d: kept "
-			 "as an instant", kv->tid);
+		kv->e_unmatched++; /* the first pass warned (unmatched-end) */
 		marker_instant(kv, "atrace_unmatched", "E without B");
 		return;
 	}
@@ -188,7 +187,7 @@ static void instant(struct tm_kev *kv, const struct tm_atrace *a)
 {
 	bool track = a->kind == TM_AT_TRACK_INSTANT;
 
-	kev_obj(kv, "i", "atrace", pid_of(kv, a), kv->tid, kv->ts);
+	kev_obj(kv, "i", "atrace_instant", pid_of(kv, a), kv->tid, kv->ts);
 	kev_name(kv, a->name.p, a->name.n);
 	kev_raw(kv, track ? ",\"s\":\"p\"" : ",\"s\":\"t\"");
 	if (track)

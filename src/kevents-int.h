@@ -89,12 +89,12 @@ struct tm_kev {
 	int32_t pid, tid;        /* JSON ids of the line's task */
 	/* counts */
 	uint64_t written, in;
-	uint64_t cpu_slices, state_slices, flows, wake_instants;
+	uint64_t cpu_slices, state_slices, flows, wake_instants, cpu_open, states_open;
 	uint64_t slices_b, slices_e, e_unmatched, b_unterminated;
 	uint64_t async_b, async_e, async_unmatched, async_unterminated;
 	uint64_t counters, instants, atrace_instants, atrace_invalid;
 	uint64_t irq_slices, irq_unmatched, irq_unterminated;
-	uint64_t wq_slices, wq_unmatched, wq_unterminated;
+	uint64_t wq_slices, wq_unmatched, irq_wq_open;
 	uint64_t lifetimes, unparsed, other;
 	bool oom;
 };

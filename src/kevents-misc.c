@@ -2,11 +2,11 @@
  * kevents-misc.c - kernel counters and interrupt/workqueue slices:
  *   cpu_frequency, cpu_idle, cpu_frequency_limits  C "<event> CPU N" in "CPUs"
  *   clock_set_rate / clock_enable / clock_disable  C "<event> <clock>" in "CPUs"
- *   rss_stat (curr=1)                               C "rss_stat <member>" on the process
+ *   rss_stat (curr=1)                               C "mem.rss.<member>" on the process
  *   irq_handler_*, softirq_entry/exit, ipi_*        X on "CPU N irq" (per-CPU stack)
  *   workqueue_execute_start/end                     X on the worker thread
  * An exit without its entry is reported and kept as an instant; entries
- * still open at the end are reported.
+ * still open at the end are reported and written as B without an end.
  */
 #include <stdio.h>
 #include <string.h>
@@ -72,6 +72,19 @@ static bool clock_counter(struct tm_kev *kv)
 	return true;
 }
 
+static const char *rss_member(struct tm_str w)
+{
+	static const char *const names[][2] = {
+		{ "0", "file" }, { "1", "anon" }, { "2", "swap" }, { "3", "shmem" },
+		{ "MM_FILEPAGES", "file" }, { "MM_ANONPAGES", "anon" }, { "MM_SWAPENTS", "swap" },
+		{ "MM_SHMEMPAGES", "shmem" },
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i][0]) == w.n && !memcmp(names[i][0], w.p, w.n))
+			return names[i][1];
+	return "other";
+}
+
 /* rss_stat: "mm_id=N curr=1 member=M size=NB" or "... type=MM_ANONPAGES size=NB". */
 static bool rss_counter(struct tm_kev *kv)
 {
@@ -92,7 +105,7 @@ static bool rss_counter(struct tm_kev *kv)
 	}
 	if (!sz.n)
 		return false;
-	snprintf(name, sizeof(name), "rss_stat %.*s", (int)(what.n > 60 ? 60 : what.n), what.p);
+	snprintf(name, sizeof(name), "mem.rss.%s", rss_member(what));
 	counter(kv, kv->pid, name, "value", v, NULL, 0);
 	return true;
 }
@@ -211,6 +224,7 @@ static bool wq_start(struct tm_kev *kv)
 		fn.p++;
 		fn.n--;
 	}
+	t->pid = kv->pid;
 	t->wq_ts[t->nwq] = kv->ts;
 	kev_cpy(t->wq_fn[t->nwq], sizeof(t->wq_fn[0]), fn);
 	t->nwq++;
@@ -261,13 +275,36 @@ void kev_misc_finish(struct tm_kev *kv)
 	struct kev_cpu *c;
 	struct kev_thread *t;
 
-	while ((c = tm_hmap_next(kv->cpus, &it, NULL, NULL)))
-		kv->irq_unterminated += (uint64_t)c->nirq;
+	const char *key;
+	char name[96];
+	uint64_t n = 0;
+
+	while ((c = tm_hmap_next(kv->cpus, &it, &key, NULL))) {
+		int32_t cpu;
+		memcpy(&cpu, key, sizeof(cpu));
+		for (int i = 0; i < c->nirq; i++, n++) {
+			struct kev_irq *q = &c->irq[i];
+			snprintf(name, sizeof(name), "%s (%s)", q->kind == 'h' ? "IRQ" :
+				 q->kind == 's' ? "SoftIRQ" : "IPI", q->name);
+			kev_obj(kv, "B", "irq", KEV_CPU_PID, KEV_IRQ_TID(cpu), q->ts);
+			kev_names(kv, name);
+			kev_arg_s(kv, "open_at_end", "1", 1);
+			kev_emit(kv);
+		}
+	}
 	it = 0;
-	while ((t = tm_hmap_next(kv->threads, &it, NULL, NULL)))
-		kv->wq_unterminated += (uint64_t)t->nwq;
-	if (kv->irq_unterminated || kv->wq_unterminated)
-		kev_warn(kv, "kevents-unterminated", "%llu interrupt and %llu workqueue slices still "
-			 "open at the end: not written", (unsigned long long)kv->irq_unterminated,
-			 (unsigned long long)kv->wq_unterminated);
+	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
+		int32_t tid;
+		memcpy(&tid, key, sizeof(tid));
+		for (int i = 0; i < t->nwq; i++, n++) {
+			kev_obj(kv, "B", "workqueue", t->pid, tid, t->wq_ts[i]);
+			kev_names(kv, t->wq_fn[i]);
+			kev_arg_s(kv, "open_at_end", "1", 1);
+			kev_emit(kv);
+		}
+	}
+	if (n)
+		kev_warn(kv, "kevents-open-at-end", "%llu interrupt or workqueue slices still open "
+			 "at the end: written as B without an end", (unsigned long long)n);
+	kv->irq_wq_open = n;
 }

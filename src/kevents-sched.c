@@ -3,7 +3,8 @@
  * on per-CPU tracks (sched_switch), each thread's state slices on its
  * "(state)" track, wakeup flows from the waker to the wakee's next run,
  * blocked reasons, and task lifetime events.  A slice is written when it
- * ends; the open ones at the end of the trace are not guessed.
+ * ends; the ones open at the end of the trace are written as B events
+ * without an end (no end is guessed).
  */
 #include <stdio.h>
 #include <string.h>
@@ -309,16 +310,50 @@ void kev_sched_life(struct tm_kev *kv)
 	}
 }
 
+/* End of the trace: wakeups that led to no run become instants; the
+ * running tasks and thread states still open are written as B events
+ * without an end (the viewers show them as not finished). */
 void kev_sched_finish(struct tm_kev *kv)
 {
 	size_t it = 0;
 	const char *key;
 	struct kev_thread *t;
+	struct kev_cpu *c;
+	char name[96];
 
 	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
 		int32_t tid;
 		memcpy(&tid, key, sizeof(tid));
 		if (t->wake)
 			wake_instant(kv, t, tid);
+		if (!t->have_state || !has_state_track(tid))
+			continue;
+		name_state_track(kv, t, tid);
+		state_name(name, sizeof(name), t->state);
+		kev_obj(kv, "B", "thread_state", t->pid, tid + KEV_STATE_OFF, t->since);
+		kev_names(kv, name);
+		kev_arg_s(kv, "state", t->state, strlen(t->state));
+		if (t->blocked[0])
+			kev_arg_s(kv, "blocked_function", t->blocked, strlen(t->blocked));
+		if (t->io_wait >= 0)
+			kev_arg_i(kv, "io_wait", t->io_wait);
+		kev_arg_s(kv, "open_at_end", "1", 1);
+		kev_emit(kv);
+		kv->states_open++;
+	}
+	it = 0;
+	while ((c = tm_hmap_next(kv->cpus, &it, &key, NULL))) {
+		int32_t cpu;
+		memcpy(&cpu, key, sizeof(cpu));
+		if (!c->running)
+			continue;
+		kev_obj(kv, "B", "sched", KEV_CPU_PID, KEV_CPU_TID(cpu), c->since);
+		kev_names(kv, c->comm);
+		kev_arg_i(kv, "pid", c->pid);
+		kev_arg_i(kv, "tid", c->tid);
+		kev_arg_i(kv, "prio", c->prio);
+		kev_arg_s(kv, "open_at_end", "1", 1);
+		kev_emit(kv);
+		kv->cpu_open++;
 	}
 }

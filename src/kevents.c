@@ -479,7 +479,9 @@ struct json_object *tm_kev_report(const struct tm_kev *kv)
 	PUT("events_in", kv->in);
 	PUT("objects_written", kv->written);
 	PUT("cpu_slices", kv->cpu_slices);
+	PUT("cpu_slices_open_at_end", kv->cpu_open);
 	PUT("thread_state_slices", kv->state_slices);
+	PUT("thread_states_open_at_end", kv->states_open);
 	PUT("wakeup_flows", kv->flows);
 	PUT("wakeup_instants", kv->wake_instants);
 	PUT("atrace_begin", kv->slices_b);
@@ -495,10 +497,10 @@ struct json_object *tm_kev_report(const struct tm_kev *kv)
 	PUT("counter_samples", kv->counters);
 	PUT("irq_slices", kv->irq_slices);
 	PUT("irq_exit_unmatched", kv->irq_unmatched);
-	PUT("irq_unterminated", kv->irq_unterminated);
+	PUT("irq_entries_dropped", kv->irq_unterminated);
 	PUT("workqueue_slices", kv->wq_slices);
 	PUT("workqueue_end_unmatched", kv->wq_unmatched);
-	PUT("workqueue_unterminated", kv->wq_unterminated);
+	PUT("irq_workqueue_open_at_end", kv->irq_wq_open);
 	PUT("lifetime_instants", kv->lifetimes);
 	PUT("unparsed_as_instants", kv->unparsed);
 	PUT("other_instants", kv->instants);

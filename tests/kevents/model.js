@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // model.js - load a trace with the Catapult importer (viewer-check's
 // traceviewer) and print, as one JSON line, what --kernel-as is checked on:
-//   atrace_slices    thread slices from atrace B/E (text: every thread slice
-//                    of a process thread; events: category "atrace")
-//   async_slices     top-level async slices from atrace S/F
+//   atrace_slices    thread slices from atrace B/E (text: category "android",
+//                    the importer's default; events: category "atrace")
+//   async_slices     top-level async slices from atrace S/F (not G/H: the
+//                    text importer knows no track slices)
 //   counter_samples  samples of process counters from atrace C
 //   cpu_us           per tid: CPU running time in µs from the CPU slices
 //                    (text: model.kernel.cpus; events: "sched" X slices of
@@ -42,11 +43,12 @@ const add = (tid, ms) => { st.cpu_us[tid] = (st.cpu_us[tid] || 0) + ms * 1000; }
 for (const p of Object.values(model.processes || {})) {
   for (const t of Object.values(p.threads || {})) {
     for (const s of t.sliceGroup.slices) {
-      if (mode === 'text' || s.category === 'atrace') st.atrace_slices++;
-      if (mode === 'events' && p.pid === CPU_PID && s.category === 'sched') add(s.args.tid, s.duration);
+      if (s.category === (mode === 'text' ? 'android' : 'atrace')) st.atrace_slices++;
+      if (mode === 'events' && p.pid === CPU_PID && s.category === 'sched' && !s.didNotFinish)
+        add(s.args.tid, s.duration);   // open at the end: the text model has none
     }
-    for (const s of (t.asyncSliceGroup.slices || []))
-      if (mode === 'text' || s.category === 'atrace') st.async_slices++;
+    for (const s of (t.asyncSliceGroup.slices || []))   // S/F; G/H (args.track): Catapult's text importer has none
+      if (mode === 'text' || (s.category === 'atrace' && !(s.args && s.args.track))) st.async_slices++;
   }
   for (const c of Object.values(p.counters || {}))
     if (mode === 'text' || c.category === 'atrace')
