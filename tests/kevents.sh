@@ -45,6 +45,17 @@ b = [e for e in ev if e[\"ph\"] == \"B\" and e.get(\"name\") == \"outer\"][0]
 assert (b[\"pid\"], b[\"tid\"]) == (1010, 1010), b
 x = [e for e in ev if e[\"ph\"] == \"X\" and e.get(\"name\") == \"worker\"][0]
 assert x[\"args\"][\"tid\"] == 1011 and x[\"args\"][\"pid\"] == 1010, x'"
+S=$top/testdata/sync
+check "kevents: merge --kernel-as=events: kernel events = converted + markers moved, no clock link" sh -c "
+	$TM merge -q --kernel-as=events -o $T/m.json $S/kernel_drift.txt $S/app_drift.json &&
+	python3 -c '
+import json
+d = json.load(open(\"$T/m.json\"))
+c = d[\"metadata\"][\"tracemerge\"][\"counts\"]
+assert \"systemTraceEvents\" not in d
+assert c[\"kernel_events_in\"] == c[\"kernel_events_converted\"] + c[\"kernel_sync_markers_moved\"], c
+assert c[\"kernel_sync_markers_moved\"] == 11 and not c[\"clock_link_added\"], c
+assert not [e for e in d[\"traceEvents\"] if e.get(\"ph\") == \"c\"]'"
 check "kevents: bad --kernel-as value is a usage error (exit 2)" sh -c \
 	"$TM import --kernel-as=json $H >/dev/null 2>&1; test \$? = 2"
 check "kevents: --verbatim with --kernel-as=events is a usage error (exit 2)" sh -c \
