@@ -206,6 +206,16 @@ void kev_sched_switch(struct tm_kev *kv)
 	}
 }
 
+/* A wakeup that leads no flow: an instant on the wakee's state track. */
+static void wake_kept(struct tm_kev *kv, struct kev_thread *t, int32_t tid)
+{
+	if (has_state_track(tid))
+		name_state_track(kv, t, tid);
+	kev_instant(kv, "sched", t->pid, has_state_track(tid) ? tid + KEV_STATE_OFF : tid);
+	kev_emit(kv);
+	kv->wake_instants++;
+}
+
 void kev_sched_wakeup(struct tm_kev *kv)
 {
 	struct tm_str d = kv->ev->details;
@@ -222,9 +232,7 @@ void kev_sched_wakeup(struct tm_kev *kv)
 		return;
 	if (t->have_state && !strcmp(t->state, "Running")) {
 		/* already running: nothing to wake; kept as an instant */
-		kev_instant(kv, "sched", t->pid, has_state_track(tid) ? tid + KEV_STATE_OFF : tid);
-		kev_emit(kv);
-		kv->wake_instants++;
+		wake_kept(kv, t, tid);
 		return;
 	}
 	if (t->have_state && t->state[0] != 'R') {
@@ -233,9 +241,7 @@ void kev_sched_wakeup(struct tm_kev *kv)
 	}
 	if (t->wake) {
 		/* the first wakeup (waking, then wakeup) leads the flow */
-		kev_instant(kv, "sched", t->pid, has_state_track(tid) ? tid + KEV_STATE_OFF : tid);
-		kev_emit(kv);
-		kv->wake_instants++;
+		wake_kept(kv, t, tid);
 		return;
 	}
 	waker = kv->ev->pid > 0 ? kev_task(kv, kv->ev->pid) : NULL;

@@ -119,6 +119,10 @@ loads_ok() {
 	done
 }
 check "kevents viewers: hand.txt --kernel-as=both imports in both engines" loads_ok "$T/both.json"
+check "kevents viewers: hand.txt's 2 wakeup flows bound in both engines" sh -c "
+	node $VC/load_trace.js $T/hand.json | grep -q '\"flow_events\":2,' &&
+	$VC/perfetto/tp_query $T/hand.json 'select count(*) from flow where slice_out is not null and slice_in is not null' |
+	grep -q '\[\"2\"\]'"
 # Perfetto's expected slices (INDEX.md), read back by Perfetto from the events output
 pslice() { # INPUT NAME TS_NS DUR_NS
 	$TM import -q --kernel-as=events -o "$T/p.json" "$1" &&
