@@ -95,7 +95,7 @@ struct tm_kev {
 	uint64_t counters, instants, atrace_instants, atrace_invalid;
 	uint64_t irq_slices, irq_unmatched, irq_unterminated;
 	uint64_t wq_slices, wq_unmatched, irq_wq_open;
-	uint64_t lifetimes, unparsed, other;
+	uint64_t lifetimes, unparsed, other, backwards;
 	bool oom;
 };
 
@@ -105,6 +105,7 @@ void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, in
 void kev_name(struct tm_kev *kv, const char *p, size_t n);
 void kev_names(struct tm_kev *kv, const char *s);
 void kev_dur(struct tm_kev *kv, int64_t dur);
+void kev_span(struct tm_kev *kv, int64_t begin, int64_t end);
 void kev_raw(struct tm_kev *kv, const char *s);
 void kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n);
 void kev_arg_i(struct tm_kev *kv, const char *key, int64_t v);

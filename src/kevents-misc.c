@@ -188,7 +188,7 @@ static bool irq_exit(struct tm_kev *kv, struct kev_cpu *c, char kind)
 		 q->name);
 	kev_obj(kv, "X", "irq", KEV_CPU_PID, KEV_IRQ_TID(kv->ev->cpu), q->ts);
 	kev_names(kv, name);
-	kev_dur(kv, kv->ts - q->ts);
+	kev_span(kv, q->ts, kv->ts);
 	if (kind != 'i')
 		kev_arg_i(kv, kind == 'h' ? "irq" : "vec", q->num);
 	if (kind == 'h')
@@ -244,7 +244,7 @@ static bool wq_end(struct tm_kev *kv)
 	t->nwq--;
 	kev_obj(kv, "X", "workqueue", kv->pid, kv->tid, t->wq_ts[t->nwq]);
 	kev_names(kv, t->wq_fn[t->nwq]);
-	kev_dur(kv, kv->ts - t->wq_ts[t->nwq]);
+	kev_span(kv, t->wq_ts[t->nwq], kv->ts);
 	kev_arg_s(kv, "end", kv->ev->details.p, kv->ev->details.n);
 	kev_emit(kv);
 	kv->wq_slices++;

@@ -76,7 +76,7 @@ static void close_state(struct tm_kev *kv, struct kev_thread *t, int32_t tid, in
 	state_name(name, sizeof(name), t->state);
 	kev_obj(kv, "X", "thread_state", t->pid, tid + KEV_STATE_OFF, t->since);
 	kev_names(kv, name);
-	kev_dur(kv, ts - t->since);
+	kev_span(kv, t->since, ts);
 	kev_arg_s(kv, "state", t->state, strlen(t->state));
 	if (!strcmp(t->state, "Running"))
 		kev_arg_i(kv, "cpu", t->cpu);
@@ -152,7 +152,7 @@ static void cpu_slice(struct tm_kev *kv, struct kev_cpu *c, int32_t cpu, struct 
 		return;
 	kev_obj(kv, "X", "sched", KEV_CPU_PID, KEV_CPU_TID(cpu), c->since);
 	kev_names(kv, c->comm);
-	kev_dur(kv, kv->ts - c->since);
+	kev_span(kv, c->since, kv->ts);
 	kev_arg_i(kv, "pid", c->pid);
 	kev_arg_i(kv, "tid", c->tid);
 	kev_arg_i(kv, "prio", c->prio);

@@ -107,6 +107,19 @@ void kev_dur(struct tm_kev *kv, int64_t dur)
 	tm_buf_add(&kv->b, t, tm_ts_format_us(t, dur));
 }
 
+/* "dur" of a slice from BEGIN to END; a trace stamped backwards (END
+ * before BEGIN) gives 0, counted and reported. */
+void kev_span(struct tm_kev *kv, int64_t begin, int64_t end)
+{
+	if (end < begin) {
+		kv->backwards++;
+		kev_warn(kv, "kevents-backwards", "slice ends before it begins (timestamps go "
+			 "backwards): written with dur 0");
+		end = begin;
+	}
+	kev_dur(kv, end - begin);
+}
+
 void kev_raw(struct tm_kev *kv, const char *s)
 {
 	tm_buf_adds(&kv->b, s);
@@ -504,6 +517,7 @@ struct json_object *tm_kev_report(const struct tm_kev *kv)
 	PUT("lifetime_instants", kv->lifetimes);
 	PUT("unparsed_as_instants", kv->unparsed);
 	PUT("other_instants", kv->instants);
+	PUT("backwards_slices", kv->backwards);
 #undef PUT
 	return o;
 }

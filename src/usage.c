@@ -37,7 +37,7 @@ static const struct {
 	  "commands:\n"
 	  "  merge  [-o OUT] [CLOCK OPTIONS] INPUT...  align inputs, write one trace\n"
 	  "  sync   [--json] [CLOCK OPTIONS] INPUT...  print the clock relation\n"
-	  "  import [-o OUT] [--kernel-as=..] INPUT  one input -> Trace Event JSON\n"
+	  "  import [-o OUT] [--verbatim] INPUT   one input -> Trace Event JSON\n"
 	  "  stats  [--json] INPUT...             what is inside an input\n"
 	  "  help   [COMMAND]                     this text, or a command's\n"
 	  "\n"

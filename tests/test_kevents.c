@@ -152,12 +152,30 @@ static void test_odd_lines(void **state)
 	conv_free(&c);
 }
 
+/* a trace stamped backwards gives no negative duration */
+static void test_backwards(void **state)
+{
+	struct conv c;
+	(void)state;
+
+	conv_init(&c);
+	feed(&c, " <idle>-0 (-----) [000] d..3 2.000000: sched_switch: prev_comm=swapper prev_pid=0 "
+		 "prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120");
+	feed(&c, " a-5 (5) [000] d..3 1.000000: sched_switch: prev_comm=a prev_pid=5 "
+		 "prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120");
+	assert_true(has(&c, "\"ts\":2000000,\"name\":\"a\",\"dur\":0,"));
+	assert_int_equal(c.kv->backwards, 2); /* the CPU slice and the Running state */
+	assert_int_equal(tm_kev_finish(c.kv), 0);
+	conv_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hmap_del),
 		cmocka_unit_test(test_state_bounded),
 		cmocka_unit_test(test_odd_lines),
+		cmocka_unit_test(test_backwards),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
