@@ -37,6 +37,14 @@ struct kev_cpu {
 	bool named;
 };
 
+struct kev_flow {            /* a wakeup whose wakee ran: waker -> wakee */
+	int64_t wake_ts, run_ts;
+	int32_t waker_pid, waker_tid, wakee_pid, wakee_tid;
+	char event[20];
+};
+
+#define KEV_FLOWS_OUT 8
+
 struct kev_thread {
 	int32_t pid;             /* JSON pid (its process) */
 	bool have_state;         /* state known since `since` */
@@ -53,6 +61,13 @@ struct kev_thread {
 	bool waker_bound;        /* the waker's Running slice encloses wake_ts */
 	int32_t wake_cpu;
 	char wake_event[20];
+	bool ready;              /* woke and ran: flow waits for the Running
+				  * slice to end (viewers bind no flow to an
+				  * unfinished slice) */
+	struct kev_flow fl;
+	struct kev_flow out[KEV_FLOWS_OUT]; /* its wakeups waiting for its own
+					     * Running slice to end */
+	int nout;
 	bool named_state, named_thread;
 	int nwq;
 	int64_t wq_ts[KEV_WQ_DEPTH];

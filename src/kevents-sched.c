@@ -64,6 +64,9 @@ static void name_state_track(struct tm_kev *kv, struct kev_thread *t, int32_t ti
 	kev_emit(kv);
 }
 
+static void flow_instant(struct tm_kev *kv, const struct kev_flow *f);
+static void flows_at_close(struct tm_kev *kv, struct kev_thread *t);
+
 /* Write thread TID's current state as a slice ending at TS. */
 static void close_state(struct tm_kev *kv, struct kev_thread *t, int32_t tid, int64_t ts)
 {
@@ -71,6 +74,8 @@ static void close_state(struct tm_kev *kv, struct kev_thread *t, int32_t tid, in
 
 	if (!t->have_state || !has_state_track(tid))
 		return;
+	if (!strcmp(t->state, "Running"))
+		flows_at_close(kv, t);
 	t->have_state = false;
 	name_state_track(kv, t, tid);
 	state_name(name, sizeof(name), t->state);
@@ -116,7 +121,80 @@ static void wake_instant(struct tm_kev *kv, struct kev_thread *t, int32_t tid)
 	t->wake = false;
 }
 
-/* The wakee TID runs at TS: a flow from its waker's running slice. */
+/* The flow: from the waker's Running slice to the wakee's. */
+static void emit_flow(struct tm_kev *kv, const struct kev_flow *f)
+{
+	char id[40];
+
+	kv->flow_id++;
+	snprintf(id, sizeof(id), ",\"id\":%llu", (unsigned long long)kv->flow_id);
+	kev_obj(kv, "s", "sched", f->waker_pid, f->waker_tid + KEV_STATE_OFF, f->wake_ts);
+	kev_names(kv, f->event);
+	kev_raw(kv, id);
+	kev_arg_i(kv, "wakee_tid", f->wakee_tid);
+	kev_emit(kv);
+	kev_obj(kv, "f", "sched", f->wakee_pid, f->wakee_tid + KEV_STATE_OFF, f->run_ts);
+	kev_names(kv, f->event);
+	kev_raw(kv, ",\"bp\":\"e\"");
+	kev_raw(kv, id);
+	kev_arg_i(kv, "waker_tid", f->waker_tid);
+	kev_emit(kv);
+	kv->flows++;
+}
+
+/* A flow one of whose slices never ends in the trace: an instant. */
+static void flow_instant(struct tm_kev *kv, const struct kev_flow *f)
+{
+	struct kev_thread *t = tm_hmap_get_i32(kv->threads, f->wakee_tid, false);
+
+	if (t)
+		name_state_track(kv, t, f->wakee_tid);
+	kev_obj(kv, "i", "sched", f->wakee_pid, f->wakee_tid + KEV_STATE_OFF, f->wake_ts);
+	kev_names(kv, f->event);
+	kev_raw(kv, ",\"s\":\"t\"");
+	kev_arg_i(kv, "waker_tid", f->waker_tid);
+	kev_arg_i(kv, "ran_at_ns", f->run_ts);
+	kev_emit(kv);
+	kv->wake_instants++;
+}
+
+/* Thread TID's Running slice ends: the flow into it is written now, or
+ * handed to its waker if the waker's slice is still open; the flows out
+ * of it that waited are written. */
+static void flows_at_close(struct tm_kev *kv, struct kev_thread *t)
+{
+	if (t->ready) {
+		struct kev_thread *w = tm_hmap_get_i32(kv->threads, t->fl.waker_tid, false);
+		t->ready = false;
+		if (w && w != t && w->have_state && !strcmp(w->state, "Running") &&
+		    w->since <= t->fl.wake_ts) {
+			if (w->nout < KEV_FLOWS_OUT)
+				w->out[w->nout++] = t->fl;
+			else
+				flow_instant(kv, &t->fl);
+		} else {
+			emit_flow(kv, &t->fl);
+		}
+	}
+	for (int i = 0; i < t->nout; i++)
+		emit_flow(kv, &t->out[i]);
+	t->nout = 0;
+}
+
+/* Flows still waiting (for slices open at the end, or a thread freed). */
+static void flows_pending(struct tm_kev *kv, struct kev_thread *t, int32_t tid)
+{
+	if (t->wake)
+		wake_instant(kv, t, tid);
+	if (t->ready)
+		flow_instant(kv, &t->fl);
+	t->ready = false;
+	for (int i = 0; i < t->nout; i++)
+		flow_instant(kv, &t->out[i]);
+	t->nout = 0;
+}
+
+/* The wakee TID runs at TS: the flow waits for this Running slice to end. */
 static void wake_flow(struct tm_kev *kv, struct kev_thread *t, int32_t tid, int64_t ts)
 {
 	if (!t->wake)
@@ -125,25 +203,10 @@ static void wake_flow(struct tm_kev *kv, struct kev_thread *t, int32_t tid, int6
 		wake_instant(kv, t, tid);
 		return;
 	}
-	kv->flow_id++;
-	kev_obj(kv, "s", "sched", t->waker_pid, t->waker_tid + KEV_STATE_OFF, t->wake_ts);
-	kev_names(kv, t->wake_event);
-	tm_buf_adds(&kv->b, ",\"id\":");
-	{
-		char num[24];
-		snprintf(num, sizeof(num), "%llu", (unsigned long long)kv->flow_id);
-		kev_raw(kv, num);
-		kev_arg_i(kv, "wakee_tid", tid);
-		kev_emit(kv);
-		kev_obj(kv, "f", "sched", t->pid, tid + KEV_STATE_OFF, ts);
-		kev_names(kv, t->wake_event);
-		kev_raw(kv, ",\"bp\":\"e\",\"id\":");
-		kev_raw(kv, num);
-	}
-	kev_arg_i(kv, "waker_tid", t->waker_tid);
-	kev_emit(kv);
-	kv->flows++;
 	t->wake = false;
+	t->ready = true;
+	t->fl = (struct kev_flow){ t->wake_ts, ts, t->waker_pid, t->waker_tid, t->pid, tid, "" };
+	memcpy(t->fl.event, t->wake_event, sizeof(t->fl.event));
 }
 
 static void cpu_slice(struct tm_kev *kv, struct kev_cpu *c, int32_t cpu, struct tm_str end_state)
@@ -300,12 +363,12 @@ void kev_sched_life(struct tm_kev *kv)
 		struct kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
 		if (!t)
 			return;
-		if (t->wake)
-			wake_instant(kv, t, tid);
 		if (exit) {
 			close_state(kv, t, tid, kv->ts);
 			return;
 		}
+		close_state(kv, t, tid, kv->ts);
+		flows_pending(kv, t, tid);
 		if (t->b_depth) {
 			kv->b_unterminated += (uint64_t)t->b_depth;
 			kev_warn(kv, "kevents-begin-unterminated",
@@ -330,8 +393,7 @@ void kev_sched_finish(struct tm_kev *kv)
 	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
 		int32_t tid;
 		memcpy(&tid, key, sizeof(tid));
-		if (t->wake)
-			wake_instant(kv, t, tid);
+		flows_pending(kv, t, tid);
 		if (!t->have_state || !has_state_track(tid))
 			continue;
 		name_state_track(kv, t, tid);

@@ -10,7 +10,8 @@
  *                     Runnable, Sleeping, Uninterruptible Sleep ...) on a
  *                     "<comm> (state)" thread beside each thread
  *   sched_wakeup/_waking/_new  flow from the waker's running slice to the
- *                     wakee's next Running slice (instant when none)
+ *                     wakee's next Running slice, written when both have
+ *                     ended (an instant when that does not happen)
  *   atrace markers    B/E, C, S/F G/H T/U -> b/e, I/N -> instants
  *   cpu_frequency, cpu_idle, cpu_frequency_limits, clock_*, rss_stat: C
  *   irq/softirq/ipi entry/exit: X on "CPU N irq" threads; workqueue: X on

@@ -22,7 +22,7 @@ check "kevents: hand.txt objects as worked out by hand" sh -c \
 check "kevents: hand.txt report counts" sh -c "python3 -c '
 import json, sys
 k = json.load(open(\"$T/hand.json\"))[\"metadata\"][\"tracemerge\"][\"kernel_events\"]
-want = dict(events_in=29, cpu_slices=2, cpu_slices_open_at_end=1, thread_state_slices=4,
+want = dict(events_in=30, cpu_slices=3, cpu_slices_open_at_end=0, thread_state_slices=5,
             thread_states_open_at_end=2, wakeup_flows=2, atrace_begin=3, atrace_end=1,
             atrace_end_unmatched=1, atrace_begin_unterminated=2, async_begin=2, counter_samples=5,
             irq_slices=1, workqueue_slices=1, other_instants=1)

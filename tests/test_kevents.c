@@ -169,6 +169,39 @@ static void test_backwards(void **state)
 	conv_free(&c);
 }
 
+#define SW(cpu, ts, a, ap, st, b, bp) \
+	" x-1 (-----) [00" #cpu "] d..3 " ts ": sched_switch: prev_comm=" a " prev_pid=" #ap \
+	" prev_prio=120 prev_state=" st " ==> next_comm=" b " next_pid=" #bp " next_prio=120"
+
+/* Viewers bind no flow to an unfinished slice: a flow waits until both
+ * Running slices have ended; one of them open at the end -> an instant. */
+static void test_flow_waits(void **state)
+{
+	struct conv c;
+	(void)state;
+
+	conv_init(&c);
+	feed(&c, SW(0, "1.000000", "swapper", 0, "R", "w", 5));     /* waker runs */
+	feed(&c, " w-5 (-----) [000] d..3 1.000100: sched_wakeup: comm=a pid=6 prio=120 target_cpu=001");
+	feed(&c, SW(1, "1.000200", "swapper", 0, "R", "a", 6));     /* wakee runs */
+	feed(&c, SW(1, "1.000300", "a", 6, "S", "swapper", 0));     /* ...and stops */
+	assert_int_equal(c.kv->flows, 0);                            /* waker still running */
+	feed(&c, SW(0, "1.000400", "w", 5, "S", "swapper", 0));     /* waker stops: flow */
+	assert_int_equal(c.kv->flows, 1);
+	assert_true(has(&c, "\"ph\":\"s\",\"cat\":\"sched\",\"pid\":5,\"tid\":1000000005,\"ts\":1000100"));
+	assert_true(has(&c, "\"ph\":\"f\",\"cat\":\"sched\",\"pid\":6,\"tid\":1000000006,\"ts\":1000200"));
+	/* a wakee that never stops running: an instant at the end */
+	feed(&c, SW(0, "1.000500", "swapper", 0, "R", "w", 5));
+	feed(&c, " w-5 (-----) [000] d..3 1.000600: sched_wakeup: comm=a pid=6 prio=120 target_cpu=001");
+	feed(&c, SW(0, "1.000700", "w", 5, "S", "swapper", 0));
+	feed(&c, SW(1, "1.000800", "swapper", 0, "R", "a", 6));
+	assert_int_equal(tm_kev_finish(c.kv), 0);
+	assert_int_equal(c.kv->flows, 1);
+	assert_int_equal(c.kv->wake_instants, 1);
+	assert_true(has(&c, "\"ph\":\"i\",\"cat\":\"sched\",\"pid\":6,\"tid\":1000000006,\"ts\":1000600"));
+	conv_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_state_bounded),
 		cmocka_unit_test(test_odd_lines),
 		cmocka_unit_test(test_backwards),
+		cmocka_unit_test(test_flow_waits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,14 +39,16 @@ HAND = [
          args=dict(tid=10, pid=10, end_state="D")),
     dict(ph="X", cat="sched", pid=CPU_PID, tid=CPU_PID + 3, ts=100000800, dur=500, name="worker",
          args=dict(tid=11, pid=10, end_state="S")),
-    dict(ph="B", cat="sched", pid=CPU_PID, tid=CPU_PID + 1, ts=100001400, name="app"),
+    dict(ph="X", cat="sched", pid=CPU_PID, tid=CPU_PID + 1, ts=100001400, dur=900, name="app",
+         args=dict(tid=10, end_state="S")),
     # thread states
     dict(ph="X", cat="thread_state", pid=10, tid=STATE + 10, ts=100000000, dur=600, name="Running"),
     dict(ph="X", cat="thread_state", pid=10, tid=STATE + 10, ts=100000600, dur=400,
          name="Uninterruptible Sleep",
          args=dict(blocked_function="wait_on_page_bit+0x10/0x20", io_wait=1)),
     dict(ph="X", cat="thread_state", pid=10, tid=STATE + 10, ts=100001000, dur=400, name="Runnable"),
-    dict(ph="B", cat="thread_state", pid=10, tid=STATE + 10, ts=100001400, name="Running"),
+    dict(ph="X", cat="thread_state", pid=10, tid=STATE + 10, ts=100001400, dur=900, name="Running"),
+    dict(ph="B", cat="thread_state", pid=10, tid=STATE + 10, ts=100002300, name="Sleeping"),
     dict(ph="X", cat="thread_state", pid=10, tid=STATE + 11, ts=100000800, dur=500, name="Running"),
     dict(ph="B", cat="thread_state", pid=10, tid=STATE + 11, ts=100001300, name="Sleeping"),
     # wakeups: app wakes worker (runs at 800), worker wakes app (runs at 1400)
