@@ -110,7 +110,7 @@ struct tm_kev {
 	uint64_t counters, instants, atrace_instants, atrace_invalid;
 	uint64_t irq_slices, irq_unmatched, irq_unterminated;
 	uint64_t wq_slices, wq_unmatched, irq_wq_open;
-	uint64_t lifetimes, unparsed, other, backwards;
+	uint64_t lifetimes, unparsed, backwards;
 	bool oom;
 };
 

@@ -341,8 +341,8 @@ void kev_sched_blocked(struct tm_kev *kv)
 		t->io_wait = io != 0;
 }
 
-/* fork, exit, free, rename: instants on the task concerned; exit ends the
- * thread's state (the task is dead), free forgets the thread. */
+/* fork, exit, free, rename: instants on the task concerned; free ends the
+ * thread's state and forgets the thread. */
 void kev_sched_life(struct tm_kev *kv)
 {
 	struct tm_str d = kv->ev->details;
@@ -361,12 +361,10 @@ void kev_sched_life(struct tm_kev *kv)
 	kv->lifetimes++;
 	if (exit || free_) {
 		struct kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
-		if (!t)
+		/* exit: the task still runs until it switches out (state X or Z);
+		 * free: it is gone, its thread forgotten */
+		if (!t || exit)
 			return;
-		if (exit) {
-			close_state(kv, t, tid, kv->ts);
-			return;
-		}
 		close_state(kv, t, tid, kv->ts);
 		flows_pending(kv, t, tid);
 		if (t->b_depth) {
