@@ -64,9 +64,15 @@ void kev_json_str(struct tm_buf *b, const char *p, size_t n)
 
 static void put_int(struct tm_buf *b, int64_t v)
 {
-	char num[24];
-	int n = snprintf(num, sizeof(num), "%lld", (long long)v);
-	tm_buf_add(b, num, (size_t)n);
+	char num[24], *p = num + sizeof(num);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	tm_buf_add(b, p, (size_t)(num + sizeof(num) - p));
 }
 
 void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, int32_t tid,
@@ -294,9 +300,11 @@ static void line_task(struct tm_kev *kv)
 	struct kev_thread *t;
 	char comm[64];
 
+	int32_t tgid = tm_kstats_tgid(kv->src->st, pid);
+
 	kv->tid = kev_id(kv, pid);
-	kv->pid = kev_pid_of(kv, pid);
-	if (pid <= 0 || tm_kstats_tgid(kv->src->st, pid) >= 0)
+	kv->pid = kev_id(kv, tgid >= 0 ? tgid : pid);
+	if (pid <= 0 || tgid >= 0)
 		return;
 	if (!(t = kev_thread(kv, kv->tid)) || t->named_thread)
 		return;
