@@ -32,7 +32,8 @@ static void print_summary(const struct tm_sync *s, const struct tm_merge_counts 
 			(unsigned long long)bc.rejected);
 	else
 		fprintf(stderr, "tracemerge import: %s: %llu events converted, %llu lines rejected\n",
-		s->src[0].path, (unsigned long long)c->kernel_out, (unsigned long long)st->rejected);
+			s->src[0].path, (unsigned long long)(c->kernel_out ? c->kernel_out : c->kernel_events),
+			(unsigned long long)st->rejected);
 	tm_cli_print_warnings("import", d);
 }
 
@@ -41,6 +42,7 @@ int cmd_import(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
+		{ "kernel-as", required_argument, NULL, 'K' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -57,11 +59,18 @@ int cmd_import(int argc, char **argv)
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
+		case 'K':
+			if (tm_kernel_as_parse(optarg, &mo.kernel_as))
+				return tm_usage_error("import", "--kernel-as wants text, events or both, "
+						      "not '%s'", optarg);
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': tm_usage("import", 0); return TM_EXIT_OK;
 		default: return tm_usage_error("import", "bad option");
 		}
 	}
+	if (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)
+		return tm_usage_error("import", "--verbatim keeps kernel text: not with --kernel-as=events");
 	if (optind != argc - 1)
 		return tm_usage_error("import", optind >= argc ? "no input given" :
 				      "exactly one input (use merge for several)");

@@ -57,11 +57,13 @@ static void print_counts(const struct tm_merge_counts *c)
 	fprintf(stderr,
 		"tracemerge merge: kernel events: %llu in, %llu written, %llu clock-sync markers moved\n"
 		"tracemerge merge: JSON events: %llu in, %llu written, %llu clock-sync events moved, %llu dropped\n"
+		"tracemerge merge: kernel events converted to trace events: %llu (%llu objects)\n"
 		"tracemerge merge: added %llu name events%s\n",
 		(unsigned long long)c->kernel_in, (unsigned long long)c->kernel_out,
 		(unsigned long long)c->kernel_sync, (unsigned long long)c->json_in,
 		(unsigned long long)c->json_out, (unsigned long long)c->json_sync,
-		(unsigned long long)c->json_rejected, (unsigned long long)c->names,
+		(unsigned long long)c->json_rejected, (unsigned long long)c->kernel_events,
+		(unsigned long long)c->kernel_objects, (unsigned long long)c->names,
 		c->link ? " and the clock link" : "");
 }
 
@@ -71,6 +73,7 @@ int cmd_merge(int argc, char **argv)
 		TM_CLOCK_OPTIONS,
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
+		{ "kernel-as", required_argument, NULL, 'K' },
 		{ "report", no_argument, NULL, 'r' },
 		{ "pid-offset", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -92,6 +95,15 @@ int cmd_merge(int argc, char **argv)
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
+		case 'K':
+			if (!tm_kernel_as_parse(optarg, &mo.kernel_as))
+				break;
+			for (size_t i = 0; i < npids; i++)
+				free(pids[i].input);
+			free(pids);
+			tm_cli_clock_free(&cc);
+			return tm_usage_error("merge", "--kernel-as wants text, events or both, "
+					      "not '%s'", optarg);
 		case 'r': report = 1; break;
 		case 'P':
 			if (parse_pid_offset(optarg, &pids, &npids)) {
@@ -117,13 +129,15 @@ int cmd_merge(int argc, char **argv)
 			       tm_usage_error("merge", "bad option");
 		}
 	}
-	if (optind >= argc || (mo.verbatim && npids)) {
+	if (optind >= argc || (mo.verbatim && npids) ||
+	    (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)) {
 		for (size_t i = 0; i < npids; i++)
 			free(pids[i].input);
 		free(pids);
 		tm_cli_clock_free(&cc);
 		return tm_usage_error("merge", optind >= argc ? "no input given" :
-				      "--pid-offset cannot keep lines verbatim");
+				      npids ? "--pid-offset cannot keep lines verbatim" :
+				      "--verbatim keeps kernel text: not with --kernel-as=events");
 	}
 	tm_diag_init(&d);
 	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||

@@ -111,6 +111,32 @@ void *tm_hmap_get(struct tm_hmap *m, const void *key, size_t klen, bool create)
 	return s->val;
 }
 
+/* Remove KEY; later slots of its probe run shift back (no tombstones). */
+bool tm_hmap_del(struct tm_hmap *m, const void *key, size_t klen)
+{
+	uint64_t h = hash_bytes(key, klen);
+	size_t i, j;
+
+	if (!m->cap)
+		return false;
+	struct slot *s = probe(m->slots, m->cap, h, key, klen);
+	if (!s->hash)
+		return false;
+	free(s->val);
+	i = (size_t)(s - m->slots);
+	for (j = (i + 1) & (m->cap - 1); m->slots[j].hash; j = (j + 1) & (m->cap - 1)) {
+		size_t home = m->slots[j].hash & (m->cap - 1);
+		/* slot j may move to the hole at i unless its home lies in (i, j] */
+		if (i <= j ? (home > i && home <= j) : (home > i || home <= j))
+			continue;
+		m->slots[i] = m->slots[j];
+		i = j;
+	}
+	memset(&m->slots[i], 0, sizeof(m->slots[i]));
+	m->count--;
+	return true;
+}
+
 size_t tm_hmap_count(const struct tm_hmap *m)
 {
 	return m->count;

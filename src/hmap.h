@@ -17,6 +17,8 @@ void tm_hmap_free(struct tm_hmap *m);
 /* Value slot for KEY; created (zeroed) when CREATE, else NULL if absent.
  * NULL also on allocation failure.  Slots move when the map grows. */
 void *tm_hmap_get(struct tm_hmap *m, const void *key, size_t klen, bool create);
+/* Remove KEY (its value slot is freed); false if absent. */
+bool tm_hmap_del(struct tm_hmap *m, const void *key, size_t klen);
 size_t tm_hmap_count(const struct tm_hmap *m);
 /* Iterate: *it starts at 0; returns the next value slot or NULL at the end. */
 void *tm_hmap_next(const struct tm_hmap *m, size_t *it, const char **key, size_t *klen);

@@ -46,6 +46,8 @@ struct tm_mw {
 	bool legend_written, move_sync, want_link;
 	int64_t link_ts;                  /* the clock link's instant (output clock) */
 	size_t nevents;                   /* traceEvents written */
+	struct tm_kev *kev;               /* --kernel-as=events|both: converter */
+	struct json_object *kev_report;
 };
 
 /* merge-json.c */
@@ -53,5 +55,10 @@ int tm_merge_json_events(struct tm_mw *w);
 int tm_merge_names(struct tm_mw *w);
 void tm_merge_link_event(struct tm_mw *w);
 int tm_merge_tail(struct tm_mw *w);
+
+/* merge-kevents.c (--kernel-as=events|both) */
+int tm_merge_kev_begin(struct tm_mw *w);
+int tm_merge_kev_line(struct tm_mw *w, const struct tm_kstream *k);
+int tm_merge_kev_end(struct tm_mw *w);
 
 #endif

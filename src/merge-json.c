@@ -355,6 +355,8 @@ static struct json_object *counts_json(const struct tm_merge_counts *c)
 	PUT("json_sync_events_moved", c->json_sync);
 	PUT("json_events_dropped", c->json_rejected);
 	PUT("name_events_added", c->names);
+	PUT("kernel_events_converted", c->kernel_events);
+	PUT("trace_events_from_kernel", c->kernel_objects);
 #undef PUT
 	json_object_object_add(o, "clock_link_added", json_object_new_boolean(c->link));
 	return o;
@@ -417,6 +419,11 @@ int tm_merge_tail(struct tm_mw *w)
 		json_object_object_add(tm, "normalised", tm_report_canon(&w->canon));
 	json_object_object_add(tm, "clock", tm_sync_report(w->s));
 	json_object_object_add(tm, "counts", counts_json(w->c));
+	json_object_object_add(tm, "kernel_as", json_object_new_string(
+		w->o->kernel_as == TM_KERNEL_EVENTS ? "events" : w->o->kernel_as ? "both" : "text"));
+	if (w->kev_report)
+		json_object_object_add(tm, "kernel_events", w->kev_report);
+	w->kev_report = NULL;
 	json_object_object_add(tm, "warnings", tm_report_warnings(w->s->d));
 	if (!w->meta)
 		w->meta = json_object_new_object();

@@ -216,22 +216,42 @@ static void link_line(struct tm_mw *w, struct tm_kstream *k)
 	w->c->link = true;
 }
 
+static void close_streams(struct tm_mw *w)
+{
+	for (size_t i = 0; i < w->nks; i++)
+		tm_line_feed_free(w->ks[i].r);
+	free(w->ks);
+	w->ks = NULL;
+	w->nks = 0;
+}
+
+/* The kernel lines as text, or (w->kev) into the event converter. */
 static int write_kernel(struct tm_mw *w)
 {
 	struct tm_kstream *k;
 
+	close_streams(w); /* a second pass (--kernel-as=both) reads again */
 	if (open_streams(w))
 		return -1;
 	for (size_t i = 0; i < w->nks; i++)
 		if (stream_next(w, &w->ks[i]))
 			return -1;
-	if (!w->o->verbatim) {
+	if (!w->o->verbatim && !w->kev) {
 		text_s(w, "# tracer: ");
 		text_s(w, w->tracer);
 		text_s(w, "\n");
 	}
 	while ((k = pick(w))) {
-		if (w->o->verbatim) {
+		if (w->kev) {
+			if (k->l.kind != TM_LN_EVENT)
+				;
+			else if (is_sync_marker(&k->l.ev) && w->move_sync) {
+				if (w->o->kernel_as == TM_KERNEL_EVENTS)
+					move_marker(w, k);
+			} else if (tm_merge_kev_line(w, k)) {
+				return -1;
+			}
+		} else if (w->o->verbatim) {
 			verbatim_line(w, k);
 		} else {
 			switch (k->l.kind) {
@@ -292,9 +312,9 @@ static void first_tracer(struct tm_mw *w)
 
 static void free_mw(struct tm_mw *w)
 {
-	for (size_t i = 0; i < w->nks; i++)
-		tm_line_feed_free(w->ks[i].r);
-	free(w->ks);
+	close_streams(w);
+	tm_kev_free(w->kev);
+	json_object_put(w->kev_report);
 	tm_buf_free(&w->line);
 	tm_buf_free(&w->details);
 	tm_buf_free(&w->unconverted);
@@ -390,13 +410,13 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	/* the inputs' own markers leave the event streams when they could make
 	 * Catapult see a second path between two domains: beside the link, or
 	 * between several inputs' JSON now in one traceEvents array */
-	w.want_link = !o->verbatim && c->kernel_in && c->json_in;
+	w.want_link = !o->verbatim && c->kernel_in && c->json_in && o->kernel_as != TM_KERNEL_EVENTS;
 	w.move_sync = !o->verbatim && (w.want_link || s->nsrc > 1);
 	w.moved_lines = json_object_new_array();
 	first_tracer(&w);
 	if (tm_out_open(&w.out, outpath, s->d))
 		goto done;
-	if (has_kernel(s)) {
+	if (has_kernel(s) && o->kernel_as != TM_KERNEL_EVENTS) {
 		tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
 		if (c->kernel_in && c->json_in && tm_threads_wanted())
 			jt = json_side_start(&w, &js, outpath);
@@ -413,6 +433,10 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		tm_out_puts(&w.out, "{\"traceEvents\":[");
 	}
 	if (jt ? tm_out_append(&w.out, &js.out) : tm_merge_json_events(&w))
+		goto fail;
+	/* --kernel-as=events|both: the kernel lines again, as trace events */
+	if (o->kernel_as != TM_KERNEL_TEXT &&
+	    (tm_merge_kev_begin(&w) || write_kernel(&w) || tm_merge_kev_end(&w)))
 		goto fail;
 	if (tm_merge_names(&w))
 		goto fail;

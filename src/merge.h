@@ -22,11 +22,13 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
+#include "kevents.h"
 #include "sync.h"
 
 struct tm_merge_opts {
 	const char *command;       /* "merge" or "import", for metadata */
 	bool verbatim;             /* kernel lines exactly as read */
+	enum tm_kernel_as kernel_as; /* text, events (kevents.h) or both */
 };
 
 struct tm_merge_counts {
@@ -36,6 +38,8 @@ struct tm_merge_counts {
 	uint64_t unconverted;      /* function_graph lines kept as text */
 	uint64_t json_in, json_out, json_sync, json_rejected;
 	uint64_t names;            /* M events written for kernel tasks */
+	uint64_t kernel_events;    /* kernel events converted to traceEvents */
+	uint64_t kernel_objects;   /* traceEvents objects they gave */
 	bool link;                 /* the clock link was written */
 };
 

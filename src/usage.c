@@ -5,6 +5,12 @@
 
 #include "cli.h"
 
+#define KERNEL_AS_TEXT \
+	"  --kernel-as=text|events|both  kernel activity as systemTraceEvents text\n" \
+	"                    (default), as trace events in traceEvents (for viewers\n" \
+	"                    and scripts that read only traceEvents), or both (viewers\n" \
+	"                    that read the text then show kernel activity twice)\n"
+
 #define CLOCK_OPTIONS_TEXT \
 	"clock options:\n" \
 	"  --clock=kernel|app|INPUT  the output clock: the first kernel trace's\n" \
@@ -40,7 +46,7 @@ static const struct {
 	  "Inputs are recognised by content; '-' is stdin.  Exit status: 0 ok,\n"
 	  "1 input or processing error, 2 usage error.\n" },
 	{ "import",
-	  "usage: tracemerge import [-o OUT] [--verbatim] INPUT\n"
+	  "usage: tracemerge import [-o OUT] [--verbatim] [--kernel-as=text|events|both] INPUT\n"
 	  "\n"
 	  "Convert one kernel trace to a Trace Event JSON object whose\n"
 	  "systemTraceEvents holds the kernel text in canonical ftrace form,\n"
@@ -49,6 +55,7 @@ static const struct {
 	  "  -o, --output OUT  write OUT (atomically; default stdout, '-' = stdout)\n"
 	  "  --verbatim        keep the event lines exactly as read (only the\n"
 	  "                    container is undone); no normalisation\n"
+	  KERNEL_AS_TEXT
 	  "  -q, --quiet       do not print the summary of warnings on stderr\n" },
 	{ "merge",
 	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report] INPUT...\n"
@@ -67,6 +74,7 @@ static const struct {
 	  "                    traces from different machines; pid 0 stays 0\n"
 	  "  --verbatim        kernel lines exactly as read (their clock must be\n"
 	  "                    the output clock; no clock link for Catapult)\n"
+	  KERNEL_AS_TEXT
 	  "  -q, --quiet       no warnings on stderr\n"
 	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "record",

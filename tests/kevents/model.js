@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// model.js - load a trace with the Catapult importer (viewer-check's
+// traceviewer) and print, as one JSON line, what --kernel-as is checked on:
+//   atrace_slices    thread slices from atrace B/E (text: category "android",
+//                    the importer's default; events: category "atrace")
+//   async_slices     top-level async slices from atrace S/F (not G/H: the
+//                    text importer knows no track slices)
+//   counter_samples  samples of process counters from atrace C
+//   cpu_us           per tid: CPU running time in µs from the CPU slices
+//                    (text: model.kernel.cpus; events: "sched" X slices of
+//                    the "CPUs" process), rounded to 0.001 µs
+//   import_warnings  the importer's warnings
+// usage: node model.js VIEWER_CHECK_DIR text|events FILE
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const [vc, mode, file] = process.argv.slice(2);
+const root = path.resolve(vc, 'node_modules', 'traceviewer');
+require(path.join(root, 'catapult_build', 'node_bootstrap.js'));
+const T = path.join(root, 'tracing');
+const TP = path.join(T, 'third_party');
+global.HTMLImportsLoader.addArrayToSourcePath([T, TP, path.join(T, 'tracing', 'mre'),
+  path.join(root, 'perf_insights'), path.join(TP, 'jszip'), path.join(TP, 'gl-matrix', 'dist'),
+  path.join(TP, 'd3'), path.join(TP, 'oboe'), path.join(TP, 'pako'), path.join(TP, 'jpeg-js'),
+  path.join(TP, 'mannwhitneyu')].filter(p => fs.existsSync(p)));
+global.HTMLImportsLoader.loadHTML('/tracing/importer/import.html');
+global.HTMLImportsLoader.loadHTML('/tracing/model/model.html');
+global.HTMLImportsLoader.loadHTML('/tracing/extras/full_config.html');
+const tr = global.tr;
+const model = new tr.Model();
+const io = new tr.importer.ImportOptions();
+io.shiftWorldToZero = false;
+io.showImportWarnings = false;
+let error = null;
+try {
+  new tr.importer.Import(model, io).importTraces([fs.readFileSync(file, 'utf8')]);
+} catch (e) { error = String(e && e.message || e); }
+
+const CPU_PID = 2100000000;
+const st = {ok: error === null, error, atrace_slices: 0, async_slices: 0,
+  counter_samples: 0, cpu_us: {}, import_warnings: (model.importWarnings || []).length};
+const add = (tid, ms) => { st.cpu_us[tid] = (st.cpu_us[tid] || 0) + ms * 1000; };
+for (const p of Object.values(model.processes || {})) {
+  for (const t of Object.values(p.threads || {})) {
+    for (const s of t.sliceGroup.slices) {
+      if (s.category === (mode === 'text' ? 'android' : 'atrace')) st.atrace_slices++;
+      if (mode === 'events' && p.pid === CPU_PID && s.category === 'sched' && !s.didNotFinish)
+        add(s.args.tid, s.duration);   // open at the end: the text model has none
+    }
+    for (const s of (t.asyncSliceGroup.slices || []))   // S/F; G/H (args.track): Catapult's text importer has none
+      if (mode === 'text' || (s.category === 'atrace' && !(s.args && s.args.track))) st.async_slices++;
+  }
+  for (const c of Object.values(p.counters || {}))
+    if (mode === 'text' || c.category === 'atrace')
+      for (const s of c.series) st.counter_samples += s.samples.length;
+}
+if (mode === 'text')
+  for (const c of Object.values((model.kernel && model.kernel.cpus) || {}))
+    for (const s of c.slices) add(s.args.tid, s.duration);
+for (const k of Object.keys(st.cpu_us)) st.cpu_us[k] = Math.round(st.cpu_us[k] * 1000) / 1000;
+process.stdout.write(JSON.stringify(st) + '\n');
