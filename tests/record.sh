@@ -135,27 +135,6 @@ def cmd_complete(path):
 globals()["cmd_" + sys.argv[1]](*sys.argv[2:])
 PY
 py() { python3 "$T/rec.py" "$@"; }
-lcheck() { # NAME CMD...
-	_n=$1; shift
-	if "$@" > "$T/out" 2>&1; then
-		ok "$_n: $(head -n 1 "$T/out")"
-	else
-		notok "$_n: $(head -n 1 "$T/out")"; sed '1d' "$T/out" | head -n 10 | sed 's/^/    /'
-	fi
-}
-no_line_rejects() { # ENGINE FILE
-	(cd "$VC" && node load_trace.js --engine "$1" "$2") > "$T/vc.json" 2>"$T/vc.err"
-	python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-if not r["ok"]:
-    sys.exit("import failed: %s" % r["error"])
-bad = [w for w in r["import_warnings"]
-       if "parse line" in w.get("message", "") or "Unrecognized line" in w.get("message", "")
-       or "parse_failure" in json.dumps(w)]
-if bad:
-    sys.exit("line-level rejects: %s" % bad[:5])' "$T/vc.json"
-}
 
 # ---- a command with markers, merged with its own JSON ----------------------
 N=24

@@ -63,14 +63,6 @@ if diff or len(a) != len(b) or not a:
         print("  event %d: report %s, ours %s" % d)
     sys.exit(1)
 PY
-lcheck() { # NAME CMD...
-	_n=$1; shift
-	if "$@" > "$T/out" 2>&1; then
-		ok "$_n: $(head -n 1 "$T/out")"
-	else
-		notok "$_n: $(head -n 1 "$T/out")"; sed '1d' "$T/out" | head -n 10 | sed 's/^/    /'
-	fi
-}
 
 # ---- the committed sample ----------------------------------------------------
 if $TM import -q -o "$T/small.json" "$D/small.dat"; then

@@ -60,22 +60,6 @@ done
 # "Cannot parse line" / "Unrecognized line", Perfetto counts parse failures.
 # Warnings about event content the viewer does not model (Catapult's
 # "Unknown event ...") are printed for information only.
-no_line_rejects() { # ENGINE JSON
-	(cd "$VC" && node load_trace.js --engine "$1" "$2") > "$T/vc.json" 2>"$T/vc.err"
-	python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-if not r["ok"]:
-    sys.exit("import failed: %s" % r["error"])
-bad = [w for w in r["import_warnings"]
-       if "parse line" in w["message"] or "Unrecognized line" in w["message"]
-       or "parse_failure" in json.dumps(w)]
-other = [w["message"][:60] for w in r["import_warnings"] if w not in bad]
-if other:
-    print("  (%s: %d content warnings, e.g. %s)" % (sys.argv[2], len(other), other[0]))
-if bad:
-    sys.exit("line-level rejects: %s" % bad[:5])' "$T/vc.json" "$1"
-}
 C=$CORPUS/catapult
 for f in android_systrace.html counter_tracks.html trivial_systrace.html compressed_atrace_data.txt \
 	 atrace_data atrace_missing_tgids android_systrace.txt \
