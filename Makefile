@@ -111,7 +111,7 @@ asan:
 tsan:
 	@sh scripts/deps.sh fuzz
 	@$(MAKE) --no-print-directory B=build-tsan CC=$(ASAN_CC) OPT='-O1 -g' SAN='-fsanitize=thread' tests
-	@TSAN_OPTIONS=halt_on_error=1 TM_BIN=$(CURDIR)/build-tsan/tracemerge sh tests/run.sh build-tsan
+	@TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 TM_BIN=$(CURDIR)/build-tsan/tracemerge sh tests/run.sh build-tsan
 
 valgrind: deps
 	@$(MAKE) --no-print-directory B=build-vg OPT='-O1 -g' tests
