@@ -56,15 +56,17 @@ static void print_counts(const struct tm_merge_counts *c)
 {
 	fprintf(stderr,
 		"tracemerge merge: kernel events: %llu in, %llu written, %llu clock-sync markers moved\n"
-		"tracemerge merge: JSON events: %llu in, %llu written, %llu clock-sync events moved, %llu dropped\n"
-		"tracemerge merge: kernel events converted to trace events: %llu (%llu objects)\n"
-		"tracemerge merge: added %llu name events%s\n",
+		"tracemerge merge: JSON events: %llu in, %llu written, %llu clock-sync events moved, %llu dropped\n",
 		(unsigned long long)c->kernel_in, (unsigned long long)c->kernel_out,
 		(unsigned long long)c->kernel_sync, (unsigned long long)c->json_in,
 		(unsigned long long)c->json_out, (unsigned long long)c->json_sync,
-		(unsigned long long)c->json_rejected, (unsigned long long)c->kernel_events,
-		(unsigned long long)c->kernel_objects, (unsigned long long)c->names,
-		c->link ? " and the clock link" : "");
+		(unsigned long long)c->json_rejected);
+	if (c->kernel_events || c->kernel_objects)   /* --kernel-as=events|both */
+		fprintf(stderr, "tracemerge merge: kernel events converted to trace events: %llu "
+			"(%llu objects)\n", (unsigned long long)c->kernel_events,
+			(unsigned long long)c->kernel_objects);
+	fprintf(stderr, "tracemerge merge: added %llu name events%s\n",
+		(unsigned long long)c->names, c->link ? " and the clock link" : "");
 }
 
 int cmd_merge(int argc, char **argv)
