@@ -143,20 +143,23 @@ static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 
 #define STARTS(s, lit) ((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
 
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
+{
+	/* the kernel's own key=value form needs no rewriting */
+	if (STARTS(ev->details, "prev_comm=") || STARTS(ev->details, "comm="))
+		return false;
+	if (str_eq(ev->name, "sched_switch"))
+		return rewrite_sched_switch(b, ev->details);
+	if (str_eq(ev->name, "sched_wakeup") || str_eq(ev->name, "sched_waking") ||
+	    str_eq(ev->name, "sched_wakeup_new"))
+		return rewrite_sched_wakeup(b, ev->details);
+	return false;
+}
+
 static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 			struct tm_canon_stats *st)
 {
-	bool done = false;
-
-	/* the kernel's own key=value form needs no rewriting */
-	if (STARTS(ev->details, "prev_comm=") || STARTS(ev->details, "comm="))
-		;
-	else if (str_eq(ev->name, "sched_switch"))
-		done = rewrite_sched_switch(b, ev->details);
-	else if (str_eq(ev->name, "sched_wakeup") || str_eq(ev->name, "sched_waking") ||
-		 str_eq(ev->name, "sched_wakeup_new"))
-		done = rewrite_sched_wakeup(b, ev->details);
-	if (done)
+	if (tm_canon_rewrite_details(b, ev))
 		st->plugin_rewritten++;
 	else
 		ADD_STR(b, ev->details);

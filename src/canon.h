@@ -31,6 +31,11 @@ struct tm_canon_stats {
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st);
 
+/* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
+ * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false
+ * (B untouched) when EV is not such an event or already in kernel form. */
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev);
+
 /* Canonical column legend (a '#' line ending in '\n'). */
 extern const char tm_canon_legend[];
 

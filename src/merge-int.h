@@ -33,6 +33,7 @@ struct tm_mw {
 	struct tm_kstream *ks;
 	size_t nks;
 	struct tm_buf line, details, unconverted, moved_json;
+	struct tm_buf kev_details;        /* plugin-form sched details rewritten */
 	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
 	struct json_object *meta;         /* output "metadata" */
 	struct tm_jkeep {                 /* other top-level keys, kept raw */

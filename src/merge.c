@@ -317,6 +317,7 @@ static void free_mw(struct tm_mw *w)
 	json_object_put(w->kev_report);
 	tm_buf_free(&w->line);
 	tm_buf_free(&w->details);
+	tm_buf_free(&w->kev_details);
 	tm_buf_free(&w->unconverted);
 	json_object_put(w->moved_lines);
 	tm_buf_free(&w->moved_json);

@@ -56,6 +56,20 @@ assert \"systemTraceEvents\" not in d
 assert c[\"kernel_events_in\"] == c[\"kernel_events_converted\"] + c[\"kernel_sync_markers_moved\"], c
 assert c[\"kernel_sync_markers_moved\"] == 11 and not c[\"clock_link_added\"], c
 assert not [e for e in d[\"traceEvents\"] if e.get(\"ph\") == \"c\"]'"
+# trace-cmd report text (plugin form "bash:22 [120] R ==> rcu:15 [120]"):
+# converted as its canonical key=value text is (both inputs, same objects)
+R=$top/testdata/tracedat/small.report
+check "kevents: trace-cmd plugin-form sched lines converted like their kernel form" sh -c "
+	$TM import -q -o $T/rt.json $R &&
+	python3 -c 'import json; open(\"$T/rt.txt\", \"w\").write(json.load(open(\"$T/rt.json\"))[\"systemTraceEvents\"])' &&
+	$TM import -q --kernel-as=events -o $T/rp.json $R && $TM import -q --kernel-as=events -o $T/rk.json $T/rt.txt &&
+	python3 -c '
+import json
+p, k = (json.load(open(f)) for f in (\"$T/rp.json\", \"$T/rk.json\"))
+rp = p[\"metadata\"][\"tracemerge\"][\"kernel_events\"]
+assert p[\"traceEvents\"] == k[\"traceEvents\"]
+assert rp == k[\"metadata\"][\"tracemerge\"][\"kernel_events\"]
+assert rp[\"unparsed_as_instants\"] == 0 and rp[\"cpu_slices\"] > 0, rp'"
 check "kevents: bad --kernel-as value is a usage error (exit 2)" sh -c \
 	"$TM import --kernel-as=json $H >/dev/null 2>&1; test \$? = 2"
 check "kevents: --verbatim with --kernel-as=events is a usage error (exit 2)" sh -c \
