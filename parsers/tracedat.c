@@ -21,6 +21,7 @@
  * the kernel's text.  The trace clock is not named (libtracecmd does not
  * expose it): a trace.dat links to other traces by its clock-sync markers.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -273,10 +274,33 @@ static int take_text(struct tm_input *in, int fd)
  * half way) or ask for exabytes.  So it runs in a child process that
  * writes the text into a memfd; a child that dies is a clean error here.
  */
+/* Threads of this process (from /proc/self/task), or 0 if unknown. */
+static int threads_now(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
 int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
 {
 	int in_fd, out_fd, status;
 	pid_t pid;
+
+	/* The child below uses malloc and stdio: forking while another thread
+	 * holds one of their locks can leave it waiting forever.  Callers open
+	 * inputs before they start threads; say so loudly if one does not. */
+	if (threads_now() > 1) {
+		tm_input_fail(in, "trace.dat: internal error: read while other threads run");
+		return -1;
+	}
 
 	if ((in_fd = mem_fd(p, len)) < 0 ||
 	    (out_fd = memfd_create("tracemerge-trace.dat-text", MFD_CLOEXEC)) < 0) {

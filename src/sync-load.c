@@ -1,8 +1,9 @@
 /*
  * sync-load.c - the first pass over the inputs (tm_sync_load, sync.h).
  *
- * Two stages.  The scan reads each input on its own (open, decode, kscan of
- * the kernel text, the streaming reader over each JSON block), with its own
+ * Two stages.  The scan reads each input on its own (kscan of the kernel
+ * text, the streaming reader over each JSON block; the inputs are opened
+ * and decoded first, in order, on the calling thread), with its own
  * diagnostics and its markers kept aside; with several inputs, the scans
  * run on two cores.  The registration then walks the inputs in command-line
  * order: their warnings join the caller's diag, their clock domains and
@@ -318,8 +319,8 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 
 static int scan_one(struct tm_src *src, struct scan *sc)
 {
-	if (!(src->in = tm_input_open(src->path, &sc->d)))
-		return -1;
+	if (!src->in)
+		return -1;                  /* could not be opened: sc->d says why */
 	if (tm_kstats_init(&src->st, src->path, &sc->d) ||
 	    tm_kscan_input(src->in, &src->st, NULL, NULL))
 		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
@@ -372,6 +373,12 @@ static void scan_all(struct tm_sync *s, struct scan *sc)
 	pthread_t t;
 	bool helper;
 
+	/* Inputs are opened (decoded) here, one after the other, before any
+	 * helper thread exists: a trace.dat is converted in a forked child,
+	 * and a fork while another thread holds a lock (an allocator's, a
+	 * FILE's) can leave the child waiting forever. */
+	for (size_t i = 0; i < s->nsrc; i++)
+		s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
 	pthread_mutex_init(&p.mu, NULL);
 	helper = s->nsrc > 1 && tm_threads_wanted() && pthread_create(&t, NULL, worker, &p) == 0;
 	worker(&p);
