@@ -12,6 +12,7 @@
 
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
+#include "tmstr.h"
 
 static bool is_blank(char c)
 {
@@ -37,12 +38,6 @@ static const char *token_end(const char *p, const char *e)
 	return p;
 }
 
-static bool str_eq(struct tm_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n == n && memcmp(s.p, lit, n) == 0;
-}
-
 static bool has_prefix(const char *p, const char *e, const char *lit)
 {
 	size_t n = strlen(lit);
@@ -64,12 +59,10 @@ static int32_t parse_i32(const char *p, const char *e)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
-#define NAME_IS(s, lit) ((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
-
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
 {
-	return NAME_IS(ev->name, "tracing_mark_write") || NAME_IS(ev->name, "0") ||
-	       NAME_IS(ev->name, "print");
+	return TM_STR_IS(ev->name, "tracing_mark_write") || TM_STR_IS(ev->name, "0") ||
+	       TM_STR_IS(ev->name, "print");
 }
 
 /* A timestamp token "secs[.frac]" followed by ':' ending at E. */
@@ -179,7 +172,7 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	ev->name_padded = d - t > 1;
 	if (!tracecmd && t < e)
 		d = t + 1; /* kernel form: exactly one blank; keep the rest */
-	if (str_eq(ev->name, "print") && has_prefix(d, e, marker)) {
+	if (TM_STR_IS(ev->name, "print") && has_prefix(d, e, marker)) {
 		ev->print_prefixed = true;
 		ev->name = (struct tm_str){ d, sizeof(marker) - 2 };
 		d += sizeof(marker) - 1;

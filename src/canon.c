@@ -2,17 +2,12 @@
 #include <stdio.h>
 
 #include "canon.h"
+#include "tmstr.h"
 #include "tracemerge/ts.h"
 
 const char tm_canon_legend[] =
 	"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
 	"#              | |        |      |   ||||       |         |\n";
-
-static bool str_eq(struct tm_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n == n && memcmp(s.p, lit, n) == 0;
-}
 
 static const char *rfind(const char *p, const char *e, char c)
 {
@@ -141,17 +136,14 @@ static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 	return true;
 }
 
-#define STARTS(s, lit) ((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
-
 bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
 {
 	/* the kernel's own key=value form needs no rewriting */
-	if (STARTS(ev->details, "prev_comm=") || STARTS(ev->details, "comm="))
+	if (TM_STR_STARTS(ev->details, "prev_comm=") || TM_STR_STARTS(ev->details, "comm="))
 		return false;
-	if (str_eq(ev->name, "sched_switch"))
+	if (TM_STR_IS(ev->name, "sched_switch"))
 		return rewrite_sched_switch(b, ev->details);
-	if (str_eq(ev->name, "sched_wakeup") || str_eq(ev->name, "sched_waking") ||
-	    str_eq(ev->name, "sched_wakeup_new"))
+	if (tm_is_wakeup_event(ev->name))
 		return rewrite_sched_wakeup(b, ev->details);
 	return false;
 }

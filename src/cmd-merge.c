@@ -39,6 +39,13 @@ static int parse_pid_offset(const char *arg, struct pid_offset **v, size_t *n)
 	return 0;
 }
 
+static void free_pids(struct pid_offset *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].input);
+	free(v);
+}
+
 static int apply_pid_offsets(struct tm_sync *s, const struct pid_offset *v, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
@@ -100,18 +107,14 @@ int cmd_merge(int argc, char **argv)
 		case 'K':
 			if (!tm_kernel_as_parse(optarg, &mo.kernel_as))
 				break;
-			for (size_t i = 0; i < npids; i++)
-				free(pids[i].input);
-			free(pids);
+			free_pids(pids, npids);
 			tm_cli_clock_free(&cc);
 			return tm_usage_error("merge", "--kernel-as wants text, events or both, "
 					      "not '%s'", optarg);
 		case 'r': report = 1; break;
 		case 'P':
 			if (parse_pid_offset(optarg, &pids, &npids)) {
-				for (size_t i = 0; i < npids; i++)
-					free(pids[i].input);
-				free(pids);
+				free_pids(pids, npids);
 				tm_cli_clock_free(&cc);
 				return tm_usage_error("merge", "--pid-offset wants INPUT=N "
 						      "(N from 0 to 2147483647), not '%s'", optarg);
@@ -133,9 +136,7 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (optind >= argc || (mo.verbatim && npids) ||
 	    (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)) {
-		for (size_t i = 0; i < npids; i++)
-			free(pids[i].input);
-		free(pids);
+		free_pids(pids, npids);
 		tm_cli_clock_free(&cc);
 		return tm_usage_error("merge", optind >= argc ? "no input given" :
 				      npids ? "--pid-offset cannot keep lines verbatim" :
@@ -156,8 +157,6 @@ int cmd_merge(int argc, char **argv)
 	tm_sync_free(&s);
 	tm_diag_free(&d);
 	tm_cli_clock_free(&cc);
-	for (size_t i = 0; i < npids; i++)
-		free(pids[i].input);
-	free(pids);
+	free_pids(pids, npids);
 	return rc;
 }

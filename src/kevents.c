@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kevents-int.h"
+#include "tmstr.h"
 #include "out.h"
 #include "pidmap.h"
 #include "tracemerge/ts.h"
@@ -235,6 +236,19 @@ struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid)
 	return t;
 }
 
+/* thread_name and thread_sort_index of one track of the "CPUs" process */
+static void name_cpu_track(struct tm_kev *kv, int32_t tid, const char *name, int64_t sort)
+{
+	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
+	kev_names(kv, "thread_name");
+	kev_arg_s(kv, "name", name, strlen(name));
+	kev_emit(kv);
+	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
+	kev_names(kv, "thread_sort_index");
+	kev_arg_i(kv, "sort_index", sort);
+	kev_emit(kv);
+}
+
 void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c)
 {
 	char name[48];
@@ -243,23 +257,9 @@ void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c)
 		return;
 	c->named = true;
 	snprintf(name, sizeof(name), "CPU %d", cpu);
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, KEV_CPU_TID(cpu), 0);
-	kev_names(kv, "thread_name");
-	kev_arg_s(kv, "name", name, strlen(name));
-	kev_emit(kv);
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, KEV_CPU_TID(cpu), 0);
-	kev_names(kv, "thread_sort_index");
-	kev_arg_i(kv, "sort_index", 2 * (int64_t)cpu);
-	kev_emit(kv);
+	name_cpu_track(kv, KEV_CPU_TID(cpu), name, 2 * (int64_t)cpu);
 	snprintf(name, sizeof(name), "CPU %d irq", cpu);
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, KEV_IRQ_TID(cpu), 0);
-	kev_names(kv, "thread_name");
-	kev_arg_s(kv, "name", name, strlen(name));
-	kev_emit(kv);
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, KEV_IRQ_TID(cpu), 0);
-	kev_names(kv, "thread_sort_index");
-	kev_arg_i(kv, "sort_index", 2 * (int64_t)cpu + 1);
-	kev_emit(kv);
+	name_cpu_track(kv, KEV_IRQ_TID(cpu), name, 2 * (int64_t)cpu + 1);
 	if (!tm_hmap_get_i32(kv->named, KEV_CPU_PID, false)) {
 		if (!tm_hmap_get_i32(kv->named, KEV_CPU_PID, true))
 			kv->oom = true;
@@ -444,12 +444,6 @@ void tm_kev_free(struct tm_kev *kv)
 	free(kv);
 }
 
-static bool name_is(const struct tm_ftrace_event *ev, const char *lit)
-{
-	size_t n = strlen(lit);
-	return ev->name.n == n && memcmp(ev->name.p, lit, n) == 0;
-}
-
 int tm_kev_feed(struct tm_kev *kv, const struct tm_kev_src *src, const struct tm_block *b,
 		unsigned long lineno, const struct tm_ftrace_event *ev, int64_t ts)
 {
@@ -463,16 +457,15 @@ int tm_kev_feed(struct tm_kev *kv, const struct tm_kev_src *src, const struct tm
 	line_task(kv);
 	if (tm_ftrace_is_marker(ev))
 		kev_atrace(kv);
-	else if (name_is(ev, "sched_switch"))
+	else if (TM_STR_IS(ev->name, "sched_switch"))
 		kev_sched_switch(kv);
-	else if (name_is(ev, "sched_wakeup") || name_is(ev, "sched_waking") ||
-		 name_is(ev, "sched_wakeup_new"))
+	else if (tm_is_wakeup_event(ev->name))
 		kev_sched_wakeup(kv);
-	else if (name_is(ev, "sched_blocked_reason"))
+	else if (TM_STR_IS(ev->name, "sched_blocked_reason"))
 		kev_sched_blocked(kv);
-	else if (name_is(ev, "sched_process_exit") || name_is(ev, "sched_process_free") ||
-		 name_is(ev, "sched_process_fork") || name_is(ev, "task_rename") ||
-		 name_is(ev, "task_newtask"))
+	else if (TM_STR_IS(ev->name, "sched_process_exit") || TM_STR_IS(ev->name, "sched_process_free") ||
+		 TM_STR_IS(ev->name, "sched_process_fork") || TM_STR_IS(ev->name, "task_rename") ||
+		 TM_STR_IS(ev->name, "task_newtask"))
 		kev_sched_life(kv);
 	else if (!kev_misc(kv))
 		other_instant(kv);

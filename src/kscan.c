@@ -5,6 +5,7 @@
 
 #include "kscan.h"
 #include "linefeed.h"
+#include "tmstr.h"
 #include "out.h"
 
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
@@ -157,7 +158,6 @@ static int32_t str_i32(struct tm_str s)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
-#define name_is(s, lit) ((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
 
 /* At P: "COMM<TERM>PID..." (TL bytes of TERM): learn COMM for PID (up to
  * the next blank); returns where PID's value ends, or NULL. */
@@ -176,8 +176,6 @@ static const char *comm_pid(struct tm_kstats *st, const char *p, const char *e,
 	return ve;
 }
 
-#define starts(s, lit) ((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
-
 /* Names of other threads carried in sched event details.  The kernel's
  * layout ("prev_comm=... prev_pid=N ... next_comm=... next_pid=N",
  * "comm=... pid=N ...") is read in one walk; other layouts by key. */
@@ -186,24 +184,20 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 	const char *e = ev->details.p + ev->details.n, *q;
 	struct tm_str c, p;
 
-	if (name_is(ev->name, "sched_switch") && starts(ev->details, "prev_comm=")) {
+	if (TM_STR_IS(ev->name, "sched_switch") && TM_STR_STARTS(ev->details, "prev_comm=")) {
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
-	} else if (ev->details.n && (name_is(ev->name, "sched_wakeup") ||
-				     name_is(ev->name, "sched_waking") ||
-				     name_is(ev->name, "sched_wakeup_new")) &&
-		   starts(ev->details, "comm=")) {
+	} else if (tm_is_wakeup_event(ev->name) && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
-	} else if (name_is(ev->name, "sched_switch")) {
+	} else if (TM_STR_IS(ev->name, "sched_switch")) {
 		if (kv(ev->details, "prev_comm=", " prev_pid=", &c) &&
 		    kv(ev->details, "prev_pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);
 		if (kv(ev->details, "next_comm=", " next_pid=", &c) &&
 		    kv(ev->details, "next_pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);
-	} else if (name_is(ev->name, "sched_wakeup") || name_is(ev->name, "sched_waking") ||
-		   name_is(ev->name, "sched_wakeup_new")) {
+	} else if (tm_is_wakeup_event(ev->name)) {
 		if (kv(ev->details, "comm=", " pid=", &c) && kv(ev->details, "pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);
 	}

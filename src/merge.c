@@ -14,19 +14,14 @@
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
+#include "tmstr.h"
 #include "tracemerge/ts.h"
 
 #define LINK_ID "tracemerge_link"
 
-static bool has_prefix(struct tm_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n >= n && memcmp(s.p, lit, n) == 0;
-}
-
 static bool is_sync_marker(const struct tm_ftrace_event *ev)
 {
-	return tm_ftrace_is_marker(ev) && has_prefix(ev->details, "trace_event_clock_sync:");
+	return tm_ftrace_is_marker(ev) && TM_STR_STARTS(ev->details, "trace_event_clock_sync:");
 }
 
 static void text(struct tm_mw *w, const char *p, size_t n)
@@ -165,7 +160,7 @@ static void header_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	const struct tm_str raw = k->l.raw;
 
-	if (k != &w->ks[0] || has_prefix(raw, "# tracer:"))
+	if (k != &w->ks[0] || TM_STR_STARTS(raw, "# tracer:"))
 		return;
 	if (memmem(raw.p, raw.n, "clock_type=", 11))
 		return; /* the clock is the output clock now; see metadata */
