@@ -81,7 +81,6 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 		o->fd = -1;
 		return tm_diag_error(d, "out of memory");
 	}
-	o->scratch = true;
 	o->reference = tm_out_reference();
 	return 0;
 }

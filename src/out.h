@@ -26,7 +26,6 @@ struct tm_out {
 	char *tmp;         /* temporary file being written */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
-	bool scratch;      /* tm_out_open_scratch() */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
 };
