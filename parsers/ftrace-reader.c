@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
+#include "blankrun.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_ftrace_reader {
@@ -22,6 +26,7 @@ struct tm_ftrace_reader {
 	const char *probe_at;
 	struct tm_ftrace_event probe;
 	bool seen_data;          /* an event line has been seen */
+	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool first_line_done;
 };
 
@@ -48,11 +53,6 @@ const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_re
 	return &r->hdr;
 }
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -73,11 +73,11 @@ static bool line_has_suffix(struct tm_str l, const char *lit)
 /* Copy the trimmed text of [p, p+n) into DST (size CAP). */
 static void copy_trimmed(char *dst, size_t cap, const char *p, size_t n)
 {
-	while (n && is_blank(*p)) {
+	while (n && tm_is_blank(*p)) {
 		p++;
 		n--;
 	}
-	while (n && is_blank(p[n - 1]))
+	while (n && tm_is_blank(p[n - 1]))
 		n--;
 	if (n >= cap)
 		n = cap - 1;
@@ -115,7 +115,7 @@ static void parse_header_line(struct tm_ftrace_header *h, struct tm_str l,
 	} else if ((q = find(l, "entries-in-buffer/entries-written:"))) {
 		const char *s;
 		q += strlen("entries-in-buffer/entries-written:");
-		while (q < e && is_blank(*q))
+		while (q < e && tm_is_blank(*q))
 			q++;
 		h->entries = parse_ll(q, e, &s);
 		if (s < e && *s == '/')
@@ -166,18 +166,18 @@ static bool is_graph_line(struct tm_str l)
 {
 	const char *p = l.p, *e = l.p + l.n;
 
-	while (p < e && is_blank(*p))
+	while (p < e && tm_is_blank(*p))
 		p++;
 	const char *d = p;
 	while (p < e && (is_digit(*p) || *p == '.'))
 		p++;
-	if (p > d && p < e && is_blank(*p)) { /* funcgraph-abstime "ts |" */
-		while (p < e && is_blank(*p))
+	if (p > d && p < e && tm_is_blank(*p)) { /* funcgraph-abstime "ts |" */
+		while (p < e && tm_is_blank(*p))
 			p++;
 		if (p == e || *p != '|')
 			return false;
 		p++;
-		while (p < e && is_blank(*p))
+		while (p < e && tm_is_blank(*p))
 			p++;
 		d = p;
 		while (p < e && is_digit(*p))
@@ -186,11 +186,46 @@ static bool is_graph_line(struct tm_str l)
 	return p > d && p < e && *p == ')' && memchr(p, '|', (size_t)(e - p));
 }
 
-/* Cut the next physical line; strips "\r" run and a JS "\n\" suffix. */
+/* The first '\n' at or after P (NULL if none); *NUL is set when a NUL
+ * byte comes before it.  Both are looked for in one walk. */
+static const char *line_end(const char *p, const char *e, bool *nul)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	while (e - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl),
+								      _mm_cmpeq_epi8(v, zero)));
+		if (m) {
+			p += __builtin_ctz(m);
+			if (*p == '\n')
+				return p;
+			*nul = true;
+			return memchr(p, '\n', (size_t)(e - p));
+		}
+		p += 16;
+	}
+#endif
+	for (; p < e; p++) {
+		if (*p == '\n')
+			return p;
+		if (!*p)
+			*nul = true;
+	}
+	return NULL;
+}
+
+/* Cut the next physical line; strips "\r" run and a JS "\n\" suffix.
+ * r->line_nul tells whether the line holds a NUL byte. */
 static struct tm_str next_raw(struct tm_ftrace_reader *r)
 {
-	const char *p = r->pos, *nl = memchr(p, '\n', (size_t)(r->end - p));
-	struct tm_str l = { p, (size_t)((nl ? nl : r->end) - p) };
+	const char *p = r->pos, *nl;
+	struct tm_str l;
+
+	r->line_nul = false;
+	nl = line_end(p, r->end, &r->line_nul);
+	l = (struct tm_str){ p, (size_t)((nl ? nl : r->end) - p) };
 
 	r->pos = nl ? nl + 1 : r->end;
 	r->lineno++;
@@ -211,10 +246,7 @@ static struct tm_str next_raw(struct tm_ftrace_reader *r)
 
 static bool is_blank_line(struct tm_str l)
 {
-	for (size_t i = 0; i < l.n; i++)
-		if (!is_blank(l.p[i]))
-			return false;
-	return true;
+	return tm_skip_blanks(l.p, l.p + l.n) == l.p + l.n;
 }
 
 /* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check). */
@@ -232,7 +264,7 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 		unsigned long save_no = r->lineno;
 		struct tm_str l = next_raw(r);
 		bool blank = is_blank_line(l), other = blank || l.p[0] == '#' ||
-			l.n > TM_FTRACE_MAX_LINE || memchr(l.p, '\0', l.n);
+			l.n > TM_FTRACE_MAX_LINE || r->line_nul;
 
 		if (other || parse_as_event(r, l, &r->probe)) {
 			r->probe_at = other ? NULL : l.p;
@@ -265,7 +297,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 	} else if (l.p[0] == '#') {
 		out->kind = TM_LN_HEADER;
 		parse_header_line(&r->hdr, l, &r->flag_width);
-	} else if (memchr(l.p, '\0', l.n)) {
+	} else if (r->line_nul) {
 		out->kind = TM_LN_REJECTED;
 		out->reason = "NUL byte in line";
 	} else if (parse_noise_line(&r->hdr, l)) {

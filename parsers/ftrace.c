@@ -10,32 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blankrun.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
 #include "tmstr.h"
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static const char *skip_blanks(const char *p, const char *e)
-{
-	while (p < e && is_blank(*p))
-		p++;
-	return p;
-}
-
-static const char *token_end(const char *p, const char *e)
-{
-	while (p < e && !is_blank(*p))
-		p++;
-	return p;
 }
 
 static bool has_prefix(const char *p, const char *e, const char *lit)
@@ -100,7 +82,7 @@ static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event 
 	while (p < e && is_digit(*p) && p - s < 10)
 		fp = fp * 10 + (*p++ - '0');
 	nf = (int)(p - s);
-	if (nf == 0 || nf > 9 || p == e || *p != ':' || (p + 1 < e && !is_blank(p[1])))
+	if (nf == 0 || nf > 9 || p == e || *p != ':' || (p + 1 < e && !tm_is_blank(p[1])))
 		return NULL;
 	for (int k = nf; k < 9; k++)
 		fp *= 10;
@@ -113,7 +95,7 @@ static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event 
 static const char *parse_flags_ts(const char *p, const char *e, int flag_width,
 				  struct tm_ftrace_event *ev)
 {
-	const char *t = token_end(p, e), *f;
+	const char *t = tm_token_end(p, e), *f;
 
 	if (t == p || t[-1] != ':')
 		goto separate;
@@ -138,10 +120,10 @@ separate:
 		return NULL;
 	memcpy(ev->flags, p, (size_t)(t - p));
 	ev->nflags = (uint8_t)(t - p);
-	p = skip_blanks(t, e);
+	p = tm_skip_blanks(t, e);
 	if ((f = fast_ts(p, e, ev)))
 		return f;
-	t = token_end(p, e);
+	t = tm_token_end(p, e);
 	if (t == p || t[-1] != ':' || parse_ts(p, t - 1, ev))
 		return NULL;
 	return t;
@@ -154,10 +136,10 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	static const char marker[] = "tracing_mark_write:";
 	const char *t, *d;
 
-	p = skip_blanks(p, e);
+	p = tm_skip_blanks(p, e);
 	if (p == e)
 		return -1;
-	t = token_end(p, e);
+	t = tm_token_end(p, e);
 	if (t - p < 2 || t[-1] != ':') {
 		/* function tracer: "func <-parent" (or just "func") */
 		static const char fn[] = "function";
@@ -168,7 +150,7 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	}
 	ev->style = TM_EV_KERNEL;
 	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
-	d = skip_blanks(t, e);
+	d = tm_skip_blanks(t, e);
 	ev->name_padded = d - t > 1;
 	if (!tracecmd && t < e)
 		d = t + 1; /* kernel form: exactly one blank; keep the rest */
@@ -194,7 +176,7 @@ static const char *parse_tgid_col(const char *p, const char *b,
 		open--;
 	if (open == p || open[-1] != '(')
 		return NULL;
-	q = skip_blanks(open, close);
+	q = tm_skip_blanks(open, close);
 	if (q < close && *q == '-') {
 		while (q < close && *q == '-')
 			q++;
@@ -222,7 +204,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 	if (ev->cpu < 0)
 		return NULL;
 	b = q;
-	while (b > p && is_blank(b[-1]))
+	while (b > p && tm_is_blank(b[-1]))
 		b--;
 	ev->tgid = -1;
 	ev->has_tgid_col = false;
@@ -230,7 +212,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		b = parse_tgid_col(p, b, ev);
 		if (!b)
 			return NULL;
-		while (b > p && is_blank(b[-1]))
+		while (b > p && tm_is_blank(b[-1]))
 			b--;
 	} else if (b == q) {
 		return NULL; /* no blank between pid and [cpu] */
@@ -254,7 +236,7 @@ static int parse_event(const char *p, const char *e, int flag_width,
 		const char *c = try_cpu_col(p, q, e, ev);
 		if (!c)
 			continue;
-		c = parse_flags_ts(skip_blanks(c, e), e, flag_width, ev);
+		c = parse_flags_ts(tm_skip_blanks(c, e), e, flag_width, ev);
 		if (!c)
 			continue;
 		if (parse_name_details(c, e, tracecmd, ev) == 0)
@@ -267,14 +249,14 @@ int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
 	const char *e = line + len;
-	const char *p = skip_blanks(line, e);
+	const char *p = tm_skip_blanks(line, e);
 
 	memset(ev, 0, sizeof(*ev));
 	if (tracecmd) {
 		/* "instance:  comm-pid [cpu] ..." */
-		const char *t = token_end(p, e);
+		const char *t = tm_token_end(p, e);
 		if (t - p > 1 && t[-1] == ':' && t < e &&
-		    parse_event(skip_blanks(t, e), e, flag_width, true, ev) == 0) {
+		    parse_event(tm_skip_blanks(t, e), e, flag_width, true, ev) == 0) {
 			ev->instance = (struct tm_str){ p, (size_t)(t - p - 1) };
 			return 0;
 		}

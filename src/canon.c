@@ -48,7 +48,7 @@ static char map_flag(int col, char c, bool *mapped)
 	return r;
 }
 
-static void put_flags(struct tm_buf *b, const struct tm_ftrace_event *ev,
+static void put_flags(char *d, const struct tm_ftrace_event *ev,
 		      struct tm_canon_stats *st)
 {
 	char f[4] = { '.', '.', '.', '.' };
@@ -62,7 +62,7 @@ static void put_flags(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		st->flags_5th_dropped++;
 	if (mapped)
 		st->flags_letter_mapped++;
-	tm_buf_add(b, f, 4);
+	memcpy(d, f, 4);
 }
 
 /* "comm:pid [prio]" ending at E (trace-cmd sched plugin); returns 0 if ok. */
@@ -157,19 +157,38 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-/* V in decimal at D, padded to WIDTH with PAD on the left (right-aligned)
- * or with blanks on the right (LEFT); as printf's "%5d", "%03d", "%-5d".
- * D has room for 24 bytes; returns the length. */
+/* Decimal digits of U written ending just before END; returns their start. */
+static char *digits_before(char *end, uint64_t u)
+{
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+
+	while (u >= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * u, 2);
+	} else {
+		*--end = (char)('0' + u);
+	}
+	return end;
+}
+
+/* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
+ * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
+ * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
 static size_t put_int(char *d, long long v, int width, char pad, bool left)
 {
-	char tmp[24], *e = tmp + sizeof(tmp), *p = e;
+	char tmp[24], *e = tmp + sizeof(tmp), *p;
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 	size_t n, k = 0;
 
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	p = digits_before(e, u);
 	if (v < 0) {
 		if (pad == '0') {   /* printf puts the sign before zero padding */
 			while (e - p < width - 1)
@@ -179,61 +198,84 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 		*--p = '-';
 	}
 	n = (size_t)(e - p);
-	if (!left)
-		for (; (int)(n + k) < width; k++)
-			d[k] = pad;
-	memcpy(d + k, p, n);
-	k += n;
-	if (left)
-		for (; (int)k < width; k++)
-			d[k] = ' ';
+	if ((int)n >= width) {
+		memcpy(d, p, n);
+		return n;
+	}
+	k = (size_t)width;
+	memset(d, left ? ' ' : pad, 8);
+	memcpy(left ? d : d + k - n, p, n);
 	return k;
+}
+
+/* The timestamp NS (>= 0) as "secs.frac" with DECIMALS (6 or 9) digits,
+ * as tm_ts_format_secs writes it; returns the end. */
+static char *put_ts(char *d, int64_t ns, int decimals)
+{
+	char tmp[TM_TS_BUFSZ], *e = tmp + sizeof(tmp), *p;
+	uint64_t ip = (uint64_t)ns / 1000000000u, fp = (uint64_t)ns % 1000000000u;
+
+	if (decimals == 6)
+		fp /= 1000;
+	/* fraction: DECIMALS digits with leading zeros */
+	p = digits_before(e, fp + (decimals == 6 ? 1000000u : 1000000000u)) + 1;
+	*--p = '.';
+	p = digits_before(p, ip);
+	memcpy(d, p, (size_t)(e - p));
+	return d + (e - p);
 }
 
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
-	char ts[TM_TS_BUFSZ];
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
-	size_t n;
+	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
+	char *d;
 
+	/* the prefix up to "name: " in one reservation: comm padding, the
+	 * columns (3 numbers of at most 24 bytes), flags, time, name */
+	if (tm_buf_reserve(b, 16 + ev->comm.n + 100 + TM_TS_BUFSZ + ev->name.n + 4))
+		return;
+	d = b->p + b->n;
 	/* comm right-aligned in 16 columns like the kernel */
-	for (size_t i = ev->comm.n; i < 16; i++)
-		tm_buf_addc(b, ' ');
-	ADD_STR(b, ev->comm);
-	{
-		/* "-PID   (TGID) [CPU" in one piece */
-		char f[96];
-		size_t k = 0;
-
-		f[k++] = '-';
-		k += put_int(f + k, ev->pid, 5, ' ', true);
-		memcpy(f + k, " (", 2);
-		k += 2;
-		if (tgid >= 0) {
-			k += put_int(f + k, tgid, 5, ' ', false);
-		} else {
-			memcpy(f + k, "-----", 5);
-			k += 5;
-		}
-		memcpy(f + k, ") [", 3);
-		k += 3;
-		k += put_int(f + k, ev->cpu, 3, '0', false);
-		tm_buf_add(b, f, k);
+	if (ev->comm.n < 16) {
+		memset(d, ' ', 16 - ev->comm.n);
+		d += 16 - ev->comm.n;
 	}
-	tm_buf_adds(b, "] ");
-	put_flags(b, ev, st);
-	tm_buf_addc(b, ' ');
+	memcpy(d, ev->comm.p, ev->comm.n);
+	d += ev->comm.n;
+	*d++ = '-';
+	d += put_int(d, ev->pid, 5, ' ', true);
+	memcpy(d, " (", 2);
+	d += 2;
+	if (tgid >= 0) {
+		d += put_int(d, tgid, 5, ' ', false);
+	} else {
+		memcpy(d, "-----", 5);
+		d += 5;
+	}
+	memcpy(d, ") [", 3);
+	d += 3;
+	d += put_int(d, ev->cpu, 3, '0', false);
+	memcpy(d, "] ", 2);
+	d += 2;
+	put_flags(d, ev, st);
+	d += 4;
+	*d++ = ' ';
 	if (ev->ts_digits < 0)
 		st->counter_clock++;
-	n = tm_ts_format_secs(ts, ev->ts_ns,
-			      ev->ts_digits >= 0 && ev->ts_digits <= 6 &&
-			      ev->ts_ns % 1000 == 0 ? 6 : 9);
-	tm_buf_add(b, ts, n);
-	tm_buf_adds(b, ": ");
-	ADD_STR(b, ev->name);
-	tm_buf_adds(b, ": ");
+	if (ev->ts_ns >= 0)
+		d = put_ts(d, ev->ts_ns, decimals);
+	else
+		d += tm_ts_format_secs(d, ev->ts_ns, decimals);
+	memcpy(d, ": ", 2);
+	d += 2;
+	memcpy(d, ev->name.p, ev->name.n);
+	d += ev->name.n;
+	memcpy(d, ": ", 2);
+	d += 2;
+	b->n = (size_t)(d - b->p);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */

@@ -157,6 +157,53 @@ static void test_counter_clock(void **state)
 	assert_int_equal(st.counter_clock, 1);
 }
 
+/* The columns of a line built by hand (no reader): values at the edges of
+ * the number and time writers, expected as printf("%-5d", "%5d", "%03d")
+ * and "secs.frac" would write them. */
+static char *canon_ev(int32_t pid, int32_t tgid, int32_t cpu, int64_t ts, int8_t digits)
+{
+	static char out[512];
+	struct tm_ftrace_line l = { .kind = TM_LN_EVENT };
+	struct tm_buf b = { 0 };
+	struct tm_canon_stats st = { 0 };
+
+	l.ev.comm = (struct tm_str){ "t", 1 };
+	l.ev.pid = pid;
+	l.ev.tgid = tgid;
+	l.ev.cpu = cpu;
+	l.ev.ts_ns = ts;
+	l.ev.ts_digits = digits;
+	l.ev.name = (struct tm_str){ "e", 1 };
+	l.ev.details = (struct tm_str){ "d", 1 };
+	tm_canon_line(&b, &l, -1, &st);
+	assert_true(b.n < sizeof(out));
+	memcpy(out, b.p, b.n);
+	out[b.n] = '\0';
+	tm_buf_free(&b);
+	return out;
+}
+
+static void test_number_edges(void **state)
+{
+	(void)state;
+	assert_string_equal(canon_ev(0, 0, 0, 0, 6),
+			    "               t-0     (    0) [000] .... 0.000000: e: d\n");
+	assert_string_equal(canon_ev(9, 10, 99, 1000, 6),
+			    "               t-9     (   10) [099] .... 0.000001: e: d\n");
+	assert_string_equal(canon_ev(99999, 99999, 999, 999999999000, 6),
+			    "               t-99999 (99999) [999] .... 999.999999: e: d\n");
+	assert_string_equal(canon_ev(100000, 100000, 1000, 1000000001, 9),
+			    "               t-100000 (100000) [1000] .... 1.000000001: e: d\n");
+	assert_string_equal(canon_ev(INT32_MAX, INT32_MAX, INT32_MAX, INT64_MAX, 9),
+			    "               t-2147483647 (2147483647) [2147483647] .... "
+			    "9223372036.854775807: e: d\n");
+	/* negative values (not from the reader; a moved pid could be): as printf */
+	assert_string_equal(canon_ev(-1, -1, -5, -1500000000, 9),
+			    "               t--1    (-----) [-05] .... -1.500000000: e: d\n");
+	assert_string_equal(canon_ev(-12345, 1, -123, 5, 9),
+			    "               t--12345 (    1) [-123] .... 0.000000005: e: d\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_rewrite),
 		cmocka_unit_test(test_continuation_joined),
 		cmocka_unit_test(test_counter_clock),
+		cmocka_unit_test(test_number_edges),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

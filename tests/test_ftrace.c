@@ -295,9 +295,58 @@ static void test_reader_js_escaped_and_limits(void **state)
 	tm_ftrace_reader_free(r);
 }
 
+/* Kinds of the lines of N bytes at TEXT (which may hold NUL bytes). */
+static void kinds_n(const char *text, size_t n, char *out)
+{
+	static const char k[] = "bhnEgR";
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, n);
+	struct tm_ftrace_line l;
+	while (tm_ftrace_next(r, &l)) {
+		*out++ = k[l.kind];
+		for (unsigned i = 0; i < l.ncont; i++)
+			*out++ = '+';
+	}
+	*out = '\0';
+	tm_ftrace_reader_free(r);
+}
+
+/* A NUL byte rejects its own line only, wherever it sits: in the first 16
+ * bytes, after them, in a short last line, or in what would be a marker's
+ * continuation line (which is then a line of its own). */
+static void test_nul_positions(void **state)
+{
+	static const char ev[] = "a-1 [000] .... 1.000000: e: d\n";
+	static const char mk[] = "a-1 [000] .... 1.000000: tracing_mark_write: x\n";
+	char buf[512], k[16];
+	size_t n;
+	(void)state;
+#define PUT(s) (memcpy(buf + n, s, sizeof(s) - 1), n += sizeof(s) - 1)
+	n = 0; PUT(ev); PUT("a\0-1 [000] .... 1.000000: e: d\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	n = 0; PUT(ev); PUT("a-1 [000] .... 1.000000: e: long details \0 here\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	n = 0; PUT(ev); PUT("x\0y");
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ER");
+	n = 0; PUT(ev); PUT("x\0y\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	/* a NUL just after the newline belongs to the next line */
+	n = 0; PUT(ev); PUT("\0"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ER");
+	n = 0; PUT(mk); PUT("more\n"); PUT("mo\0re\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "E+RE");
+#undef PUT
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nul_positions),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),
