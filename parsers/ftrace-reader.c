@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "blankrun.h"
 #include "tracemerge/ftrace.h"
@@ -26,6 +23,7 @@ struct tm_ftrace_reader {
 	const char *probe_at;
 	struct tm_ftrace_event probe;
 	bool seen_data;          /* an event line has been seen */
+	const char *nul;         /* the next NUL byte at or after a line start, or NULL */
 	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool first_line_done;
 };
@@ -38,6 +36,7 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 		return NULL;
 	r->pos = data;
 	r->end = data + len;
+	r->nul = memchr(data, '\0', len);
 	r->hdr.entries = r->hdr.written = -1;
 	r->hdr.ncpus = -1;
 	return r;
@@ -186,47 +185,18 @@ static bool is_graph_line(struct tm_str l)
 	return p > d && p < e && *p == ')' && memchr(p, '|', (size_t)(e - p));
 }
 
-/* The first '\n' at or after P (NULL if none); *NUL is set when a NUL
- * byte comes before it.  Both are looked for in one walk. */
-static const char *line_end(const char *p, const char *e, bool *nul)
-{
-#ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-
-	while (e - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl),
-								      _mm_cmpeq_epi8(v, zero)));
-		if (m) {
-			p += __builtin_ctz(m);
-			if (*p == '\n')
-				return p;
-			*nul = true;
-			return memchr(p, '\n', (size_t)(e - p));
-		}
-		p += 16;
-	}
-#endif
-	for (; p < e; p++) {
-		if (*p == '\n')
-			return p;
-		if (!*p)
-			*nul = true;
-	}
-	return NULL;
-}
-
 /* Cut the next physical line; strips "\r" run and a JS "\n\" suffix.
- * r->line_nul tells whether the line holds a NUL byte. */
+ * r->line_nul tells whether the line holds a NUL byte: NUL bytes are rare,
+ * so the next one is looked up once and passed lines are checked against it. */
 static struct tm_str next_raw(struct tm_ftrace_reader *r)
 {
-	const char *p = r->pos, *nl;
-	struct tm_str l;
+	const char *p = r->pos, *nl = memchr(p, '\n', (size_t)(r->end - p));
+	const char *le = nl ? nl : r->end;
+	struct tm_str l = { p, (size_t)(le - p) };
 
-	r->line_nul = false;
-	nl = line_end(p, r->end, &r->line_nul);
-	l = (struct tm_str){ p, (size_t)((nl ? nl : r->end) - p) };
-
+	if (r->nul && r->nul < p)
+		r->nul = memchr(p, '\0', (size_t)(r->end - p));
+	r->line_nul = r->nul && r->nul < le;
 	r->pos = nl ? nl + 1 : r->end;
 	r->lineno++;
 	while (l.n && l.p[l.n - 1] == '\r')

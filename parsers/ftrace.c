@@ -70,25 +70,54 @@ static int parse_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
  * ':', or NULL to leave the token to the general parser (same result). */
 static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 {
-	const char *s = p;
 	int64_t ip = 0, fp = 0;
-	int nf;
+	int ni, nf;
+	const char *q;
 
-	while (p < e && is_digit(*p) && p - s < 10)
-		ip = ip * 10 + (*p++ - '0');
-	if (p == s || p - s > 9 || p == e || *p != '.')
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		/* the digit runs from a mask of 16 bytes: no per-byte checks */
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+					   _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+		unsigned nd = ~(unsigned)_mm_movemask_epi8(dg) & 0xffffu;
+
+		if (!nd)
+			return NULL; /* 16 digits: not this form */
+		ni = __builtin_ctz(nd);
+		if (ni == 0 || ni > 9 || p[ni] != '.')
+			return NULL;
+		nd >>= ni + 1;
+		if (nd) {
+			nf = __builtin_ctz(nd);
+			for (int i = 0; i < ni; i++)
+				ip = ip * 10 + (p[i] - '0');
+			for (int i = ni + 1; i < ni + 1 + nf; i++)
+				fp = fp * 10 + (p[i] - '0');
+			q = p + ni + 1 + nf;
+			goto check;
+		}
+		/* the fraction runs past the 16 bytes: walk it below */
+	}
+#endif
+	q = p;
+	while (q < e && is_digit(*q) && q - p < 10)
+		ip = ip * 10 + (*q++ - '0');
+	ni = (int)(q - p);
+	if (q == p || ni > 9 || q == e || *q != '.')
 		return NULL;
-	s = ++p;
-	while (p < e && is_digit(*p) && p - s < 10)
-		fp = fp * 10 + (*p++ - '0');
-	nf = (int)(p - s);
-	if (nf == 0 || nf > 9 || p == e || *p != ':' || (p + 1 < e && !tm_is_blank(p[1])))
+	p = ++q;
+	while (q < e && is_digit(*q) && q - p < 10)
+		fp = fp * 10 + (*q++ - '0');
+	nf = (int)(q - p);
+check:
+	if (nf == 0 || nf > 9 || q == e || *q != ':' || (q + 1 < e && !tm_is_blank(q[1])))
 		return NULL;
 	for (int k = nf; k < 9; k++)
 		fp *= 10;
 	ev->ts_ns = ip * 1000000000 + fp;
 	ev->ts_digits = (int8_t)nf;
-	return p + 1;
+	return q + 1;
 }
 
 /* Flags and timestamp after the CPU column; returns the char after ':'. */

@@ -131,6 +131,47 @@ static void test_timestamps(void **state)
 	assert_int_equal(ev.ts_ns, 123456789012345LL);
 }
 
+/* A timestamp is read the same whether 16 bytes follow it or fewer (the
+ * reader looks at 16 bytes at once when it can).  Values by hand. */
+static void test_timestamp_positions(void **state)
+{
+	static const struct {
+		const char *ts;
+		int64_t ns;
+		int digits;
+	} c[] = {
+		{ "1.5", 1500000000LL, 1 },
+		{ "0.000001", 1000LL, 6 },
+		{ "123456789.123456789", 123456789123456789LL, 9 },
+		{ "987654321.1", 987654321100000000LL, 1 },
+		{ "1234567890.5", 1234567890500000000LL, 1 },   /* 10 digits of seconds */
+		{ "12345.123456789", 12345123456789LL, 9 },     /* 15 bytes: fraction to the edge */
+		{ "1234567.12345678", 1234567123456780LL, 8 },  /* 16 bytes */
+		{ "7", 7, -1 },                                 /* counter clock */
+	};
+	char line[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		for (int tail = 0; tail < 2; tail++) {
+			struct tm_ftrace_event ev;
+			snprintf(line, sizeof(line), "a-1 [000] .... %s: %s", c[i].ts,
+				 tail ? "a_long_event_name: and its details" : "e:");
+			ev = parse(line, 0, false);
+			if (ev.ts_ns != c[i].ns || ev.ts_digits != c[i].digits)
+				fail_msg("%s: got %lld (%d digits)", line, (long long)ev.ts_ns,
+					 ev.ts_digits);
+			assert_str(ev.name, tail ? "a_long_event_name" : "e");
+		}
+	}
+	/* a timestamp must end in ':' and a blank */
+	for (int tail = 0; tail < 2; tail++) {
+		struct tm_ftrace_event ev;
+		snprintf(line, sizeof(line), "a-1 [000] .... 1.5:x %s",
+			 tail ? "a_long_event_name: and its details" : "e:");
+		assert_int_equal(tm_ftrace_parse_event(line, strlen(line), 0, false, &ev), -1);
+	}
+}
+
 static void test_function_tracer(void **state)
 {
 	struct tm_ftrace_event ev = parse(
@@ -347,6 +388,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_positions),
+		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),
