@@ -23,7 +23,9 @@ struct tm_ftrace_reader {
 	const char *probe_at;
 	struct tm_ftrace_event probe;
 	bool seen_data;          /* an event line has been seen */
-	const char *nul;         /* the next NUL byte at or after a line start, or NULL */
+	/* no NUL byte in [a line start, clean_end); nul: the first NUL byte
+	 * after that start, once found */
+	const char *clean_end, *nul;
 	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool first_line_done;
 };
@@ -36,7 +38,7 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 		return NULL;
 	r->pos = data;
 	r->end = data + len;
-	r->nul = memchr(data, '\0', len);
+	r->clean_end = data;
 	r->hdr.entries = r->hdr.written = -1;
 	r->hdr.ncpus = -1;
 	return r;
@@ -185,18 +187,36 @@ static bool is_graph_line(struct tm_str l)
 	return p > d && p < e && *p == ')' && memchr(p, '|', (size_t)(e - p));
 }
 
+/* Does [P, LE) (a line) hold a NUL byte?  NUL bytes are rare: the text is
+ * searched for them ahead, 64 KiB at a time, and lines are checked against
+ * the next one found. */
+static bool line_has_nul(struct tm_ftrace_reader *r, const char *p, const char *le)
+{
+	if (r->nul && r->nul < p) {
+		r->nul = NULL;          /* passed: search again from here */
+		if (r->clean_end < p)
+			r->clean_end = p;
+	}
+	while (!r->nul && r->clean_end < le) {
+		size_t n = (size_t)(r->end - r->clean_end);
+		if (n > 65536)
+			n = 65536;
+		r->nul = memchr(r->clean_end, '\0', n);
+		if (!r->nul)
+			r->clean_end += n;
+	}
+	return r->nul && r->nul < le;
+}
+
 /* Cut the next physical line; strips "\r" run and a JS "\n\" suffix.
- * r->line_nul tells whether the line holds a NUL byte: NUL bytes are rare,
- * so the next one is looked up once and passed lines are checked against it. */
+ * r->line_nul tells whether the line holds a NUL byte. */
 static struct tm_str next_raw(struct tm_ftrace_reader *r)
 {
 	const char *p = r->pos, *nl = memchr(p, '\n', (size_t)(r->end - p));
 	const char *le = nl ? nl : r->end;
 	struct tm_str l = { p, (size_t)(le - p) };
 
-	if (r->nul && r->nul < p)
-		r->nul = memchr(p, '\0', (size_t)(r->end - p));
-	r->line_nul = r->nul && r->nul < le;
+	r->line_nul = line_has_nul(r, p, le);
 	r->pos = nl ? nl + 1 : r->end;
 	r->lineno++;
 	while (l.n && l.p[l.n - 1] == '\r')

@@ -41,6 +41,19 @@ static int32_t parse_i32(const char *p, const char *e)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
+/* Digits [p, e) already checked to be digits: their value as a
+ * non-negative int32, -1 if more than 10 or above INT32_MAX (as parse_i32). */
+static int32_t digits_i32(const char *p, const char *e)
+{
+	int64_t v = 0;
+
+	if (e - p > 10)
+		return -1;
+	for (; p < e; p++)
+		v = v * 10 + (*p - '0');
+	return v > INT32_MAX ? -1 : (int32_t)v;
+}
+
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
 {
 	return TM_STR_IS(ev->name, "tracing_mark_write") || TM_STR_IS(ev->name, "0") ||
@@ -201,6 +214,10 @@ static const char *parse_tgid_col(const char *p, const char *b,
 	const char *close = b - 1, *open = close;
 	const char *q;
 
+	/* the kernel's "(%5d)": the nearest '(' is 6 before ')' */
+	if (close - p >= 6 && close[-6] == '(' && close[-5] != '(' && close[-4] != '(' &&
+	    close[-3] != '(' && close[-2] != '(' && close[-1] != '(')
+		open = close - 5;
 	while (open > p && open[-1] != '(' && close - open < 12)
 		open--;
 	if (open == p || open[-1] != '(')
@@ -229,7 +246,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		r++;
 	if (r == q + 1 || r == e || *r != ']')
 		return NULL;
-	ev->cpu = parse_i32(q + 1, r);
+	ev->cpu = digits_i32(q + 1, r);
 	if (ev->cpu < 0)
 		return NULL;
 	b = q;
@@ -251,7 +268,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		d--;
 	if (d == b || d - 1 <= p || d[-1] != '-')
 		return NULL;
-	ev->pid = parse_i32(d, b);
+	ev->pid = digits_i32(d, b);
 	if (ev->pid < 0)
 		return NULL;
 	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };

@@ -382,6 +382,34 @@ static void test_nul_positions(void **state)
 	kinds_n(buf, n, k);
 	assert_string_equal(k, "E+RE");
 #undef PUT
+	/* NUL lines far apart (the text is searched ahead in 64 KiB pieces) */
+	{
+		size_t len = 0, cap = 4200 * sizeof(ev), nr = 0, ne = 0;
+		char *big = malloc(cap);
+		struct tm_ftrace_reader *r;
+		struct tm_ftrace_line l;
+		assert_non_null(big);
+		for (int i = 0; i < 4100; i++) {
+			const char *line = i == 2200 || i == 4050 ? "x\0\n" : ev;
+			size_t ln = line == ev ? sizeof(ev) - 1 : 3;
+			memcpy(big + len, line, ln);
+			len += ln;
+		}
+		r = tm_ftrace_reader_new(big, len);
+		while (tm_ftrace_next(r, &l)) {
+			if (l.kind == TM_LN_REJECTED) {
+				assert_true(l.lineno == 2201 || l.lineno == 4051);
+				nr++;
+			} else {
+				assert_int_equal(l.kind, TM_LN_EVENT);
+				ne++;
+			}
+		}
+		assert_int_equal(nr, 2);
+		assert_int_equal(ne, 4098);
+		tm_ftrace_reader_free(r);
+		free(big);
+	}
 }
 
 int main(void)
