@@ -14,7 +14,7 @@ struct tm_kstream {                 /* one ftrace block being written */
 	size_t src;
 	const struct tm_block *b;
 	struct tm_line_feed *r;
-	struct tm_ftrace_line l;        /* current line */
+	const struct tm_ftrace_line *l; /* current line (the feed's) */
 	bool have;
 	int64_t ts;                     /* current event on the output clock */
 	struct tm_clock_map map;

@@ -68,22 +68,22 @@ static int open_streams(struct tm_mw *w)
 /* Advance stream K to its next line; events get their output-clock time. */
 static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
-	k->have = tm_line_feed_next(k->r, &k->l) == 1;
-	if (!k->have || k->l.kind != TM_LN_EVENT)
+	k->have = (k->l = tm_line_feed_next(k->r)) != NULL;
+	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
-		k->ts = k->l.ev.ts_ns;
+		k->ts = k->l->ev.ts_ns;
 		return 0;
 	}
-	if (k->l.ev.ts_digits < 0) {
+	if (k->l->ev.ts_digits < 0) {
 		char where[300];
-		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l->lineno);
 		return tm_diag_error(w->s->d, "%s: counter-clock timestamps cannot be moved to "
 				     "another clock; use --clock=%s", where, w->s->src[k->src].path);
 	}
-	if (tm_clock_apply(&k->map, k->l.ev.ts_ns, &k->ts) || k->ts < 0) {
+	if (tm_clock_apply(&k->map, k->l->ev.ts_ns, &k->ts) || k->ts < 0) {
 		char where[300];
-		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l->lineno);
 		return tm_diag_error(w->s->d, "%s: timestamp out of range on the output clock "
 				     "(a kernel trace needs non-negative times; try --clock=kernel)",
 				     where);
@@ -101,7 +101,7 @@ static struct tm_kstream *pick(struct tm_mw *w)
 		struct tm_kstream *k = &w->ks[i];
 		if (!k->have)
 			continue;
-		if (k->l.kind != TM_LN_EVENT)
+		if (k->l->kind != TM_LN_EVENT)
 			return k;
 		if (!best || k->ts < best->ts)
 			best = k;
@@ -131,8 +131,16 @@ static void canon(struct tm_mw *w, struct tm_kstream *k, struct tm_ftrace_line *
 
 static void write_event(struct tm_mw *w, struct tm_kstream *k, struct tm_buf *b, bool mapped)
 {
-	struct tm_ftrace_line l = k->l;
+	struct tm_ftrace_line l;
 
+	if (!mapped && !w->s->src[k->src].pid_off) {
+		/* written as read: no copy of the line to change */
+		b->n = 0;
+		tm_canon_line(b, k->l, tm_kstats_tgid(&w->s->src[k->src].st, k->l->ev.pid),
+			      &w->canon);
+		return;
+	}
+	l = *k->l;
 	if (mapped) {
 		l.ev.ts_ns = k->ts;
 		if (!k->keep_digits)
@@ -158,7 +166,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 
 static void header_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	const struct tm_str raw = k->l.raw;
+	const struct tm_str raw = k->l->raw;
 
 	if (k != &w->ks[0] || TM_STR_STARTS(raw, "# tracer:"))
 		return;
@@ -178,20 +186,20 @@ static void header_line(struct tm_mw *w, struct tm_kstream *k)
 
 static void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	text(w, k->l.raw.p, k->l.raw.n);
+	text(w, k->l->raw.p, k->l->raw.n);
 	text(w, "\n", 1);
-	if (k->l.ncont) {
-		text(w, k->l.cont.p, k->l.cont.n);
+	if (k->l->ncont) {
+		text(w, k->l->cont.p, k->l->cont.n);
 		text(w, "\n", 1);
 	}
-	if (k->l.kind == TM_LN_EVENT)
+	if (k->l->kind == TM_LN_EVENT)
 		w->c->kernel_out++;
 }
 
 /* The first line of the text: the link marker at the first event's time. */
 static void link_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	struct tm_ftrace_line l = k->l;
+	struct tm_ftrace_line l = *k->l;
 	static const char details[] = "trace_event_clock_sync: name=" LINK_ID " source=tracemerge";
 
 	/* same task, CPU and time as the first event; only the event differs */
@@ -238,9 +246,9 @@ static int write_kernel(struct tm_mw *w)
 	}
 	while ((k = pick(w))) {
 		if (w->kev) {
-			if (k->l.kind != TM_LN_EVENT)
+			if (k->l->kind != TM_LN_EVENT)
 				;
-			else if (is_sync_marker(&k->l.ev) && w->move_sync) {
+			else if (is_sync_marker(&k->l->ev) && w->move_sync) {
 				if (w->o->kernel_as == TM_KERNEL_EVENTS)
 					move_marker(w, k);
 			} else if (tm_merge_kev_line(w, k)) {
@@ -249,7 +257,7 @@ static int write_kernel(struct tm_mw *w)
 		} else if (w->o->verbatim) {
 			verbatim_line(w, k);
 		} else {
-			switch (k->l.kind) {
+			switch (k->l->kind) {
 			case TM_LN_HEADER:
 				header_line(w, k);
 				break;
@@ -260,7 +268,7 @@ static int write_kernel(struct tm_mw *w)
 				}
 				if (w->want_link && !w->c->link)
 					link_line(w, k);
-				if (is_sync_marker(&k->l.ev) && w->move_sync) {
+				if (is_sync_marker(&k->l->ev) && w->move_sync) {
 					move_marker(w, k);
 					break;
 				}
@@ -269,7 +277,7 @@ static int write_kernel(struct tm_mw *w)
 				w->c->kernel_out++;
 				break;
 			case TM_LN_GRAPH:
-				tm_buf_add(&w->unconverted, k->l.raw.p, k->l.raw.n);
+				tm_buf_add(&w->unconverted, k->l->raw.p, k->l->raw.n);
 				tm_buf_addc(&w->unconverted, '\n');
 				w->c->unconverted++;
 				break;
