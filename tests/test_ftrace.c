@@ -148,6 +148,10 @@ static void test_timestamp_positions(void **state)
 		{ "12345.123456789", 12345123456789LL, 9 },     /* 15 bytes: fraction to the edge */
 		{ "1234567.12345678", 1234567123456780LL, 8 },  /* 16 bytes */
 		{ "7", 7, -1 },                                 /* counter clock */
+		{ "12345678.12345678", 12345678123456780LL, 8 },
+		{ "1234567.123456789", 1234567123456789LL, 9 },
+		{ "100.000000", 100000000000LL, 6 },
+		{ "0.1", 100000000LL, 1 },
 	};
 	char line[256];
 	(void)state;
@@ -161,6 +165,24 @@ static void test_timestamp_positions(void **state)
 				fail_msg("%s: got %lld (%d digits)", line, (long long)ev.ts_ns,
 					 ev.ts_digits);
 			assert_str(ev.name, tail ? "a_long_event_name" : "e");
+		}
+	}
+	/* odd forms: whatever is made of them, the same near the end and far */
+	{
+		static const char *odd[] = { "1.:", "1.5.5:", ".5:", "1:", "0001.0001:",
+					     "123456789012.1:", "1.1234567890:" };
+		for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
+			struct tm_ftrace_event a, b;
+			int ra, rb;
+			snprintf(line, sizeof(line), "a-1 [000] .... %s e:", odd[i]);
+			ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
+			snprintf(line, sizeof(line), "a-1 [000] .... %s a_long_event_name: x", odd[i]);
+			rb = tm_ftrace_parse_event(line, strlen(line), 0, false, &b);
+			assert_int_equal(ra, rb);
+			if (ra == 0) {
+				assert_int_equal(a.ts_ns, b.ts_ns);
+				assert_int_equal(a.ts_digits, b.ts_digits);
+			}
 		}
 	}
 	/* a timestamp must end in ':' and a blank */
