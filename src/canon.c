@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "canon.h"
+#include "plainrun.h"
 #include "tmstr.h"
 #include "tracemerge/ts.h"
 
@@ -179,6 +180,18 @@ static char *digits_before(char *end, uint64_t u)
 	return end;
 }
 
+/* Number of decimal digits of U. */
+static size_t count_digits(uint32_t u)
+{
+	size_t n = 1;
+
+	while (u >= 10) {
+		u /= 10;
+		n++;
+	}
+	return n;
+}
+
 /* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
  * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
  * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
@@ -188,6 +201,14 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 	size_t n, k = 0;
 
+	if (v >= 0 && v <= 99999999) {
+		/* up to 8 digits: written in place, no copy */
+		n = count_digits((uint32_t)v);
+		k = (int)n > width ? n : (size_t)width;
+		memset(d, left ? ' ' : pad, 8);
+		digits_before(left ? d + n : d + k, (uint64_t)v);
+		return k;
+	}
 	p = digits_before(e, u);
 	if (v < 0) {
 		if (pad == '0') {   /* printf puts the sign before zero padding */
@@ -212,32 +233,40 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
  * as tm_ts_format_secs writes it; returns the end. */
 static char *put_ts(char *d, int64_t ns, int decimals)
 {
-	char tmp[TM_TS_BUFSZ], *e = tmp + sizeof(tmp), *p;
 	uint64_t ip = (uint64_t)ns / 1000000000u, fp = (uint64_t)ns % 1000000000u;
+	size_t n = ip <= 99999999 ? count_digits((uint32_t)ip) : 0;
+	char *end;
 
+	if (!n) {                   /* more than 8 digits of seconds */
+		char tmp[24], *e = tmp + sizeof(tmp), *p = digits_before(e, ip);
+		n = (size_t)(e - p);
+		memcpy(d, p, n);
+	}
 	if (decimals == 6)
 		fp /= 1000;
-	/* fraction: DECIMALS digits with leading zeros */
-	p = digits_before(e, fp + (decimals == 6 ? 1000000u : 1000000000u)) + 1;
-	*--p = '.';
-	p = digits_before(p, ip);
-	memcpy(d, p, (size_t)(e - p));
-	return d + (e - p);
+	/* the fraction with a leading 1 (for its zeros), the '1' then
+	 * overwritten by the point, the seconds before it */
+	end = d + n + 1 + decimals;
+	digits_before(end, fp + (decimals == 6 ? 1000000u : 1000000000u));
+	d[n] = '.';
+	if (ip <= 99999999)
+		digits_before(d + n, ip);
+	return end;
 }
 
-void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
-		   int32_t tgid_hint, struct tm_canon_stats *st)
+/* Room the prefix of EV may take (see put_prefix). */
+#define PREFIX_ROOM(ev) (16 + (ev)->comm.n + 100 + TM_TS_BUFSZ + (ev)->name.n + 4)
+
+/* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
+ * padding, the columns (3 numbers of at most 24 bytes), flags, time, name.
+ * Returns the end. */
+static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
 	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
-	char *d;
 
-	/* the prefix up to "name: " in one reservation: comm padding, the
-	 * columns (3 numbers of at most 24 bytes), flags, time, name */
-	if (tm_buf_reserve(b, 16 + ev->comm.n + 100 + TM_TS_BUFSZ + ev->name.n + 4))
-		return;
-	d = b->p + b->n;
 	/* comm right-aligned in 16 columns like the kernel */
 	if (ev->comm.n < 16) {
 		memset(d, ' ', 16 - ev->comm.n);
@@ -274,8 +303,17 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 	memcpy(d, ev->name.p, ev->name.n);
 	d += ev->name.n;
 	memcpy(d, ": ", 2);
-	d += 2;
-	b->n = (size_t)(d - b->p);
+	return d + 2;
+}
+
+void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
+		   int32_t tgid_hint, struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+
+	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
+		return;
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, st) - b->p);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */
@@ -295,4 +333,35 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		}
 	}
 	tm_buf_addc(b, '\n');
+}
+
+static bool is_plain(struct tm_str s)
+{
+	return tm_json_plain_len((const unsigned char *)s.p,
+				 (const unsigned char *)s.p + s.n) == s.n;
+}
+
+void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+			const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	char *d;
+
+	scratch->n = 0;
+	if (o->reference || l->ncont || !is_plain(ev->comm) || !is_plain(ev->name)) {
+		tm_canon_line(scratch, l, tgid_hint, st);
+		tm_out_json_chars(o, scratch->p, scratch->n);
+		return;
+	}
+	/* the prefix needs no escaping: written in place */
+	d = tm_out_room(o, PREFIX_ROOM(ev));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, st) - d));
+	if (tm_canon_rewrite_details(scratch, ev)) {
+		st->plugin_rewritten++;
+		tm_out_json_chars(o, scratch->p, scratch->n);
+	} else {
+		tm_out_json_chars(o, ev->details.p, ev->details.n);
+	}
+	tm_out_write(o, "\\n", 2);
 }

@@ -53,6 +53,7 @@ static int open_streams(struct tm_mw *w)
 			w->ks = k;
 			k = &w->ks[w->nks++];
 			memset(k, 0, sizeof(*k));
+			memset(k->tc_pid, 0xff, sizeof(k->tc_pid)); /* pid -1: empty */
 			k->src = i;
 			k->b = b;
 			k->map = w->s->routes[src->kdom].to_target;
@@ -109,44 +110,67 @@ static struct tm_kstream *pick(struct tm_mw *w)
 	return best;
 }
 
-/* Canonical text of L (an event of stream K) into B, pids moved by the
- * input's --pid-offset. */
-static void canon(struct tm_mw *w, struct tm_kstream *k, struct tm_ftrace_line *l,
-		  struct tm_buf *b)
+/* The TGID column's fill for PID of stream K: the first pass's hint, from
+ * a small direct-mapped cache (the hints do not change while writing). */
+static int32_t tgid_hint(struct tm_mw *w, struct tm_kstream *k, int32_t pid)
+{
+	size_t i = (uint32_t)pid % TM_TGID_CACHE;
+
+	if (k->tc_pid[i] != pid || pid < 0) {
+		k->tc_pid[i] = pid;
+		k->tc_tgid[i] = tm_kstats_tgid(&w->s->src[k->src].st, pid);
+	}
+	return k->tc_tgid[i];
+}
+
+/* L (a line of stream K) as written: its time on the output clock when
+ * MAPPED, pids moved by the input's --pid-offset (a copy in w->moved when
+ * anything changes).  *TGID: the TGID column's fill. */
+static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstream *k,
+					       const struct tm_ftrace_line *l, bool mapped,
+					       int32_t *tgid)
 {
 	struct tm_src *src = &w->s->src[k->src];
-	int32_t tgid = tm_kstats_tgid(&src->st, l->ev.pid);
+	struct tm_ftrace_line *m = &w->moved;
 
-	if (src->pid_off) {
-		l->ev.pid = tm_pid_move(l->ev.pid, src->pid_off);
-		l->ev.tgid = tm_pid_move(l->ev.tgid, src->pid_off);
-		tgid = tm_pid_move(tgid, src->pid_off);
-		w->details.n = 0;
-		tm_pid_details(&w->details, &l->ev, src->pid_off);
-		l->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
+	*tgid = tgid_hint(w, k, l->ev.pid);
+	if (!mapped && !src->pid_off)
+		return l;
+	*m = *l;
+	if (mapped) {
+		m->ev.ts_ns = k->ts;
+		if (!k->keep_digits)
+			m->ev.ts_digits = 9;
 	}
+	if (src->pid_off) {
+		m->ev.pid = tm_pid_move(m->ev.pid, src->pid_off);
+		m->ev.tgid = tm_pid_move(m->ev.tgid, src->pid_off);
+		*tgid = tm_pid_move(*tgid, src->pid_off);
+		w->details.n = 0;
+		tm_pid_details(&w->details, &m->ev, src->pid_off);
+		m->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
+	}
+	return m;
+}
+
+/* Canonical text of L (a line of stream K) into B. */
+static void canon(struct tm_mw *w, struct tm_kstream *k, const struct tm_ftrace_line *l,
+		  bool mapped, struct tm_buf *b)
+{
+	int32_t tgid;
+
+	l = as_written(w, k, l, mapped, &tgid);
 	b->n = 0;
 	tm_canon_line(b, l, tgid, &w->canon);
 }
 
-static void write_event(struct tm_mw *w, struct tm_kstream *k, struct tm_buf *b, bool mapped)
+/* The current event of stream K into the kernel text. */
+static void write_event(struct tm_mw *w, struct tm_kstream *k)
 {
-	struct tm_ftrace_line l;
+	int32_t tgid;
+	const struct tm_ftrace_line *l = as_written(w, k, k->l, !k->identity, &tgid);
 
-	if (!mapped && !w->s->src[k->src].pid_off) {
-		/* written as read: no copy of the line to change */
-		b->n = 0;
-		tm_canon_line(b, k->l, tm_kstats_tgid(&w->s->src[k->src].st, k->l->ev.pid),
-			      &w->canon);
-		return;
-	}
-	l = *k->l;
-	if (mapped) {
-		l.ev.ts_ns = k->ts;
-		if (!k->keep_digits)
-			l.ev.ts_digits = 9;
-	}
-	canon(w, k, &l, b);
+	tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -155,7 +179,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 	struct json_object *o = json_object_new_object();
 	size_t n;
 
-	write_event(w, k, &w->line, false);
+	canon(w, k, k->l, false, &w->line);
 	n = w->line.n && w->line.p[w->line.n - 1] == '\n' ? w->line.n - 1 : w->line.n;
 	json_object_object_add(o, "input", json_object_new_string(w->s->src[k->src].path));
 	json_object_object_add(o, "line", json_object_new_string_len(w->line.p ? w->line.p : "",
@@ -213,7 +237,7 @@ static void link_line(struct tm_mw *w, struct tm_kstream *k)
 	l.ev.ts_ns = k->ts;
 	if (!k->keep_digits && !k->identity)
 		l.ev.ts_digits = 9;
-	canon(w, k, &l, &w->line);
+	canon(w, k, &l, false, &w->line);
 	text(w, w->line.p, w->line.n);
 	w->link_ts = k->ts;
 	w->c->link = true;
@@ -272,8 +296,7 @@ static int write_kernel(struct tm_mw *w)
 					move_marker(w, k);
 					break;
 				}
-				write_event(w, k, &w->line, !k->identity);
-				text(w, w->line.p, w->line.n);
+				write_event(w, k);
 				w->c->kernel_out++;
 				break;
 			case TM_LN_GRAPH:
