@@ -159,13 +159,14 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 }
 
 /* Decimal digits of U written ending just before END; returns their start. */
-static char *digits_before(char *end, uint64_t u)
-{
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
+static const char pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
+/* The same for a value below 2^32 (32-bit divisions are cheaper). */
+static char *digits_before32(char *end, uint32_t u)
+{
 	while (u >= 100) {
 		end -= 2;
 		memcpy(end, pairs + 2 * (u % 100), 2);
@@ -180,16 +181,23 @@ static char *digits_before(char *end, uint64_t u)
 	return end;
 }
 
+static char *digits_before(char *end, uint64_t u)
+{
+	while (u > UINT32_MAX) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	return digits_before32(end, (uint32_t)u);
+}
+
 /* Number of decimal digits of U. */
 static size_t count_digits(uint32_t u)
 {
-	size_t n = 1;
-
-	while (u >= 10) {
-		u /= 10;
-		n++;
-	}
-	return n;
+	if (u < 10000)
+		return u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
+	return u < 100000 ? 5 : u < 1000000 ? 6 : u < 10000000 ? 7 :
+	       u < 100000000 ? 8 : u < 1000000000 ? 9 : 10;
 }
 
 /* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
@@ -206,7 +214,7 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 		n = count_digits((uint32_t)v);
 		k = (int)n > width ? n : (size_t)width;
 		memset(d, left ? ' ' : pad, 8);
-		digits_before(left ? d + n : d + k, (uint64_t)v);
+		digits_before32(left ? d + n : d + k, (uint32_t)v);
 		return k;
 	}
 	p = digits_before(e, u);
@@ -247,10 +255,13 @@ static char *put_ts(char *d, int64_t ns, int decimals)
 	/* the fraction with a leading 1 (for its zeros), the '1' then
 	 * overwritten by the point, the seconds before it */
 	end = d + n + 1 + decimals;
-	digits_before(end, fp + (decimals == 6 ? 1000000u : 1000000000u));
+	if (decimals == 6)
+		digits_before32(end, (uint32_t)fp + 1000000u);
+	else
+		digits_before(end, fp + 1000000000u);
 	d[n] = '.';
 	if (ip <= 99999999)
-		digits_before(d + n, ip);
+		digits_before32(d + n, (uint32_t)ip);
 	return end;
 }
 
