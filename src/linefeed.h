@@ -22,6 +22,9 @@
 
 struct tm_line_feed;
 
+/* Lines handed over at a time (the tests end blocks around it). */
+#define TM_LINE_FEED_BATCH 4096
+
 /* NULL on allocation failure. */
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded);
 /* Stops the helper thread (also before the end of the block). */

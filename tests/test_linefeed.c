@@ -69,12 +69,11 @@ static void same_lines(size_t nlines)
 static void test_batch_boundaries(void **state)
 {
 	(void)state;
-	/* the feed's batches hold 1024 lines: end exactly on, just after and
-	 * just before a boundary */
-	same_lines(8 * 1024 - 2);
-	same_lines(8 * 1024 - 1);
-	same_lines(8 * 1024);
-	same_lines(8 * 1024 + 1);
+	/* end exactly on, just after and just before a batch boundary */
+	same_lines(8 * TM_LINE_FEED_BATCH - 2);
+	same_lines(8 * TM_LINE_FEED_BATCH - 1);
+	same_lines(8 * TM_LINE_FEED_BATCH);
+	same_lines(8 * TM_LINE_FEED_BATCH + 1);
 }
 
 static void test_stop_early(void **state)
