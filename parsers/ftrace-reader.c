@@ -145,6 +145,8 @@ static bool parse_noise_line(struct tm_ftrace_header *h, struct tm_str l)
 {
 	const char *e = l.p + l.n, *q;
 
+	if (l.p[0] != 'c' && l.p[0] != 'C' && l.p[0] != 'T')
+		return false; /* none of the forms below */
 	if (line_has_prefix(l, "cpus=")) {
 		long long n = parse_ll(l.p + 5, e, &q);
 		if (n >= 0 && q == e) {
@@ -275,7 +277,11 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 
 	if (r->pos >= r->end)
 		return 0;
-	memset(out, 0, sizeof(*out));
+	/* every field but ev here; ev is filled by the event parser, or
+	 * cleared below for other lines */
+	out->ncont = 0;
+	out->cont = (struct tm_str){ NULL, 0 };
+	out->reason = NULL;
 	l = next_raw(r);
 	out->raw = l;
 	out->lineno = r->lineno;
@@ -308,5 +314,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		out->kind = TM_LN_REJECTED;
 		out->reason = "not an ftrace event line";
 	}
+	if (out->kind != TM_LN_EVENT)
+		memset(&out->ev, 0, sizeof(out->ev));
 	return 1;
 }
