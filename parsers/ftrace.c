@@ -314,12 +314,74 @@ static int parse_event(const char *p, const char *e, int flag_width,
 	return -1;
 }
 
+/*
+ * The kernel's own layout, "COMM-PID (TGID) [CPU] FLAG SECS.FRAC: NAME: ..."
+ * with a 3-digit CPU, the TGID column as "(%5d)" or "(-----)" and 4 flags,
+ * read without the general parser's searching.  Each step is the general
+ * parser's step for the first '[' (it gives the same fields); anything
+ * else returns -1 and the general parser reads the line.  Sets every field
+ * of EV on success.
+ */
+static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	const char *q = memchr(p, '[', (size_t)(e - p)), *t, *b, *d, *c;
+
+	if (!q || e - q < 11 || q - p < 11)
+		return -1;
+	/* "[ddd] ffff " after, ") " before */
+	if (!is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) || q[4] != ']' ||
+	    q[5] != ' ' || tm_is_blank(q[6]) || tm_is_blank(q[7]) || tm_is_blank(q[8]) ||
+	    tm_is_blank(q[9]) || q[9] == ':' || q[10] != ' ' || q[-1] != ' ' ||
+	    q[-2] != ')' || q[-8] != '(')
+		return -1;
+	/* the TGID column: "-----", or blanks then digits */
+	t = q - 7;
+	if (memcmp(t, "-----", 5) == 0) {
+		ev->tgid = -1;
+	} else {
+		while (t < q - 2 && *t == ' ')
+			t++;
+		if (t == q - 2)
+			return -1;
+		for (c = t; c < q - 2; c++)
+			if (!is_digit(*c))
+				return -1;
+		ev->tgid = digits_i32(t, q - 2);
+		if (ev->tgid < 0)
+			return -1;
+	}
+	ev->has_tgid_col = true;
+	ev->cpu = (q[1] - '0') * 100 + (q[2] - '0') * 10 + (q[3] - '0');
+	/* "COMM-PID" before the blanks before '(' */
+	b = q - 8;
+	while (b > p && tm_is_blank(b[-1]))
+		b--;
+	d = b;
+	while (d > p && is_digit(d[-1]))
+		d--;
+	if (d == b || d - 1 <= p || d[-1] != '-' || (ev->pid = digits_i32(d, b)) < 0)
+		return -1;
+	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
+	memcpy(ev->flags, q + 6, 4);
+	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
+	ev->nflags = 4;
+	c = fast_ts(tm_skip_blanks(q + 10, e), e, ev);
+	if (!c)
+		return -1;
+	ev->instance = (struct tm_str){ NULL, 0 };
+	ev->print_prefixed = false;
+	ev->name_padded = false;
+	return parse_name_details(c, e, false, ev);
+}
+
 int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
 	const char *e = line + len;
 	const char *p = tm_skip_blanks(line, e);
 
+	if (!tracecmd && parse_kernel_layout(p, e, ev) == 0)
+		return 0;
 	memset(ev, 0, sizeof(*ev));
 	if (tracecmd) {
 		/* "instance:  comm-pid [cpu] ..." */

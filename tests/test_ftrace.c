@@ -194,6 +194,42 @@ static void test_timestamp_positions(void **state)
 	}
 }
 
+/* Lines in the kernel's exact layout are read without the general search:
+ * same fields, and nothing left over from the line read before into the
+ * same struct (values by hand). */
+static void test_kernel_layout(void **state)
+{
+	static const char padded[] = "          bash-1234  ( 1234) [002] d..1  5.000001: e:  x";
+	static const char fn[] = "          bash-1234  (-----) [000] .... 1.000000: func <-parent";
+	static const char pr[] = "  <...>-7     (    7) [001] ...1 2.5: print: tracing_mark_write: B|7|x";
+	struct tm_ftrace_event ev;
+	(void)state;
+	assert_int_equal(tm_ftrace_parse_event(padded, strlen(padded), 0, false, &ev), 0);
+	assert_true(ev.name_padded);
+	assert_int_equal(ev.tgid, 1234);
+	assert_int_equal(ev.cpu, 2);
+	assert_int_equal(ev.ts_ns, 5000001000LL);
+	assert_str(ev.details, " x");
+	assert_int_equal(tm_ftrace_parse_event(fn, strlen(fn), 0, false, &ev), 0);
+	assert_false(ev.name_padded);
+	assert_false(ev.print_prefixed);
+	assert_int_equal(ev.style, TM_EV_FUNCTION);
+	assert_str(ev.details, "func <-parent");
+	assert_int_equal(ev.tgid, -1);
+	assert_true(ev.has_tgid_col);
+	assert_int_equal(tm_ftrace_parse_event(pr, strlen(pr), 0, false, &ev), 0);
+	assert_true(ev.print_prefixed);
+	assert_str(ev.name, "tracing_mark_write");
+	assert_str(ev.comm, "<...>");
+	assert_int_equal(ev.pid, 7);
+	assert_int_equal(ev.ts_digits, 1);
+	assert_int_equal(tm_ftrace_parse_event(fn, strlen(fn), 0, false, &ev), 0);
+	assert_false(ev.print_prefixed);
+	assert_int_equal(ev.instance.n, 0);
+	assert_int_equal(ev.nflags, 4);
+	assert_int_equal(ev.flags[4], 0);
+}
+
 static void test_function_tracer(void **state)
 {
 	struct tm_ftrace_event ev = parse(
@@ -439,6 +475,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_positions),
 		cmocka_unit_test(test_timestamp_positions),
+		cmocka_unit_test(test_kernel_layout),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),
