@@ -95,6 +95,11 @@ static uint64_t digits8(const char *p, int n)
 	return (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;
 }
 
+/* 10^(9 - n): n fraction digits as nanoseconds */
+static const int64_t frac_scale[10] = {
+	1000000000, 100000000, 10000000, 1000000, 100000, 10000, 1000, 100, 10, 1,
+};
+
 /* The common case of a timestamp token at P: "SECS.FRAC:" followed by a
  * blank or the end, at most 9 digits each side.  Returns the char after
  * ':', or NULL to leave the token to the general parser (same result). */
@@ -149,9 +154,7 @@ static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event 
 check:
 	if (nf == 0 || nf > 9 || q == e || *q != ':' || (q + 1 < e && !tm_is_blank(q[1])))
 		return NULL;
-	for (int k = nf; k < 9; k++)
-		fp *= 10;
-	ev->ts_ns = ip * 1000000000 + fp;
+	ev->ts_ns = ip * 1000000000 + fp * frac_scale[nf];
 	ev->ts_digits = (int8_t)nf;
 	return q + 1;
 }
