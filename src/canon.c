@@ -348,8 +348,21 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 
 static bool is_plain(struct tm_str s)
 {
-	return tm_json_plain_len((const unsigned char *)s.p,
-				 (const unsigned char *)s.p + s.n) == s.n;
+	return tm_json_all_plain((const unsigned char *)s.p, (const unsigned char *)s.p + s.n);
+}
+
+/* Are the comm and the name of L plain JSON string bytes?  When both lie
+ * in the line, comm first, the stretch from one to the other is checked
+ * in one go (it is longer than 16 bytes, the names alone seldom are). */
+static bool plain_names(const struct tm_ftrace_line *l)
+{
+	uintptr_t lp = (uintptr_t)l->raw.p, le = lp + l->raw.n;
+	uintptr_t cp = (uintptr_t)l->ev.comm.p, ne = (uintptr_t)l->ev.name.p + l->ev.name.n;
+
+	if (l->ev.comm.n && l->ev.name.n && cp >= lp && ne <= le && cp <= ne)
+		return tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+					 (const unsigned char *)l->ev.comm.p + (ne - cp));
+	return is_plain(l->ev.comm) && is_plain(l->ev.name);
 }
 
 void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
@@ -360,7 +373,7 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	char *d;
 
 	scratch->n = 0;
-	if (o->reference || l->ncont || !is_plain(ev->comm) || !is_plain(ev->name)) {
+	if (o->reference || l->ncont || !plain_names(l)) {
 		tm_canon_line(scratch, l, tgid_hint, st);
 		tm_out_json_chars(o, scratch->p, scratch->n);
 		return;

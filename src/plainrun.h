@@ -17,21 +17,27 @@ static const unsigned char tm_json_stop[256] = {
 	[0x00 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
 };
 
+#ifdef __SSE2__
+/* Bit i set: P[i] is a stop byte (16 bytes at P, all readable). */
+static inline unsigned tm_json_stop_mask16(const unsigned char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+	/* signed compare: < ' ' catches controls and bytes >= 0x80 */
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+					      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+				 _mm_cmplt_epi8(v, _mm_set1_epi8(' ')));
+	return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
 /* Bytes from P (before E) up to the first stop byte. */
 static inline size_t tm_json_plain_len(const unsigned char *p, const unsigned char *e)
 {
 	const unsigned char *s = p;
 #ifdef __SSE2__
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-	const __m128i space = _mm_set1_epi8(' ');
 
 	while (e - s >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)s);
-		/* signed compare: < ' ' catches controls and bytes >= 0x80 */
-		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
-						      _mm_cmpeq_epi8(v, bslash)),
-					 _mm_cmplt_epi8(v, space));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		unsigned mask = tm_json_stop_mask16(s);
 
 		if (mask)
 			return (size_t)(s - p) + (size_t)__builtin_ctz(mask);
@@ -41,6 +47,21 @@ static inline size_t tm_json_plain_len(const unsigned char *p, const unsigned ch
 	while (s < e && !tm_json_stop[*s])
 		s++;
 	return (size_t)(s - p);
+}
+
+/* Is every byte of [P, E) plain?  16 bytes at a time; a last piece
+ * shorter than 16 is read as the last 16 bytes (read again in part). */
+static inline int tm_json_all_plain(const unsigned char *p, const unsigned char *e)
+{
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		for (; e - p > 16; p += 16)
+			if (tm_json_stop_mask16(p))
+				return 0;
+		return !tm_json_stop_mask16(e - 16);
+	}
+#endif
+	return tm_json_plain_len(p, e) == (size_t)(e - p);
 }
 
 #endif
