@@ -297,7 +297,14 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	}
 	memcpy(d, ") [", 3);
 	d += 3;
-	d += put_int(d, ev->cpu, 3, '0', false);
+	if (ev->cpu >= 0 && ev->cpu < 1000) {        /* "%03d", the common case */
+		d[0] = (char)('0' + ev->cpu / 100);
+		d[1] = (char)('0' + ev->cpu / 10 % 10);
+		d[2] = (char)('0' + ev->cpu % 10);
+		d += 3;
+	} else {
+		d += put_int(d, ev->cpu, 3, '0', false);
+	}
 	memcpy(d, "] ", 2);
 	d += 2;
 	put_flags(d, ev, st);
