@@ -23,7 +23,7 @@ MB = 1 << 20
 
 
 def run(cmd, env=None, out=None):
-    """Run CMD; return (seconds, max RSS bytes, peak anon bytes, rc)."""
+    """Run CMD; return (seconds, max RSS bytes, peak anon bytes, CPU seconds)."""
     fout = open(out, "wb") if out else subprocess.DEVNULL
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=fout, stderr=subprocess.PIPE, env=env)
@@ -53,12 +53,14 @@ def run(cmd, env=None, out=None):
     maxrss = ru.ru_maxrss * 1024
     if rc != 0:
         sys.exit("bench: %s failed (%d): %s" % (" ".join(cmd), rc, err.strip()[-500:]))
-    return secs, maxrss, peak_anon
+    return secs, maxrss, peak_anon, ru.ru_utime + ru.ru_stime
 
 
 def best(cmd, runs, env=None, out=None):
+    """Fastest of RUNS: (seconds, max RSS, max anon RSS, cores busy in the fastest)."""
     r = [run(cmd, env, out) for _ in range(runs)]
-    return min(x[0] for x in r), max(x[1] for x in r), max(x[2] for x in r)
+    fast = min(r, key=lambda x: x[0])
+    return fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0]
 
 
 def sh(cmd):
@@ -98,9 +100,10 @@ def main():
           % (ksz // MB, jsz // MB, a.runs))
     print("(MB/s of uncompressed input; x cat-r: cat FILE >/dev/null time / job time, for .gz"
           " jobs zcat; x cat-rw: cat FILE >FILE2 time / job time; anonRSS: peak of"
-          " RssAnon+RssShmem, the memory that is not mapped input)")
-    print("%-34s %8s %9s %9s %10s %9s %9s" % ("job", "secs", "MB/s", "x cat-r", "x cat-rw",
-                                              "maxRSS", "anonRSS"))
+          " RssAnon+RssShmem, the memory that is not mapped input; cores: CPU time / wall"
+          " time, the cores kept busy)")
+    print("%-34s %8s %9s %9s %10s %9s %9s %6s" % ("job", "secs", "MB/s", "x cat-r", "x cat-rw",
+                                                  "maxRSS", "anonRSS", "cores"))
 
     base = {}
     for name, path in (("ftrace", k), ("json", j)):
@@ -131,11 +134,11 @@ def main():
     results = {}
     same = []
     for name, cmd, size, b, writes in jobs:
-        secs, rss, anon = best(cmd, a.runs)
+        secs, rss, anon, cores = best(cmd, a.runs)
         results[name] = size / MB / secs
-        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM" % (
+        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f" % (
             name, secs, size / MB / secs, base[b + "-r"] / secs,
-            "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB))
+            "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB, cores))
         if writes:
             env = dict(os.environ, TM_REFERENCE="1")
             ref_cmd = [o2 if x == o1 else x for x in cmd]
@@ -156,7 +159,7 @@ def main():
                  "import ftrace"),
                 ("perfetto trace_processor json", j, jsz, "select count(*) from slice",
                  "import json")):
-            secs, rss, _ = run([tp, path, q])
+            secs, rss, _, _ = run([tp, path, q])
             mbs = size / MB / secs
             print("%-34s %8.3f %9.0f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
                 name, secs, mbs, rss / MB, ours, results[ours] / mbs))
@@ -172,7 +175,7 @@ def main():
             conv = os.path.join(small, "conv.json")
             run([a.tool, "import", "-q", "-o", conv, path])
             size = os.path.getsize(conv)
-            secs, rss, _ = run(["node", "--max-old-space-size=8192",
+            secs, rss, _, _ = run(["node", "--max-old-space-size=8192",
                                 os.path.join(vc, "load_trace.js"), conv])
             mbs = size / MB / secs
             print("%-34s %8.3f %9.1f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
