@@ -10,10 +10,13 @@
  * markers join the sync, so the result is the same as one input after the
  * other.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "issuer.h"
 #include "linefeed.h"
@@ -32,6 +35,7 @@ struct scan {                        /* what the scan of one input found */
 	struct jmark *jm;
 	size_t njm;
 	int rc;
+	bool open_in_worker;         /* opened by its scanning thread */
 };
 
 /* ---- registration (in input order) ----------------------------------- */
@@ -363,24 +367,54 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		if (i >= p->s->nsrc)
 			return NULL;
+		if (p->sc[i].open_in_worker)
+			p->s->src[i].in = tm_input_open(p->s->src[i].path, &p->sc[i].d);
 		p->sc[i].rc = scan_one(&p->s->src[i], &p->sc[i]);
 	}
+}
+
+/* Is PATH a regular file of JSON text (its first byte after a UTF-8 BOM
+ * and blanks is '{' or '[')?  Such an input is read without a child
+ * process (no trace.dat inside), so it may be opened beside other threads. */
+static bool is_json_file(const char *path)
+{
+	char head[512];
+	struct stat st;
+	ssize_t n;
+	size_t i = 0;
+	int fd;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = pread(fd, head, sizeof(head), 0);
+	close(fd);
+	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (n > 0 && i < (size_t)n && strchr(" \t\r\n", head[i]))
+		i++;
+	return n > 0 && i < (size_t)n && (head[i] == '{' || head[i] == '[');
 }
 
 static void scan_all(struct tm_sync *s, struct scan *sc)
 {
 	struct pool p = { .s = s, .sc = sc };
 	pthread_t t;
-	bool helper;
+	bool threads = s->nsrc > 1 && tm_threads_wanted(), helper;
 
 	/* Inputs are opened (decoded) here, one after the other, before any
 	 * helper thread exists: a trace.dat is converted in a forked child,
 	 * and a fork while another thread holds a lock (an allocator's, a
-	 * FILE's) can leave the child waiting forever. */
-	for (size_t i = 0; i < s->nsrc; i++)
-		s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
+	 * FILE's) can leave the child waiting forever.  JSON files are the
+	 * exception: they are opened by the thread that scans them (opening
+	 * one looks through all of it for a "systemTraceEvents" key). */
+	for (size_t i = 0; i < s->nsrc; i++) {
+		sc[i].open_in_worker = threads && is_json_file(s->src[i].path);
+		if (!sc[i].open_in_worker)
+			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
+	}
 	pthread_mutex_init(&p.mu, NULL);
-	helper = s->nsrc > 1 && tm_threads_wanted() && pthread_create(&t, NULL, worker, &p) == 0;
+	helper = threads && pthread_create(&t, NULL, worker, &p) == 0;
 	worker(&p);
 	if (helper)
 		pthread_join(t, NULL);
