@@ -1,13 +1,16 @@
 /* fuzz_ftrace.c - libFuzzer target: the ftrace reader, atrace payloads of
  * its markers, the canonical writer and the stats scan on arbitrary text.
  * The canonical lines written JSON-escaped in place must equal the whole
- * lines escaped (the reference path): both go to scratch files, compared. */
+ * lines escaped (the reference path): both go to scratch files, compared.
+ * Every line must read the same by the parser's shortcut for the kernel's
+ * layout and by its general search. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "canon.h"
+#include "ftrace-general.h"
 #include "kscan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -27,6 +30,45 @@ static char *written(struct tm_out *o, size_t *n)
 	return p;
 }
 
+/* Every field, bools and padding of flags included, byte for byte. */
+static bool same_event(const struct tm_ftrace_event *a, const struct tm_ftrace_event *b)
+{
+#define SAME(f) (memcmp(&a->f, &b->f, sizeof(a->f)) == 0)
+	return SAME(comm) && SAME(pid) && SAME(tgid) && SAME(has_tgid_col) && SAME(cpu) &&
+	       SAME(nflags) && SAME(flags) && SAME(ts_ns) && SAME(ts_digits) && SAME(style) &&
+	       SAME(name.n) && memcmp(a->name.p, b->name.p, a->name.n) == 0 &&
+	       SAME(details) && SAME(instance) && SAME(print_prefixed) && SAME(name_padded);
+#undef SAME
+}
+
+/* Each line of DATA (the first byte: flag width and trace-cmd form) read
+ * by both parsers into structs filled with different garbage first. */
+static void both_parsers(const uint8_t *data, size_t size)
+{
+	const char *p, *e, *nl;
+	int fw;
+	bool tc;
+
+	if (size < 1)
+		return;
+	fw = data[0] % 6;
+	tc = data[0] & 0x80;
+	for (p = (const char *)data + 1, e = (const char *)data + size; p < e; p = nl + 1) {
+		struct tm_ftrace_event a, b;
+		int ra, rb;
+
+		nl = memchr(p, '\n', (size_t)(e - p));
+		if (!nl)
+			nl = e;
+		memset(&a, 0x55, sizeof(a));
+		memset(&b, 0xaa, sizeof(b));
+		ra = tm_ftrace_parse_event(p, (size_t)(nl - p), fw, tc, &a);
+		rb = tm_ftrace_parse_event_general(p, (size_t)(nl - p), fw, tc, &b);
+		if (ra != rb || (ra == 0 && !same_event(&a, &b)))
+			abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new((const char *)data, size);
@@ -43,6 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!r)
 		return 0;
+	both_parsers(data, size);
 	tm_diag_init(&d);
 	if (tm_out_open_scratch(&fast, NULL, &d) || tm_out_open_scratch(&ref, NULL, &d))
 		abort();

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "blankrun.h"
+#include "ftrace-general.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
 #include "tmstr.h"
@@ -381,10 +382,18 @@ int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
 	const char *e = line + len;
+
+	if (!tracecmd && parse_kernel_layout(tm_skip_blanks(line, e), e, ev) == 0)
+		return 0;
+	return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
+}
+
+int tm_ftrace_parse_event_general(const char *line, size_t len, int flag_width,
+				  bool tracecmd, struct tm_ftrace_event *ev)
+{
+	const char *e = line + len;
 	const char *p = tm_skip_blanks(line, e);
 
-	if (!tracecmd && parse_kernel_layout(p, e, ev) == 0)
-		return 0;
 	memset(ev, 0, sizeof(*ev));
 	if (tracecmd) {
 		/* "instance:  comm-pid [cpu] ..." */
