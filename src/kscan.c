@@ -296,28 +296,31 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 	}
 }
 
-/* Event names repeat: a few recent ones are matched before the map (the
- * map's values never move, so their addresses can be kept). */
+/* Event names repeat: they are matched in a small direct-mapped cache
+ * (slot by length and three of the bytes) before the map (the map's values
+ * never move, so their addresses can be kept). */
 static void count_name(struct tm_kstats *st, struct tm_str name)
 {
-	struct tm_name_cache *c = st->name_cache;
+	struct tm_name_cache *c = NULL;
 	uint64_t *n;
-	size_t i;
 
-	for (i = 0; i < TM_NAME_CACHE; i++)
-		if (c[i].count && c[i].len == name.n && memcmp(c[i].name, name.p, name.n) == 0) {
-			(*c[i].count)++;
+	if (name.n && name.n <= sizeof(c->name)) {
+		const unsigned char *b = (const unsigned char *)name.p;
+		c = &st->name_cache[(name.n * 7u + b[0] * 3u + b[name.n / 2] * 5u + b[name.n - 1]) %
+				    TM_NAME_CACHE];
+		if (c->count && c->len == name.n && memcmp(c->name, name.p, name.n) == 0) {
+			(*c->count)++;
 			return;
 		}
+	}
 	n = tm_hmap_get(st->names, name.p, name.n, true);
 	if (!n)
 		return;
 	(*n)++;
-	if (name.n <= sizeof(c[0].name)) {
-		i = st->name_cache_next++ % TM_NAME_CACHE;
-		memcpy(c[i].name, name.p, name.n);
-		c[i].len = name.n;
-		c[i].count = n;
+	if (c) {
+		memcpy(c->name, name.p, name.n);
+		c->len = name.n;
+		c->count = n;
 	}
 }
 

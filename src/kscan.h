@@ -47,7 +47,7 @@ struct tm_atrace_stats {
 	uint64_t async_closed, async_end_unmatched;
 };
 
-#define TM_NAME_CACHE 8
+#define TM_NAME_CACHE 32
 #define TM_PID_CACHE 256
 
 struct tm_pid_cache {
@@ -85,7 +85,6 @@ struct tm_kstats {
 	uint64_t ftrace_blocks;
 	struct tm_diag *diag;   /* rejected lines and other warnings */
 	struct tm_name_cache name_cache[TM_NAME_CACHE];
-	unsigned name_cache_next;
 	uint64_t *cpu_count[TM_CPU_DIRECT]; /* values in cpus, for small cpu ids */
 	struct tm_pid_cache pid_cache[TM_PID_CACHE];
 };
