@@ -443,6 +443,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	first_tracer(&w);
 	if (tm_out_open(&w.out, outpath, s->d))
 		goto done;
+	if (tm_threads_wanted())
+		tm_out_background(&w.out); /* write(2) off the writing thread */
 	if (has_kernel(s) && o->kernel_as != TM_KERNEL_EVENTS) {
 		tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
 		if (c->kernel_in && c->json_in && tm_threads_wanted())

@@ -1,5 +1,6 @@
 /* out.c - buffered output, atomic file replacement, JSON escaping (out.h). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,12 +86,165 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 	return 0;
 }
 
+/* ---- writing ----------------------------------------------------------- */
+
+/* Write N bytes at P to FD; 0 or the errno. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? errno : EIO;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+struct tm_out_bg {
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int fd;
+	char *spare;        /* the buffer that is not being filled */
+	const char *job;    /* handed to the writer; NULL when it is idle */
+	size_t job_n;
+	bool stop;
+	int err;            /* the writer's first error */
+};
+
+static void *bg_run(void *arg)
+{
+	struct tm_out_bg *bg = arg;
+
+	pthread_mutex_lock(&bg->mu);
+	for (;;) {
+		const char *p;
+		size_t n;
+		int e = 0;
+
+		while (!bg->job && !bg->stop)
+			pthread_cond_wait(&bg->cv, &bg->mu);
+		if (!bg->job)
+			break;
+		p = bg->job;
+		n = bg->job_n;
+		if (!bg->err) {
+			pthread_mutex_unlock(&bg->mu);
+			e = write_all(bg->fd, p, n);
+			pthread_mutex_lock(&bg->mu);
+		}
+		if (e && !bg->err)
+			bg->err = e;
+		bg->job = NULL;
+		pthread_cond_broadcast(&bg->cv);
+	}
+	pthread_mutex_unlock(&bg->mu);
+	return NULL;
+}
+
+/* Wait until everything handed over is written; take over its error. */
+static void bg_wait(struct tm_out *o)
+{
+	struct tm_out_bg *bg = o->bg;
+
+	pthread_mutex_lock(&bg->mu);
+	while (bg->job)
+		pthread_cond_wait(&bg->cv, &bg->mu);
+	if (bg->err && !o->err)
+		o->err = bg->err;
+	pthread_mutex_unlock(&bg->mu);
+}
+
+/* Back to writing in the caller: the writer finishes and ends. */
+static void bg_stop(struct tm_out *o)
+{
+	struct tm_out_bg *bg = o->bg;
+
+	if (!bg)
+		return;
+	bg_wait(o);
+	pthread_mutex_lock(&bg->mu);
+	bg->stop = true;
+	pthread_cond_signal(&bg->cv);
+	pthread_mutex_unlock(&bg->mu);
+	pthread_join(bg->thread, NULL);
+	pthread_mutex_destroy(&bg->mu);
+	pthread_cond_destroy(&bg->cv);
+	free(bg->spare);
+	free(bg);
+	o->bg = NULL;
+}
+
+void tm_out_background(struct tm_out *o)
+{
+	struct tm_out_bg *bg;
+
+	if (o->bg || o->fd < 0 || !(bg = calloc(1, sizeof(*bg))))
+		return;
+	if (!(bg->spare = malloc(TM_OUT_BUFSZ))) {
+		free(bg);
+		return;
+	}
+	bg->fd = o->fd;
+	pthread_mutex_init(&bg->mu, NULL);
+	pthread_cond_init(&bg->cv, NULL);
+	if (pthread_create(&bg->thread, NULL, bg_run, bg) != 0) {
+		pthread_mutex_destroy(&bg->mu);
+		pthread_cond_destroy(&bg->cv);
+		free(bg->spare);
+		free(bg);
+		return;             /* still correct, written in the caller */
+	}
+	o->bg = bg;
+}
+
+void tm_out_flush(struct tm_out *o)
+{
+	struct tm_out_bg *bg = o->bg;
+	char *full;
+
+	if (!o->n)
+		return;
+	if (!bg) {
+		if (!o->err)
+			o->err = write_all(o->fd, o->buf, o->n);
+		o->n = 0;
+		return;
+	}
+	/* the other buffer is free once the writer is idle */
+	bg_wait(o);
+	if (o->err) {
+		o->n = 0;
+		return;
+	}
+	full = o->buf;
+	pthread_mutex_lock(&bg->mu);
+	bg->job = full;
+	bg->job_n = o->n;
+	pthread_cond_signal(&bg->cv);
+	pthread_mutex_unlock(&bg->mu);
+	o->buf = bg->spare;
+	bg->spare = full;
+	o->n = 0;
+}
+
+/* Everything given so far is in the file (or failed). */
+static void flush_all(struct tm_out *o)
+{
+	tm_out_flush(o);
+	if (o->bg)
+		bg_wait(o);
+}
+
 int tm_out_append(struct tm_out *o, struct tm_out *src)
 {
 	off_t end, pos = 0;
 
-	tm_out_flush(src);
-	tm_out_flush(o);
+	flush_all(src);
+	flush_all(o);
 	if (src->err && !o->err)
 		o->err = src->err;
 	end = lseek(src->fd, 0, SEEK_CUR);
@@ -120,27 +274,10 @@ int tm_out_append(struct tm_out *o, struct tm_out *src)
 	return o->err ? -1 : 0;
 }
 
-void tm_out_flush(struct tm_out *o)
-{
-	const char *p = o->buf;
-	size_t n = o->n;
-
-	while (n && !o->err) {
-		ssize_t w = write(o->fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			o->err = w < 0 ? errno : EIO;
-			break;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	o->n = 0;
-}
 
 void tm_out_abort(struct tm_out *o)
 {
+	bg_stop(o);
 	if (o->fd >= 0 && o->fd != STDOUT_FILENO)
 		close(o->fd);
 	if (o->tmp)
@@ -156,7 +293,8 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 {
 	int rc = 0;
 
-	tm_out_flush(o);
+	flush_all(o);
+	bg_stop(o);
 	free(o->buf);
 	o->buf = NULL;
 	if (o->fd == STDOUT_FILENO) {
@@ -198,14 +336,10 @@ void tm_out_write(struct tm_out *o, const void *p, size_t n)
 		o->n = n;
 		return;
 	}
-	/* larger than the buffer: write it directly */
-	{
-		char *keep = o->buf;
-		o->buf = (char *)p;
-		o->n = n;
-		tm_out_flush(o);
-		o->buf = keep;
-	}
+	/* larger than the buffer: written directly, after what came before */
+	flush_all(o);
+	if (!o->err)
+		o->err = write_all(o->fd, p, n);
 }
 
 void tm_out_puts(struct tm_out *o, const char *s)

@@ -28,6 +28,7 @@ struct tm_out {
 	int err;           /* first write errno */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
+	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
 };
 
 /* TM_REFERENCE set (to anything but "" or "0"): the plain code paths
@@ -36,6 +37,10 @@ bool tm_out_reference(void);
 
 /* PATH NULL or "-" writes stdout. */
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* From now on full buffers are written by a helper thread while the next
+ * one fills (two buffers); the output is the same.  Without a thread (it
+ * cannot start) writing stays in the caller.  Undone by close or abort. */
+void tm_out_background(struct tm_out *o);
 /* A scratch output: an unlinked temporary file in the directory of NEAR
  * (the final output's path; NULL or "-": $TMPDIR or /tmp), for a part
  * written on another thread and appended later with tm_out_append(). */

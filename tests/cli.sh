@@ -160,3 +160,18 @@ elif [ -n "$TM_WRAP" ]; then
 else
 	notok "make install PREFIX DESTDIR"
 fi
+
+# A write error reaches the exit status and one message, whichever thread
+# wrote (a 3.7 MB input: many buffers): the output is written by a helper
+# thread (threads on) or by the writing thread itself (TM_THREADS=1);
+# /dev/full fails every write.
+for th in "" 1; do
+	if [ -w /dev/full ] && ! TM_THREADS=$th $TM import -q "$C/android_systrace.html" > /dev/full 2>"$T/err" &&
+	   [ "$(wc -l < "$T/err")" = 1 ] && grep -q "stdout: write error: No space left on device" "$T/err"; then
+		ok "write error on stdout (TM_THREADS=${th:-default}): exit non-zero, one message"
+	elif [ ! -w /dev/full ]; then
+		skip "write error on stdout (no /dev/full)"
+	else
+		notok "write error on stdout (TM_THREADS=${th:-default}): $(cat "$T/err")"
+	fi
+done
