@@ -184,7 +184,8 @@ def cmd_same(a, b):
         if not m["ok"]:
             fail("import failed: %s" % m["error"])
     if e["import_warnings"]:
-        fail("%d import warnings on the events output" % e["import_warnings"])
+        fail("%d import warnings on the events output: %s" % (
+            e["import_warnings"], e.get("first_warnings")))
     for k in ("atrace_slices", "async_slices", "counter_samples"):
         if t[k] != e[k]:
             fail("%s: text %d, events %d" % (k, t[k], e[k]))

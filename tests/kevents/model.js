@@ -9,7 +9,7 @@
 //   cpu_us           per tid: CPU running time in µs from the CPU slices
 //                    (text: model.kernel.cpus; events: "sched" X slices of
 //                    the "CPUs" process), rounded to 0.001 µs
-//   import_warnings  the importer's warnings
+//   import_warnings  the importer's warnings (first_warnings: the first 3)
 // usage: node model.js VIEWER_CHECK_DIR text|events FILE
 'use strict';
 const fs = require('fs');
@@ -38,7 +38,8 @@ try {
 
 const CPU_PID = 2100000000;
 const st = {ok: error === null, error, atrace_slices: 0, async_slices: 0,
-  counter_samples: 0, cpu_us: {}, import_warnings: (model.importWarnings || []).length};
+  counter_samples: 0, cpu_us: {}, import_warnings: (model.importWarnings || []).length,
+  first_warnings: (model.importWarnings || []).slice(0, 3).map(w => String(w.message || w))};
 const add = (tid, ms) => { st.cpu_us[tid] = (st.cpu_us[tid] || 0) + ms * 1000; };
 for (const p of Object.values(model.processes || {})) {
   for (const t of Object.values(p.threads || {})) {
