@@ -23,6 +23,7 @@
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
 #include "jsonlex.h"
+#include "plainrun.h"
 
 enum state {
 	ST_START,       /* before the top-level value */
@@ -52,6 +53,8 @@ struct tm_te_reader {
 	size_t keys_cap;
 	char *fix;                      /* repaired copy of the current event */
 	size_t fix_cap;
+	bool fast;                      /* the fast paths (not TM_REFERENCE) */
+	unsigned pre;                   /* 1u << F_*: converted during the walk */
 };
 
 enum field {
@@ -110,21 +113,9 @@ static void warn(struct tm_te_reader *r, const char *kind, const char *at,
 
 /* ---- one event ---------------------------------------------------------- */
 
-static int field_of(const char *k, size_t n, int level)
+/* The field of the plain key K (N bytes, no escape) at LEVEL. */
+static inline int field_plain(const char *k, size_t n, int level)
 {
-	char buf[16];
-
-	if (n > 6 * sizeof(buf) / 2)
-		return F_NONE;
-	if (memchr(k, '\\', n)) {       /* an escaped key: compare it resolved */
-		char tmp[3 * 6 * sizeof(buf) / 2];
-
-		n = tm_jl_unescape(k, n, tmp, false);
-		if (n > sizeof(buf))
-			return F_NONE;
-		memcpy(buf, tmp, n);
-		k = buf;
-	}
 	if (level == 2) {
 		if (n == 7 && memcmp(k, "sync_id", 7) == 0)
 			return F_SYNC_ID;
@@ -161,6 +152,25 @@ static int field_of(const char *k, size_t n, int level)
 	return F_NONE;
 }
 
+/* The field of the key body K (N bytes, escapes allowed) at LEVEL. */
+static int field_of(const char *k, size_t n, int level)
+{
+	char buf[16];
+
+	if (n > 6 * sizeof(buf) / 2)
+		return F_NONE;
+	if (memchr(k, '\\', n)) {       /* an escaped key: compare it resolved */
+		char tmp[3 * 6 * sizeof(buf) / 2];
+
+		n = tm_jl_unescape(k, n, tmp, false);
+		if (n > sizeof(buf))
+			return F_NONE;
+		memcpy(buf, tmp, n);
+		k = buf;
+	}
+	return field_plain(k, n, level);
+}
+
 static const char *syntax(struct tm_jl *jl, const char *at, const char *msg)
 {
 	jl->err = at;
@@ -174,11 +184,140 @@ static const char *truncated(struct tm_jl *jl)
 	return NULL;
 }
 
-/* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2). */
-static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
-			    struct tm_te_event *ev)
+/* ---- the fast paths (off with TM_REFERENCE, see tm_te_reader_new) ------ */
+
+/* Bits of the stop bytes of plainrun.h among the 16 bytes at S. */
+static inline unsigned stop_mask16(const unsigned char *s)
+{
+#ifdef __SSE2__
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+					      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+				 _mm_cmplt_epi8(v, _mm_set1_epi8(' ')));
+	return (unsigned)_mm_movemask_epi8(m);
+#else
+	unsigned m = 0;
+
+	for (int i = 0; i < 16; i++)
+		m |= (unsigned)tm_json_stop[s[i]] << i;
+	return m;
+#endif
+}
+
+/* The string at P ('"') like tm_jl_string(); *PLAIN: it holds only plain
+ * bytes (no escape), which the usual key or value does, seen 16 bytes at a
+ * time without a call.  Anything else goes on in tm_jl_string_from(). */
+static inline const char *fast_string(struct tm_jl *jl, const char *p, bool *plain)
+{
+	const unsigned char *s = (const unsigned char *)p + 1;
+	const unsigned char *e = (const unsigned char *)jl->end;
+
+	while (e - s >= 16) {
+		unsigned m = stop_mask16(s);
+
+		if (m) {
+			s += __builtin_ctz(m);
+			if (*s == '"') {
+				*plain = true;
+				return (const char *)s + 1;
+			}
+			break;
+		}
+		s += 16;
+	}
+	*plain = false;
+	return tm_jl_string_from(jl, (const char *)s);
+}
+
+/* The fields whose number the walk converts on the way: µs or integer. */
+#define US_FIELDS  ((1u << F_TS) | (1u << F_DUR) | (1u << F_ISSUE_TS))
+#define INT_FIELDS ((1u << F_PID) | (1u << F_TID))
+
+/*
+ * The number at P if it is a simple one: -?(0|[1-9][0-9]{0,14})(.[0-9]{1,3})?
+ * followed by a byte that cannot continue a number (so tm_jl_number() would
+ * end it at the same place), not within 25 bytes of E.  Returns its end, *MILLI its value times 1000
+ * (the exact ns of a µs value: tm_jl_decimal() gives the same) and *FRAC
+ * whether it has a fraction; NULL for any other number (general path).
+ */
+static inline const char *simple_number(const char *p, const char *e, int64_t *milli,
+					bool *frac)
+{
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+					  10000000, 100000000 };
+	const char *q = p + (*p == '-');
+	uint64_t acc;
+	unsigned n, m = 0, f = 0;
+
+	/* 25 bytes from the sign on: two 8-byte looks at the integer digits
+	 * (at most 15 of them), one at the decimals after the '.' */
+	if (e - p < 25)
+		return NULL;
+	n = tm_jl_lead_digits8(q);
+	if (n == 0 || (n > 1 && *q == '0'))
+		return NULL;
+	acc = tm_jl_digits8_value(q, n);
+	q += n;
+	if (n == 8 && (m = tm_jl_lead_digits8(q)) > 0) {
+		if (m == 8)
+			return NULL;
+		acc = acc * pow10[m] + tm_jl_digits8_value(q, m);
+		q += m;
+	}
+	*frac = *q == '.';
+	if (*frac) {
+		n = tm_jl_lead_digits8(++q);
+		if (n == 0 || n > 3)
+			return NULL;
+		f = (unsigned)tm_jl_digits8_value(q, n) * (unsigned)pow10[3 - n];
+		q += n;
+	}
+	if (*q == '.' || (*q | 0x20) == 'e')
+		return NULL;
+	acc = acc * 1000 + f;
+	*milli = *p == '-' ? -(int64_t)acc : (int64_t)acc;
+	return q;
+}
+
+/* The number at P of the µs or integer field F into EV when it is simple
+ * (its bit in *PRE then), else just its end (tm_jl_number). */
+static const char *field_number(struct tm_jl *jl, const char *p, int f,
+				struct tm_te_event *ev, unsigned *pre)
+{
+	int64_t v;
+	bool frac;
+	const char *q;
+
+	if (!(q = simple_number(p, jl->end, &v, &frac)))
+		return tm_jl_number(jl, p);
+	if ((1u << f) & US_FIELDS) {
+		*(f == F_TS ? &ev->ts_ns : f == F_DUR ? &ev->dur_ns : &ev->issue_ts_ns) = v;
+	} else {
+		if (frac)
+			return tm_jl_number(jl, p);     /* not an integer: warned later */
+		*(f == F_PID ? &ev->pid_v : &ev->tid_v) = v / 1000;
+	}
+	*pre |= 1u << f;
+	return q;
+}
+
+/* ---- one event: the walk ----------------------------------------------- */
+
+static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				  unsigned *pre);
+static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				 unsigned *pre);
+
+/* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2).
+ * FAST: with the fast paths above (*PRE gets the fields converted). */
+static inline __attribute__((always_inline)) const char *
+walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
+	 unsigned *pre, const bool fast)
 {
 	const char *e = jl->end, *k, *v;
+	unsigned seen = 0;      /* 1u << F_*: fields met (the first one wins) */
+	enum tm_jtype type;
+	bool plain = false;
 	int f;
 
 	p = tm_jl_ws(p + 1, e);
@@ -190,31 +329,51 @@ static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
 		if (*p != '"')
 			return syntax(jl, p, "expected a string (an object key)");
 		k = p;
-		if (!(p = tm_jl_string(jl, p)))
+		if (!(p = fast ? fast_string(jl, p, &plain) : tm_jl_string(jl, p)))
 			return NULL;
-		f = field_of(k + 1, (size_t)(p - k - 2), level);
-		p = tm_jl_ws(p, e);
+		f = plain ? field_plain(k + 1, (size_t)(p - k - 2), level) :
+			field_of(k + 1, (size_t)(p - k - 2), level);
+		if (p < e && *p == ':') {
+			p++;
+		} else {
+			p = tm_jl_ws(p, e);
+			if (p == e)
+				return truncated(jl);
+			if (*p != ':')
+				return syntax(jl, p, "expected ':' after an object key");
+			p++;
+		}
+		v = p = tm_jl_ws(p, e);
 		if (p == e)
 			return truncated(jl);
-		if (*p != ':')
-			return syntax(jl, p, "expected ':' after an object key");
-		v = p = tm_jl_ws(p + 1, e);
-		if (p == e)
-			return truncated(jl);
-		if (f != F_NONE && slot(ev, f)->type != TM_J_NONE)
+		if (f != F_NONE && (seen & (1u << f)))
 			f = F_NONE;     /* a duplicate key: the first one wins */
-		if (*p == '"')
-			p = tm_jl_string(jl, p);
-		else if (*p == '-' || (*p >= '0' && *p <= '9'))
-			p = tm_jl_number(jl, p);
-		else if (*p == '{' && f == F_ARGS)
-			p = scan_obj(jl, p, 2, ev);
-		else
+		if (*p == '"') {
+			type = TM_J_STRING;
+			p = fast ? fast_string(jl, p, &plain) : tm_jl_string(jl, p);
+		} else if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			type = TM_J_NUMBER;
+			if (fast && f != F_NONE && ((US_FIELDS | INT_FIELDS) & (1u << f)))
+				p = field_number(jl, p, f, ev, pre);
+			else
+				p = tm_jl_number(jl, p);
+		} else if (*p == '{' && f == F_ARGS) {
+			type = TM_J_OBJECT;
+			p = fast ? scan_args_fast(jl, p, ev, pre) : scan_args_ref(jl, p, ev, pre);
+		} else {
+			type = tm_jl_type(*p);
 			p = tm_jl_value(jl, p);
+		}
 		if (!p)
 			return NULL;
-		if (f != F_NONE)
-			*slot(ev, f) = (struct tm_jval){ tm_jl_type(*v), v, (size_t)(p - v) };
+		if (f != F_NONE) {
+			seen |= 1u << f;
+			*slot(ev, f) = (struct tm_jval){ type, v, (size_t)(p - v) };
+		}
+		if (p < e && *p == ',' && p + 1 < e && p[1] == '"') {
+			p++;            /* the usual compact "k":v,"k2" */
+			continue;
+		}
 		p = tm_jl_ws(p, e);
 		if (p == e)
 			return truncated(jl);
@@ -230,6 +389,26 @@ static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
 		}
 		return p + 1;
 	}
+}
+
+static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				  unsigned *pre)
+{
+	return walk_obj(jl, p, 2, ev, pre, true);
+}
+
+static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				 unsigned *pre)
+{
+	return walk_obj(jl, p, 2, ev, pre, false);
+}
+
+/* The event at P ('{'); FAST: see tm_te_reader_new. */
+static const char *scan_obj(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+			    unsigned *pre, bool fast)
+{
+	*pre = 0;
+	return fast ? walk_obj(jl, p, 1, ev, pre, true) : walk_obj(jl, p, 1, ev, pre, false);
 }
 
 static const char *const type_name[] = {
@@ -249,8 +428,10 @@ static void bad_type(struct tm_te_reader *r, const char *field, enum tm_jtype t,
 
 /* A µs field (ts, dur, args.issue_ts): number or numeric string. */
 static bool us_field(struct tm_te_reader *r, const struct tm_jval *v,
-		     const char *field, int64_t *ns)
+		     const char *field, int64_t *ns, int f)
 {
+	if (r->pre & (1u << f))
+		return true;    /* converted by the walk */
 	if (v->type == TM_J_NONE)
 		return false;
 	if (v->type != TM_J_NUMBER && v->type != TM_J_STRING) {
@@ -267,8 +448,10 @@ static bool us_field(struct tm_te_reader *r, const struct tm_jval *v,
 
 /* pid/tid: integer or integer string; other strings are names (no warning). */
 static bool int_field(struct tm_te_reader *r, const struct tm_jval *v,
-		      const char *field, int64_t *out)
+		      const char *field, int64_t *out, int f)
 {
+	if (r->pre & (1u << f))
+		return true;    /* converted by the walk */
 	if (v->type == TM_J_NONE)
 		return false;
 	if (v->type != TM_J_NUMBER && v->type != TM_J_STRING) {
@@ -296,11 +479,12 @@ static void parse_fields(struct tm_te_reader *r, struct tm_te_event *ev)
 	} else if (ev->ph.type != TM_J_NONE && ev->ph.type != TM_J_STRING) {
 		bad_type(r, "ph", ev->ph.type, "a string");
 	}
-	ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns);
-	ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns);
-	ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts", &ev->issue_ts_ns);
-	ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v);
-	ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v);
+	ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns, F_TS);
+	ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns, F_DUR);
+	ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts", &ev->issue_ts_ns,
+				    F_ISSUE_TS);
+	ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v, F_PID);
+	ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v, F_TID);
 }
 
 /* The repaired copy of the event [P, P + N) in r->fix, or NULL. */
@@ -330,7 +514,7 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 
 	memset(ev, 0, sizeof(*ev));
 	jl->flags = 0;
-	if (!(q = scan_obj(jl, p, 1, ev)))
+	if (!(q = scan_obj(jl, p, ev, &r->pre, r->fast)))
 		return jl->err ? fail(r, jl->err, jl->msg) : 0;
 	r->at = p;
 	r->p = q;
@@ -348,7 +532,7 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 		memset(ev, 0, sizeof(*ev));
 		jl->end = p + n;
 		jl->flags = 0;
-		q = scan_obj(jl, p, 1, ev);
+		q = scan_obj(jl, p, ev, &r->pre, r->fast);
 		jl->end = r->end;
 		if (q != p + n || jl->flags != 0)
 			return fail(r, r->at, "internal error: event repair failed");
@@ -364,6 +548,15 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 }
 
 /* ---- the top level ------------------------------------------------------ */
+
+/* TM_REFERENCE set (to anything but "" or "0", as for the output, out.h):
+ * the plain walk without the fast paths, which `make bench` compares with. */
+static bool reference_path(void)
+{
+	const char *ref = getenv("TM_REFERENCE");
+
+	return ref && *ref && strcmp(ref, "0") != 0;
+}
 
 struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 				      size_t len, unsigned long first_line,
@@ -387,6 +580,7 @@ struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 		r->nl = r->end;
 	r->d = d;
 	r->p = r->body;
+	r->fast = !reference_path();
 	tm_jl_init(&r->jl, r->end);
 	return r;
 }
