@@ -229,6 +229,24 @@ static inline const char *fast_string(struct tm_jl *jl, const char *p, bool *pla
 	return tm_jl_string_from(jl, (const char *)s);
 }
 
+/* Bits of the ASCII digits among the 16 bytes at S. */
+static inline unsigned digit_mask16(const char *s)
+{
+#ifdef __SSE2__
+	__m128i t = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)s),
+				 _mm_set1_epi8('0'));
+
+	/* t <= 9 unsigned: min(t, 9) == t */
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t));
+#else
+	unsigned m = 0;
+
+	for (int i = 0; i < 16; i++)
+		m |= (unsigned)tm_jl_is_digit((unsigned char)s[i]) << i;
+	return m;
+#endif
+}
+
 /* The fields whose number the walk converts on the way: µs or integer. */
 #define US_FIELDS  ((1u << F_TS) | (1u << F_DUR) | (1u << F_ISSUE_TS))
 #define INT_FIELDS ((1u << F_PID) | (1u << F_TID))
@@ -236,43 +254,45 @@ static inline const char *fast_string(struct tm_jl *jl, const char *p, bool *pla
 /*
  * The number at P if it is a simple one: -?(0|[1-9][0-9]{0,14})(.[0-9]{1,3})?
  * followed by a byte that cannot continue a number (so tm_jl_number() would
- * end it at the same place), not within 25 bytes of E.  Returns its end, *MILLI its value times 1000
- * (the exact ns of a µs value: tm_jl_decimal() gives the same) and *FRAC
- * whether it has a fraction; NULL for any other number (general path).
+ * end it at the same place), not within 24 bytes of E.  Returns its end,
+ * *MILLI its value times 1000 (the exact ns of a µs value: tm_jl_decimal()
+ * gives the same) and *FRAC whether it has a fraction; NULL for any other
+ * number (general path).
  */
 static inline const char *simple_number(const char *p, const char *e, int64_t *milli,
 					bool *frac)
 {
-	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
-					  10000000, 100000000 };
 	const char *q = p + (*p == '-');
+	unsigned mask, n, m = 0, f = 0;
 	uint64_t acc;
-	unsigned n, m = 0, f = 0;
 
-	/* 25 bytes from the sign on: two 8-byte looks at the integer digits
-	 * (at most 15 of them), one at the decimals after the '.' */
-	if (e - p < 25)
+	/* the digits among the 16 bytes after the sign (24 bytes from P on:
+	 * two 8-byte looks at the integer digits, and the decimals) */
+	if (e - p < 24)
 		return NULL;
-	n = tm_jl_lead_digits8(q);
-	if (n == 0 || (n > 1 && *q == '0'))
+	mask = digit_mask16(q);
+	n = (unsigned)__builtin_ctz(~mask);     /* integer digits (bit 16 of ~MASK is set) */
+	if (n == 0 || n > 15 || (n > 1 && *q == '0'))
 		return NULL;
-	acc = tm_jl_digits8_value(q, n);
-	q += n;
-	if (n == 8 && (m = tm_jl_lead_digits8(q)) > 0) {
-		if (m == 8)
-			return NULL;
-		acc = acc * pow10[m] + tm_jl_digits8_value(q, m);
-		q += m;
-	}
-	*frac = *q == '.';
+	if (n <= 8)
+		acc = tm_jl_digits8_value(q, n);
+	else
+		acc = tm_jl_digits8_value(q, n - 8) * 100000000u + tm_jl_digits8_value(q + n - 8, 8);
+	*frac = q[n] == '.';
 	if (*frac) {
-		n = tm_jl_lead_digits8(++q);
-		if (n == 0 || n > 3)
+		const char *d = q + n + 1;
+
+		/* at most 3 decimals: the byte after them is looked at below */
+		while (m < 3 && tm_jl_is_digit((unsigned char)d[m]))
+			f = f * 10 + (unsigned)(d[m++] - '0');
+		if (m == 0)
 			return NULL;
-		f = (unsigned)tm_jl_digits8_value(q, n) * (unsigned)pow10[3 - n];
-		q += n;
+		for (unsigned k = m; k < 3; k++)
+			f *= 10;
+		n += 1 + m;
 	}
-	if (*q == '.' || (*q | 0x20) == 'e')
+	q += n;
+	if (tm_jl_is_digit((unsigned char)*q) || *q == '.' || (*q | 0x20) == 'e')
 		return NULL;
 	acc = acc * 1000 + f;
 	*milli = *p == '-' ? -(int64_t)acc : (int64_t)acc;
@@ -479,12 +499,27 @@ static void parse_fields(struct tm_te_reader *r, struct tm_te_event *ev)
 	} else if (ev->ph.type != TM_J_NONE && ev->ph.type != TM_J_STRING) {
 		bad_type(r, "ph", ev->ph.type, "a string");
 	}
-	ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns, F_TS);
-	ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns, F_DUR);
-	ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts", &ev->issue_ts_ns,
-				    F_ISSUE_TS);
-	ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v, F_PID);
-	ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v, F_TID);
+	/* fields converted by the walk, absent ones, the others */
+#define CONVERTED(f, v) ((r->pre & (1u << (f))) || (v).type == TM_J_NONE)
+	if (!CONVERTED(F_TS, ev->ts) || !CONVERTED(F_DUR, ev->dur) ||
+	    !CONVERTED(F_ISSUE_TS, ev->issue_ts)) {
+		ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns, F_TS);
+		ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns, F_DUR);
+		ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts",
+					    &ev->issue_ts_ns, F_ISSUE_TS);
+	} else {
+		ev->has_ts = ev->ts.type != TM_J_NONE;
+		ev->has_dur = ev->dur.type != TM_J_NONE;
+		ev->has_issue_ts = ev->issue_ts.type != TM_J_NONE;
+	}
+	if (!CONVERTED(F_PID, ev->pid) || !CONVERTED(F_TID, ev->tid)) {
+		ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v, F_PID);
+		ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v, F_TID);
+	} else {
+		ev->has_pid = ev->pid.type != TM_J_NONE;
+		ev->has_tid = ev->tid.type != TM_J_NONE;
+	}
+#undef CONVERTED
 }
 
 /* The repaired copy of the event [P, P + N) in r->fix, or NULL. */
@@ -781,8 +816,27 @@ static int step(struct tm_te_reader *r, struct tm_te_event *ev)
 
 int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev)
 {
+	const char *p;
 	int rc;
 
+	/* the usual step: ',' and the next event after an event; the same as
+	 * step() in ST_ARR_AFTER and then in ST_ARR_ELEM */
+	if (r->state == ST_ARR_AFTER) {
+		p = tm_jl_ws(r->p, r->end);
+		if (p < r->end && *p == ',') {
+			p = tm_jl_ws(p + 1, r->end);
+			if (p < r->end && *p == '{') {
+				r->p = p;
+				r->state = ST_ARR_ELEM;
+				rc = read_event(r, p, ev);
+				if (rc == 1)
+					r->state = ST_ARR_AFTER;
+				else if (rc == 0)
+					ended(r, p, "text ends inside an event: the partial event is skipped");
+				return rc;
+			}
+		}
+	}
 	for (;;) {
 		if (r->state == ST_DONE)
 			return 0;

@@ -46,10 +46,17 @@ static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t
 				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
 }
 
-static int rep_cmp(const void *a, const void *b)
+/* The (at most 4) replacements in text order: insertion sort. */
+static void sort_reps(struct reps *rs)
 {
-	const struct rep *x = a, *y = b;
-	return x->p < y->p ? -1 : x->p > y->p;
+	for (size_t i = 1; i < rs->n; i++) {
+		struct rep t = rs->r[i];
+		size_t j = i;
+
+		for (; j > 0 && rs->r[j - 1].p > t.p; j--)
+			rs->r[j] = rs->r[j - 1];
+		rs->r[j] = t;
+	}
 }
 
 /* Copy event EV with the values in RS replaced. */
@@ -57,7 +64,7 @@ static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struc
 {
 	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
 
-	qsort(rs->r, rs->n, sizeof(rs->r[0]), rep_cmp);
+	sort_reps(rs);
 	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
 		tm_out_write(w->jout, p, (size_t)(rs->r[i].p - p));
@@ -100,7 +107,9 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 		w->c->json_sync++;
 		return;
 	}
-	struct reps rs = { .n = 0 };
+	struct reps rs;
+
+	rs.n = 0;
 
 	rep_ids(&rs, ev, src->pid_off);
 	if (identity || ev->ts.type == TM_J_NONE || ev->phase == 'M') {
