@@ -321,6 +321,42 @@ static const char *field_number(struct tm_jl *jl, const char *p, int f,
 	return q;
 }
 
+/* A field's key as serializers write it, plain and with its ':' right
+ * after ("ts":), at P (8 bytes readable): the field, and *LEN its bytes
+ * with the ':'; F_NONE for any other key, which the general path reads. */
+static inline int known_key(const char *p, size_t *len)
+{
+#define KEY(lit, field) \
+	if (memcmp(p, lit, sizeof(lit) - 1) == 0) { *len = sizeof(lit) - 1; return field; }
+	switch (p[1]) {
+	case 't':
+		KEY("\"ts\":", F_TS);
+		KEY("\"tid\":", F_TID);
+		break;
+	case 'p':
+		KEY("\"ph\":", F_PH);
+		KEY("\"pid\":", F_PID);
+		break;
+	case 'n':
+		KEY("\"name\":", F_NAME);
+		break;
+	case 'a':
+		KEY("\"args\":", F_ARGS);
+		break;
+	case 'c':
+		KEY("\"cat\":", F_CAT);
+		break;
+	case 'd':
+		KEY("\"dur\":", F_DUR);
+		break;
+	case 'i':
+		KEY("\"id\":", F_ID);
+		break;
+	}
+	return F_NONE;
+#undef KEY
+}
+
 /* ---- one event: the walk ----------------------------------------------- */
 
 static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
@@ -338,6 +374,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 	unsigned seen = 0;      /* 1u << F_*: fields met (the first one wins) */
 	enum tm_jtype type;
 	bool plain = false;
+	size_t klen;
 	int f;
 
 	p = tm_jl_ws(p + 1, e);
@@ -349,6 +386,10 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 		if (*p != '"')
 			return syntax(jl, p, "expected a string (an object key)");
 		k = p;
+		if (fast && level == 1 && e - p >= 8 && (f = known_key(p, &klen)) != F_NONE) {
+			p += klen;      /* the key and its ':' */
+			goto value;
+		}
 		if (!(p = fast ? fast_string(jl, p, &plain) : tm_jl_string(jl, p)))
 			return NULL;
 		f = plain ? field_plain(k + 1, (size_t)(p - k - 2), level) :
@@ -363,6 +404,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 				return syntax(jl, p, "expected ':' after an object key");
 			p++;
 		}
+value:
 		v = p = tm_jl_ws(p, e);
 		if (p == e)
 			return truncated(jl);

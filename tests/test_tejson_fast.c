@@ -194,7 +194,8 @@ static void test_number_at_end(void **state)
 {
 	static const char *const texts[] = {
 		"[{\"ts\":123", "[{\"ts\":123.", "[{\"ts\":123.5", "[{\"pid\":-",
-		"[{\"ts\":1e", "[{\"ts\":1e+",
+		"[{\"ts\":1e", "[{\"ts\":1e+", "[{\"ts\"", "[{\"ts\":", "[{\"name\":",
+		"[{\"name\":\"abc", "[{\"args\":{\"x\":1", "[{\"pid\":1,\"args\":",
 	};
 
 	(void)state;
@@ -275,6 +276,39 @@ static void test_keys_escaped_repeated(void **state)
 	}
 }
 
+/* The keys of the fields as serializers write them ("ts":) and spelled
+ * otherwise (blanks before ':', longer keys that start the same): the same
+ * fields on every path. */
+static void test_key_spellings(void **state)
+{
+	static const char event[] =
+		"{\"tsx\":6,\"ts\" : 5,\"pidx\":7,\"pid\":8,\"namex\":\"m\",\"name\"\t:\"n\","
+		"\"args\":{\"ts\":9,\"pid\":10},\"ph\":\"B\",\"tid\":11,\"ts\":12,\"cat\":\"c\","
+		"\"dur\":1.5,\"id\":\"0x1\",\"idx\":0}";
+	char buf[512];
+
+	(void)state;
+	for (int m = FAR; m <= REFERENCE; m++) {
+		struct res x;
+
+		read_mode(&x, event, (enum mode)m, buf, sizeof(buf));
+		assert_int_equal(x.rc, 0);
+		assert_int_equal(x.n, 1);
+		assert_int_equal(x.ev[0].ts_ns, 5000);
+		assert_true(jv_is(x.ev[0].ts, TM_J_NUMBER, "5"));
+		assert_int_equal(x.ev[0].pid_v, 8);
+		assert_int_equal(x.ev[0].tid_v, 11);
+		assert_true(jv_is(x.ev[0].name, TM_J_STRING, "\"n\""));
+		assert_true(jv_is(x.ev[0].cat, TM_J_STRING, "\"c\""));
+		assert_true(jv_is(x.ev[0].id, TM_J_STRING, "\"0x1\""));
+		assert_true(jv_is(x.ev[0].args, TM_J_OBJECT, "{\"ts\":9,\"pid\":10}"));
+		assert_int_equal(x.ev[0].phase, 'B');
+		assert_int_equal(x.ev[0].dur_ns, 1500);
+		assert_int_equal(tm_diag_total(&x.d), 0);
+		res_free(&x);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_number_at_end),
 		cmocka_unit_test(test_string_lengths),
 		cmocka_unit_test(test_keys_escaped_repeated),
+		cmocka_unit_test(test_key_spellings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
