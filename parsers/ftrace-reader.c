@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blankrun.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_ftrace_reader {
@@ -22,6 +23,10 @@ struct tm_ftrace_reader {
 	const char *probe_at;
 	struct tm_ftrace_event probe;
 	bool seen_data;          /* an event line has been seen */
+	/* no NUL byte in [a line start, clean_end); nul: the first NUL byte
+	 * after that start, once found */
+	const char *clean_end, *nul;
+	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool first_line_done;
 };
 
@@ -33,6 +38,7 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 		return NULL;
 	r->pos = data;
 	r->end = data + len;
+	r->clean_end = data;
 	r->hdr.entries = r->hdr.written = -1;
 	r->hdr.ncpus = -1;
 	return r;
@@ -46,11 +52,6 @@ void tm_ftrace_reader_free(struct tm_ftrace_reader *r)
 const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_reader *r)
 {
 	return &r->hdr;
-}
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
 }
 
 static bool is_digit(char c)
@@ -73,11 +74,11 @@ static bool line_has_suffix(struct tm_str l, const char *lit)
 /* Copy the trimmed text of [p, p+n) into DST (size CAP). */
 static void copy_trimmed(char *dst, size_t cap, const char *p, size_t n)
 {
-	while (n && is_blank(*p)) {
+	while (n && tm_is_blank(*p)) {
 		p++;
 		n--;
 	}
-	while (n && is_blank(p[n - 1]))
+	while (n && tm_is_blank(p[n - 1]))
 		n--;
 	if (n >= cap)
 		n = cap - 1;
@@ -115,7 +116,7 @@ static void parse_header_line(struct tm_ftrace_header *h, struct tm_str l,
 	} else if ((q = find(l, "entries-in-buffer/entries-written:"))) {
 		const char *s;
 		q += strlen("entries-in-buffer/entries-written:");
-		while (q < e && is_blank(*q))
+		while (q < e && tm_is_blank(*q))
 			q++;
 		h->entries = parse_ll(q, e, &s);
 		if (s < e && *s == '/')
@@ -144,6 +145,8 @@ static bool parse_noise_line(struct tm_ftrace_header *h, struct tm_str l)
 {
 	const char *e = l.p + l.n, *q;
 
+	if (l.p[0] != 'c' && l.p[0] != 'C' && l.p[0] != 'T')
+		return false; /* none of the forms below */
 	if (line_has_prefix(l, "cpus=")) {
 		long long n = parse_ll(l.p + 5, e, &q);
 		if (n >= 0 && q == e) {
@@ -166,18 +169,18 @@ static bool is_graph_line(struct tm_str l)
 {
 	const char *p = l.p, *e = l.p + l.n;
 
-	while (p < e && is_blank(*p))
+	while (p < e && tm_is_blank(*p))
 		p++;
 	const char *d = p;
 	while (p < e && (is_digit(*p) || *p == '.'))
 		p++;
-	if (p > d && p < e && is_blank(*p)) { /* funcgraph-abstime "ts |" */
-		while (p < e && is_blank(*p))
+	if (p > d && p < e && tm_is_blank(*p)) { /* funcgraph-abstime "ts |" */
+		while (p < e && tm_is_blank(*p))
 			p++;
 		if (p == e || *p != '|')
 			return false;
 		p++;
-		while (p < e && is_blank(*p))
+		while (p < e && tm_is_blank(*p))
 			p++;
 		d = p;
 		while (p < e && is_digit(*p))
@@ -186,12 +189,36 @@ static bool is_graph_line(struct tm_str l)
 	return p > d && p < e && *p == ')' && memchr(p, '|', (size_t)(e - p));
 }
 
-/* Cut the next physical line; strips "\r" run and a JS "\n\" suffix. */
+/* Does [P, LE) (a line) hold a NUL byte?  NUL bytes are rare: the text is
+ * searched for them ahead, 64 KiB at a time, and lines are checked against
+ * the next one found. */
+static bool line_has_nul(struct tm_ftrace_reader *r, const char *p, const char *le)
+{
+	if (r->nul && r->nul < p) {
+		r->nul = NULL;          /* passed: search again from here */
+		if (r->clean_end < p)
+			r->clean_end = p;
+	}
+	while (!r->nul && r->clean_end < le) {
+		size_t n = (size_t)(r->end - r->clean_end);
+		if (n > 65536)
+			n = 65536;
+		r->nul = memchr(r->clean_end, '\0', n);
+		if (!r->nul)
+			r->clean_end += n;
+	}
+	return r->nul && r->nul < le;
+}
+
+/* Cut the next physical line; strips "\r" run and a JS "\n\" suffix.
+ * r->line_nul tells whether the line holds a NUL byte. */
 static struct tm_str next_raw(struct tm_ftrace_reader *r)
 {
 	const char *p = r->pos, *nl = memchr(p, '\n', (size_t)(r->end - p));
-	struct tm_str l = { p, (size_t)((nl ? nl : r->end) - p) };
+	const char *le = nl ? nl : r->end;
+	struct tm_str l = { p, (size_t)(le - p) };
 
+	r->line_nul = line_has_nul(r, p, le);
 	r->pos = nl ? nl + 1 : r->end;
 	r->lineno++;
 	while (l.n && l.p[l.n - 1] == '\r')
@@ -211,10 +238,7 @@ static struct tm_str next_raw(struct tm_ftrace_reader *r)
 
 static bool is_blank_line(struct tm_str l)
 {
-	for (size_t i = 0; i < l.n; i++)
-		if (!is_blank(l.p[i]))
-			return false;
-	return true;
+	return tm_skip_blanks(l.p, l.p + l.n) == l.p + l.n;
 }
 
 /* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check). */
@@ -232,7 +256,7 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 		unsigned long save_no = r->lineno;
 		struct tm_str l = next_raw(r);
 		bool blank = is_blank_line(l), other = blank || l.p[0] == '#' ||
-			l.n > TM_FTRACE_MAX_LINE || memchr(l.p, '\0', l.n);
+			l.n > TM_FTRACE_MAX_LINE || r->line_nul;
 
 		if (other || parse_as_event(r, l, &r->probe)) {
 			r->probe_at = other ? NULL : l.p;
@@ -253,7 +277,11 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 
 	if (r->pos >= r->end)
 		return 0;
-	memset(out, 0, sizeof(*out));
+	/* every field but ev here; ev is filled by the event parser, or
+	 * cleared below for other lines */
+	out->ncont = 0;
+	out->cont = (struct tm_str){ NULL, 0 };
+	out->reason = NULL;
 	l = next_raw(r);
 	out->raw = l;
 	out->lineno = r->lineno;
@@ -265,7 +293,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 	} else if (l.p[0] == '#') {
 		out->kind = TM_LN_HEADER;
 		parse_header_line(&r->hdr, l, &r->flag_width);
-	} else if (memchr(l.p, '\0', l.n)) {
+	} else if (r->line_nul) {
 		out->kind = TM_LN_REJECTED;
 		out->reason = "NUL byte in line";
 	} else if (parse_noise_line(&r->hdr, l)) {
@@ -286,5 +314,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		out->kind = TM_LN_REJECTED;
 		out->reason = "not an ftrace event line";
 	}
+	if (out->kind != TM_LN_EVENT)
+		memset(&out->ev, 0, sizeof(out->ev));
 	return 1;
 }

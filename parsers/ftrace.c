@@ -10,32 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blankrun.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
 #include "tmstr.h"
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static const char *skip_blanks(const char *p, const char *e)
-{
-	while (p < e && is_blank(*p))
-		p++;
-	return p;
-}
-
-static const char *token_end(const char *p, const char *e)
-{
-	while (p < e && !is_blank(*p))
-		p++;
-	return p;
 }
 
 static bool has_prefix(const char *p, const char *e, const char *lit)
@@ -56,6 +38,19 @@ static int32_t parse_i32(const char *p, const char *e)
 			return -1;
 		v = v * 10 + (*p - '0');
 	}
+	return v > INT32_MAX ? -1 : (int32_t)v;
+}
+
+/* Digits [p, e) already checked to be digits: their value as a
+ * non-negative int32, -1 if more than 10 or above INT32_MAX (as parse_i32). */
+static int32_t digits_i32(const char *p, const char *e)
+{
+	int64_t v = 0;
+
+	if (e - p > 10)
+		return -1;
+	for (; p < e; p++)
+		v = v * 10 + (*p - '0');
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
@@ -83,37 +78,89 @@ static int parse_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 	return 0;
 }
 
+/* The value of the N (1 to 8) digits at P; 8 bytes at P are readable.
+ * Little-endian (used with SSE2, on x86).
+ * The digits are put in the high bytes of a word (first digit lowest)
+ * and combined in pairs, fours and eights. */
+static uint64_t digits8(const char *p, int n)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	v -= 0x3030303030303030ULL; /* a borrow from the bytes after the digits
+				     * only reaches bytes shifted out below */
+	v <<= 8 * (8 - n);
+	v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
+	v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;
+	return (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;
+}
+
 /* The common case of a timestamp token at P: "SECS.FRAC:" followed by a
  * blank or the end, at most 9 digits each side.  Returns the char after
  * ':', or NULL to leave the token to the general parser (same result). */
 static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 {
-	const char *s = p;
 	int64_t ip = 0, fp = 0;
-	int nf;
+	int ni, nf;
+	const char *q;
 
-	while (p < e && is_digit(*p) && p - s < 10)
-		ip = ip * 10 + (*p++ - '0');
-	if (p == s || p - s > 9 || p == e || *p != '.')
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		/* the digit runs from a mask of 16 bytes: no per-byte checks */
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+					   _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+		unsigned nd = ~(unsigned)_mm_movemask_epi8(dg) & 0xffffu;
+
+		if (!nd)
+			return NULL; /* 16 digits: not this form */
+		ni = __builtin_ctz(nd);
+		if (ni == 0 || ni > 9 || p[ni] != '.')
+			return NULL;
+		nd >>= ni + 1;
+		if (nd) {
+			nf = __builtin_ctz(nd);
+			/* 8 bytes from P and from the fraction lie within the 16 */
+			if (ni <= 7 && nf >= 1 && nf <= 8) {
+				ip = (int64_t)digits8(p, ni);
+				fp = (int64_t)digits8(p + ni + 1, nf);
+			} else {
+				for (int i = 0; i < ni; i++)
+					ip = ip * 10 + (p[i] - '0');
+				for (int i = ni + 1; i < ni + 1 + nf; i++)
+					fp = fp * 10 + (p[i] - '0');
+			}
+			q = p + ni + 1 + nf;
+			goto check;
+		}
+		/* the fraction runs past the 16 bytes: walk it below */
+	}
+#endif
+	q = p;
+	while (q < e && is_digit(*q) && q - p < 10)
+		ip = ip * 10 + (*q++ - '0');
+	ni = (int)(q - p);
+	if (q == p || ni > 9 || q == e || *q != '.')
 		return NULL;
-	s = ++p;
-	while (p < e && is_digit(*p) && p - s < 10)
-		fp = fp * 10 + (*p++ - '0');
-	nf = (int)(p - s);
-	if (nf == 0 || nf > 9 || p == e || *p != ':' || (p + 1 < e && !is_blank(p[1])))
+	p = ++q;
+	while (q < e && is_digit(*q) && q - p < 10)
+		fp = fp * 10 + (*q++ - '0');
+	nf = (int)(q - p);
+check:
+	if (nf == 0 || nf > 9 || q == e || *q != ':' || (q + 1 < e && !tm_is_blank(q[1])))
 		return NULL;
 	for (int k = nf; k < 9; k++)
 		fp *= 10;
 	ev->ts_ns = ip * 1000000000 + fp;
 	ev->ts_digits = (int8_t)nf;
-	return p + 1;
+	return q + 1;
 }
 
 /* Flags and timestamp after the CPU column; returns the char after ':'. */
 static const char *parse_flags_ts(const char *p, const char *e, int flag_width,
 				  struct tm_ftrace_event *ev)
 {
-	const char *t = token_end(p, e), *f;
+	const char *t = tm_token_end(p, e), *f;
 
 	if (t == p || t[-1] != ':')
 		goto separate;
@@ -138,10 +185,10 @@ separate:
 		return NULL;
 	memcpy(ev->flags, p, (size_t)(t - p));
 	ev->nflags = (uint8_t)(t - p);
-	p = skip_blanks(t, e);
+	p = tm_skip_blanks(t, e);
 	if ((f = fast_ts(p, e, ev)))
 		return f;
-	t = token_end(p, e);
+	t = tm_token_end(p, e);
 	if (t == p || t[-1] != ':' || parse_ts(p, t - 1, ev))
 		return NULL;
 	return t;
@@ -154,10 +201,10 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	static const char marker[] = "tracing_mark_write:";
 	const char *t, *d;
 
-	p = skip_blanks(p, e);
+	p = tm_skip_blanks(p, e);
 	if (p == e)
 		return -1;
-	t = token_end(p, e);
+	t = tm_token_end(p, e);
 	if (t - p < 2 || t[-1] != ':') {
 		/* function tracer: "func <-parent" (or just "func") */
 		static const char fn[] = "function";
@@ -168,7 +215,7 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	}
 	ev->style = TM_EV_KERNEL;
 	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
-	d = skip_blanks(t, e);
+	d = tm_skip_blanks(t, e);
 	ev->name_padded = d - t > 1;
 	if (!tracecmd && t < e)
 		d = t + 1; /* kernel form: exactly one blank; keep the rest */
@@ -190,11 +237,15 @@ static const char *parse_tgid_col(const char *p, const char *b,
 	const char *close = b - 1, *open = close;
 	const char *q;
 
+	/* the kernel's "(%5d)": the nearest '(' is 6 before ')' */
+	if (close - p >= 6 && close[-6] == '(' && close[-5] != '(' && close[-4] != '(' &&
+	    close[-3] != '(' && close[-2] != '(' && close[-1] != '(')
+		open = close - 5;
 	while (open > p && open[-1] != '(' && close - open < 12)
 		open--;
 	if (open == p || open[-1] != '(')
 		return NULL;
-	q = skip_blanks(open, close);
+	q = tm_skip_blanks(open, close);
 	if (q < close && *q == '-') {
 		while (q < close && *q == '-')
 			q++;
@@ -218,11 +269,11 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		r++;
 	if (r == q + 1 || r == e || *r != ']')
 		return NULL;
-	ev->cpu = parse_i32(q + 1, r);
+	ev->cpu = digits_i32(q + 1, r);
 	if (ev->cpu < 0)
 		return NULL;
 	b = q;
-	while (b > p && is_blank(b[-1]))
+	while (b > p && tm_is_blank(b[-1]))
 		b--;
 	ev->tgid = -1;
 	ev->has_tgid_col = false;
@@ -230,7 +281,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		b = parse_tgid_col(p, b, ev);
 		if (!b)
 			return NULL;
-		while (b > p && is_blank(b[-1]))
+		while (b > p && tm_is_blank(b[-1]))
 			b--;
 	} else if (b == q) {
 		return NULL; /* no blank between pid and [cpu] */
@@ -240,7 +291,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		d--;
 	if (d == b || d - 1 <= p || d[-1] != '-')
 		return NULL;
-	ev->pid = parse_i32(d, b);
+	ev->pid = digits_i32(d, b);
 	if (ev->pid < 0)
 		return NULL;
 	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
@@ -254,7 +305,7 @@ static int parse_event(const char *p, const char *e, int flag_width,
 		const char *c = try_cpu_col(p, q, e, ev);
 		if (!c)
 			continue;
-		c = parse_flags_ts(skip_blanks(c, e), e, flag_width, ev);
+		c = parse_flags_ts(tm_skip_blanks(c, e), e, flag_width, ev);
 		if (!c)
 			continue;
 		if (parse_name_details(c, e, tracecmd, ev) == 0)
@@ -267,14 +318,14 @@ int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
 	const char *e = line + len;
-	const char *p = skip_blanks(line, e);
+	const char *p = tm_skip_blanks(line, e);
 
 	memset(ev, 0, sizeof(*ev));
 	if (tracecmd) {
 		/* "instance:  comm-pid [cpu] ..." */
-		const char *t = token_end(p, e);
+		const char *t = tm_token_end(p, e);
 		if (t - p > 1 && t[-1] == ':' && t < e &&
-		    parse_event(skip_blanks(t, e), e, flag_width, true, ev) == 0) {
+		    parse_event(tm_skip_blanks(t, e), e, flag_width, true, ev) == 0) {
 			ev->instance = (struct tm_str){ p, (size_t)(t - p - 1) };
 			return 0;
 		}

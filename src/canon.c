@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "canon.h"
+#include "plainrun.h"
 #include "tmstr.h"
 #include "tracemerge/ts.h"
 
@@ -48,7 +49,7 @@ static char map_flag(int col, char c, bool *mapped)
 	return r;
 }
 
-static void put_flags(struct tm_buf *b, const struct tm_ftrace_event *ev,
+static void put_flags(char *d, const struct tm_ftrace_event *ev,
 		      struct tm_canon_stats *st)
 {
 	char f[4] = { '.', '.', '.', '.' };
@@ -62,7 +63,7 @@ static void put_flags(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		st->flags_5th_dropped++;
 	if (mapped)
 		st->flags_letter_mapped++;
-	tm_buf_add(b, f, 4);
+	memcpy(d, f, 4);
 }
 
 /* "comm:pid [prio]" ending at E (trace-cmd sched plugin); returns 0 if ok. */
@@ -157,19 +158,66 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-/* V in decimal at D, padded to WIDTH with PAD on the left (right-aligned)
- * or with blanks on the right (LEFT); as printf's "%5d", "%03d", "%-5d".
- * D has room for 24 bytes; returns the length. */
+/* Decimal digits of U written ending just before END; returns their start. */
+static const char pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The same for a value below 2^32 (32-bit divisions are cheaper). */
+static char *digits_before32(char *end, uint32_t u)
+{
+	while (u >= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * u, 2);
+	} else {
+		*--end = (char)('0' + u);
+	}
+	return end;
+}
+
+static char *digits_before(char *end, uint64_t u)
+{
+	while (u > UINT32_MAX) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	return digits_before32(end, (uint32_t)u);
+}
+
+/* Number of decimal digits of U. */
+static size_t count_digits(uint32_t u)
+{
+	if (u < 10000)
+		return u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
+	return u < 100000 ? 5 : u < 1000000 ? 6 : u < 10000000 ? 7 :
+	       u < 100000000 ? 8 : u < 1000000000 ? 9 : 10;
+}
+
+/* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
+ * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
+ * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
 static size_t put_int(char *d, long long v, int width, char pad, bool left)
 {
-	char tmp[24], *e = tmp + sizeof(tmp), *p = e;
+	char tmp[24], *e = tmp + sizeof(tmp), *p;
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 	size_t n, k = 0;
 
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	if (v >= 0 && v <= 99999999) {
+		/* up to 8 digits: written in place, no copy */
+		n = count_digits((uint32_t)v);
+		k = (int)n > width ? n : (size_t)width;
+		memset(d, left ? ' ' : pad, 8);
+		digits_before32(left ? d + n : d + k, (uint32_t)v);
+		return k;
+	}
+	p = digits_before(e, u);
 	if (v < 0) {
 		if (pad == '0') {   /* printf puts the sign before zero padding */
 			while (e - p < width - 1)
@@ -179,61 +227,104 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 		*--p = '-';
 	}
 	n = (size_t)(e - p);
-	if (!left)
-		for (; (int)(n + k) < width; k++)
-			d[k] = pad;
-	memcpy(d + k, p, n);
-	k += n;
-	if (left)
-		for (; (int)k < width; k++)
-			d[k] = ' ';
+	if ((int)n >= width) {
+		memcpy(d, p, n);
+		return n;
+	}
+	k = (size_t)width;
+	memset(d, left ? ' ' : pad, 8);
+	memcpy(left ? d : d + k - n, p, n);
 	return k;
+}
+
+/* The timestamp NS (>= 0) as "secs.frac" with DECIMALS (6 or 9) digits,
+ * as tm_ts_format_secs writes it; returns the end. */
+static char *put_ts(char *d, int64_t ns, int decimals)
+{
+	uint64_t ip = (uint64_t)ns / 1000000000u, fp = (uint64_t)ns % 1000000000u;
+	size_t n = ip <= 99999999 ? count_digits((uint32_t)ip) : 0;
+	char *end;
+
+	if (!n) {                   /* more than 8 digits of seconds */
+		char tmp[24], *e = tmp + sizeof(tmp), *p = digits_before(e, ip);
+		n = (size_t)(e - p);
+		memcpy(d, p, n);
+	}
+	if (decimals == 6)
+		fp /= 1000;
+	/* the fraction with a leading 1 (for its zeros), the '1' then
+	 * overwritten by the point, the seconds before it */
+	end = d + n + 1 + decimals;
+	if (decimals == 6)
+		digits_before32(end, (uint32_t)fp + 1000000u);
+	else
+		digits_before(end, fp + 1000000000u);
+	d[n] = '.';
+	if (ip <= 99999999)
+		digits_before32(d + n, (uint32_t)ip);
+	return end;
+}
+
+/* Room the prefix of EV may take (see put_prefix). */
+#define PREFIX_ROOM(ev) (16 + (ev)->comm.n + 100 + TM_TS_BUFSZ + (ev)->name.n + 4)
+
+/* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
+ * padding, the columns (3 numbers of at most 24 bytes), flags, time, name.
+ * Returns the end. */
+static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
+	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
+
+	/* comm right-aligned in 16 columns like the kernel */
+	if (ev->comm.n < 16) {
+		memset(d, ' ', 16 - ev->comm.n);
+		d += 16 - ev->comm.n;
+	}
+	memcpy(d, ev->comm.p, ev->comm.n);
+	d += ev->comm.n;
+	*d++ = '-';
+	d += put_int(d, ev->pid, 5, ' ', true);
+	memcpy(d, " (", 2);
+	d += 2;
+	if (tgid >= 0) {
+		d += put_int(d, tgid, 5, ' ', false);
+	} else {
+		memcpy(d, "-----", 5);
+		d += 5;
+	}
+	memcpy(d, ") [", 3);
+	d += 3;
+	d += put_int(d, ev->cpu, 3, '0', false);
+	memcpy(d, "] ", 2);
+	d += 2;
+	put_flags(d, ev, st);
+	d += 4;
+	*d++ = ' ';
+	if (ev->ts_digits < 0)
+		st->counter_clock++;
+	if (ev->ts_ns >= 0)
+		d = put_ts(d, ev->ts_ns, decimals);
+	else
+		d += tm_ts_format_secs(d, ev->ts_ns, decimals);
+	memcpy(d, ": ", 2);
+	d += 2;
+	memcpy(d, ev->name.p, ev->name.n);
+	d += ev->name.n;
+	memcpy(d, ": ", 2);
+	return d + 2;
 }
 
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
-	char ts[TM_TS_BUFSZ];
-	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
-	size_t n;
 
-	/* comm right-aligned in 16 columns like the kernel */
-	for (size_t i = ev->comm.n; i < 16; i++)
-		tm_buf_addc(b, ' ');
-	ADD_STR(b, ev->comm);
-	{
-		/* "-PID   (TGID) [CPU" in one piece */
-		char f[96];
-		size_t k = 0;
-
-		f[k++] = '-';
-		k += put_int(f + k, ev->pid, 5, ' ', true);
-		memcpy(f + k, " (", 2);
-		k += 2;
-		if (tgid >= 0) {
-			k += put_int(f + k, tgid, 5, ' ', false);
-		} else {
-			memcpy(f + k, "-----", 5);
-			k += 5;
-		}
-		memcpy(f + k, ") [", 3);
-		k += 3;
-		k += put_int(f + k, ev->cpu, 3, '0', false);
-		tm_buf_add(b, f, k);
-	}
-	tm_buf_adds(b, "] ");
-	put_flags(b, ev, st);
-	tm_buf_addc(b, ' ');
-	if (ev->ts_digits < 0)
-		st->counter_clock++;
-	n = tm_ts_format_secs(ts, ev->ts_ns,
-			      ev->ts_digits >= 0 && ev->ts_digits <= 6 &&
-			      ev->ts_ns % 1000 == 0 ? 6 : 9);
-	tm_buf_add(b, ts, n);
-	tm_buf_adds(b, ": ");
-	ADD_STR(b, ev->name);
-	tm_buf_adds(b, ": ");
+	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
+		return;
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, st) - b->p);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */
@@ -253,4 +344,35 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		}
 	}
 	tm_buf_addc(b, '\n');
+}
+
+static bool is_plain(struct tm_str s)
+{
+	return tm_json_plain_len((const unsigned char *)s.p,
+				 (const unsigned char *)s.p + s.n) == s.n;
+}
+
+void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+			const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	char *d;
+
+	scratch->n = 0;
+	if (o->reference || l->ncont || !is_plain(ev->comm) || !is_plain(ev->name)) {
+		tm_canon_line(scratch, l, tgid_hint, st);
+		tm_out_json_chars(o, scratch->p, scratch->n);
+		return;
+	}
+	/* the prefix needs no escaping: written in place */
+	d = tm_out_room(o, PREFIX_ROOM(ev));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, st) - d));
+	if (tm_canon_rewrite_details(scratch, ev)) {
+		st->plugin_rewritten++;
+		tm_out_json_chars(o, scratch->p, scratch->n);
+	} else {
+		tm_out_json_chars(o, ev->details.p, ev->details.n);
+	}
+	tm_out_write(o, "\\n", 2);
 }

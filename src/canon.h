@@ -15,6 +15,7 @@
 #define TM_CANON_H
 
 #include "buf.h"
+#include "out.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_canon_stats {
@@ -30,6 +31,12 @@ struct tm_canon_stats {
  * '\n' to B.  tgid_hint (>= 0) fills an unknown TGID column. */
 void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st);
+
+/* The same line JSON-escaped (as in a JSON string) into O; SCRATCH is
+ * working space. */
+void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+			const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st);
 
 /* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
  * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false

@@ -407,15 +407,15 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
 	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_threads_wanted());
-	struct tm_ftrace_line l;
+	const struct tm_ftrace_line *l;
 
 	if (!r)
 		return -1;
 	st->block_have_ts = false;
-	while (tm_line_feed_next(r, &l)) {
-		scan_line(st, &l, b);
+	while ((l = tm_line_feed_next(r))) {
+		scan_line(st, l, b);
 		if (cb)
-			cb(ctx, &l, b, bi);
+			cb(ctx, l, b, bi);
 	}
 	if (!st->have_hdr) {
 		st->hdr = *tm_line_feed_header(r);

@@ -22,13 +22,17 @@
 
 struct tm_line_feed;
 
+/* Lines handed over at a time (the tests end blocks around it). */
+#define TM_LINE_FEED_BATCH 4096
+
 /* NULL on allocation failure. */
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded);
 /* Stops the helper thread (also before the end of the block). */
 void tm_line_feed_free(struct tm_line_feed *f);
-/* Next line: 1, or 0 at the end of the block. */
-int tm_line_feed_next(struct tm_line_feed *f, struct tm_ftrace_line *out);
-/* The reader's header facts; complete once tm_line_feed_next() returned 0. */
+/* Next line, or NULL at the end of the block.  The line is the feed's: it
+ * stays valid (unchanged) until the next call or tm_line_feed_free(). */
+const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f);
+/* The reader's header facts; complete once tm_line_feed_next() returned NULL. */
 const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f);
 
 /* Should helper threads be used?  False when TM_REFERENCE is set (to

@@ -10,15 +10,19 @@
 #include "merge.h"
 #include "out.h"
 
+#define TM_TGID_CACHE 64
+
 struct tm_kstream {                 /* one ftrace block being written */
 	size_t src;
 	const struct tm_block *b;
 	struct tm_line_feed *r;
-	struct tm_ftrace_line l;        /* current line */
+	const struct tm_ftrace_line *l; /* current line (the feed's) */
 	bool have;
 	int64_t ts;                     /* current event on the output clock */
 	struct tm_clock_map map;
 	bool identity, keep_digits;
+	int32_t tc_pid[TM_TGID_CACHE];  /* tgid hints by pid % TM_TGID_CACHE */
+	int32_t tc_tgid[TM_TGID_CACHE];
 };
 
 struct tm_mw {
@@ -33,6 +37,7 @@ struct tm_mw {
 	struct tm_kstream *ks;
 	size_t nks;
 	struct tm_buf line, details, unconverted, moved_json;
+	struct tm_ftrace_line moved;      /* a line with its time or pids changed */
 	struct tm_buf kev_details;        /* plugin-form sched details rewritten */
 	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
 	struct json_object *meta;         /* output "metadata" */

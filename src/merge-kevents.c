@@ -27,7 +27,7 @@ int tm_merge_kev_line(struct tm_mw *w, const struct tm_kstream *k)
 	struct tm_src *src = &w->s->src[k->src];
 	const struct tm_kev_src ks = { src->path, &src->st, src->pid_off };
 
-	struct tm_ftrace_event ev = k->l.ev;
+	struct tm_ftrace_event ev = k->l->ev;
 
 	w->c->kernel_events++;
 	/* trace-cmd's plugin text of sched events: the kernel's key=value form,
@@ -35,7 +35,7 @@ int tm_merge_kev_line(struct tm_mw *w, const struct tm_kstream *k)
 	w->kev_details.n = 0;
 	if (tm_canon_rewrite_details(&w->kev_details, &ev))
 		ev.details = (struct tm_str){ w->kev_details.p, w->kev_details.n };
-	if (tm_kev_feed(w->kev, &ks, k->b, k->l.lineno, &ev, k->ts))
+	if (tm_kev_feed(w->kev, &ks, k->b, k->l->lineno, &ev, k->ts))
 		return tm_diag_error(w->s->d, "out of memory");
 	return 0;
 }

@@ -53,6 +53,7 @@ static int open_streams(struct tm_mw *w)
 			w->ks = k;
 			k = &w->ks[w->nks++];
 			memset(k, 0, sizeof(*k));
+			memset(k->tc_pid, 0xff, sizeof(k->tc_pid)); /* pid -1: empty */
 			k->src = i;
 			k->b = b;
 			k->map = w->s->routes[src->kdom].to_target;
@@ -68,22 +69,22 @@ static int open_streams(struct tm_mw *w)
 /* Advance stream K to its next line; events get their output-clock time. */
 static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
-	k->have = tm_line_feed_next(k->r, &k->l) == 1;
-	if (!k->have || k->l.kind != TM_LN_EVENT)
+	k->have = (k->l = tm_line_feed_next(k->r)) != NULL;
+	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
-		k->ts = k->l.ev.ts_ns;
+		k->ts = k->l->ev.ts_ns;
 		return 0;
 	}
-	if (k->l.ev.ts_digits < 0) {
+	if (k->l->ev.ts_digits < 0) {
 		char where[300];
-		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l->lineno);
 		return tm_diag_error(w->s->d, "%s: counter-clock timestamps cannot be moved to "
 				     "another clock; use --clock=%s", where, w->s->src[k->src].path);
 	}
-	if (tm_clock_apply(&k->map, k->l.ev.ts_ns, &k->ts) || k->ts < 0) {
+	if (tm_clock_apply(&k->map, k->l->ev.ts_ns, &k->ts) || k->ts < 0) {
 		char where[300];
-		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l.lineno);
+		tm_kscan_where(where, sizeof(where), w->s->src[k->src].path, k->b, k->l->lineno);
 		return tm_diag_error(w->s->d, "%s: timestamp out of range on the output clock "
 				     "(a kernel trace needs non-negative times; try --clock=kernel)",
 				     where);
@@ -101,7 +102,7 @@ static struct tm_kstream *pick(struct tm_mw *w)
 		struct tm_kstream *k = &w->ks[i];
 		if (!k->have)
 			continue;
-		if (k->l.kind != TM_LN_EVENT)
+		if (k->l->kind != TM_LN_EVENT)
 			return k;
 		if (!best || k->ts < best->ts)
 			best = k;
@@ -109,36 +110,67 @@ static struct tm_kstream *pick(struct tm_mw *w)
 	return best;
 }
 
-/* Canonical text of L (an event of stream K) into B, pids moved by the
- * input's --pid-offset. */
-static void canon(struct tm_mw *w, struct tm_kstream *k, struct tm_ftrace_line *l,
-		  struct tm_buf *b)
+/* The TGID column's fill for PID of stream K: the first pass's hint, from
+ * a small direct-mapped cache (the hints do not change while writing). */
+static int32_t tgid_hint(struct tm_mw *w, struct tm_kstream *k, int32_t pid)
+{
+	size_t i = (uint32_t)pid % TM_TGID_CACHE;
+
+	if (k->tc_pid[i] != pid || pid < 0) {
+		k->tc_pid[i] = pid;
+		k->tc_tgid[i] = tm_kstats_tgid(&w->s->src[k->src].st, pid);
+	}
+	return k->tc_tgid[i];
+}
+
+/* L (a line of stream K) as written: its time on the output clock when
+ * MAPPED, pids moved by the input's --pid-offset (a copy in w->moved when
+ * anything changes).  *TGID: the TGID column's fill. */
+static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstream *k,
+					       const struct tm_ftrace_line *l, bool mapped,
+					       int32_t *tgid)
 {
 	struct tm_src *src = &w->s->src[k->src];
-	int32_t tgid = tm_kstats_tgid(&src->st, l->ev.pid);
+	struct tm_ftrace_line *m = &w->moved;
 
-	if (src->pid_off) {
-		l->ev.pid = tm_pid_move(l->ev.pid, src->pid_off);
-		l->ev.tgid = tm_pid_move(l->ev.tgid, src->pid_off);
-		tgid = tm_pid_move(tgid, src->pid_off);
-		w->details.n = 0;
-		tm_pid_details(&w->details, &l->ev, src->pid_off);
-		l->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
+	*tgid = tgid_hint(w, k, l->ev.pid);
+	if (!mapped && !src->pid_off)
+		return l;
+	*m = *l;
+	if (mapped) {
+		m->ev.ts_ns = k->ts;
+		if (!k->keep_digits)
+			m->ev.ts_digits = 9;
 	}
+	if (src->pid_off) {
+		m->ev.pid = tm_pid_move(m->ev.pid, src->pid_off);
+		m->ev.tgid = tm_pid_move(m->ev.tgid, src->pid_off);
+		*tgid = tm_pid_move(*tgid, src->pid_off);
+		w->details.n = 0;
+		tm_pid_details(&w->details, &m->ev, src->pid_off);
+		m->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
+	}
+	return m;
+}
+
+/* Canonical text of L (a line of stream K) into B. */
+static void canon(struct tm_mw *w, struct tm_kstream *k, const struct tm_ftrace_line *l,
+		  bool mapped, struct tm_buf *b)
+{
+	int32_t tgid;
+
+	l = as_written(w, k, l, mapped, &tgid);
 	b->n = 0;
 	tm_canon_line(b, l, tgid, &w->canon);
 }
 
-static void write_event(struct tm_mw *w, struct tm_kstream *k, struct tm_buf *b, bool mapped)
+/* The current event of stream K into the kernel text. */
+static void write_event(struct tm_mw *w, struct tm_kstream *k)
 {
-	struct tm_ftrace_line l = k->l;
+	int32_t tgid;
+	const struct tm_ftrace_line *l = as_written(w, k, k->l, !k->identity, &tgid);
 
-	if (mapped) {
-		l.ev.ts_ns = k->ts;
-		if (!k->keep_digits)
-			l.ev.ts_digits = 9;
-	}
-	canon(w, k, &l, b);
+	tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -147,7 +179,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 	struct json_object *o = json_object_new_object();
 	size_t n;
 
-	write_event(w, k, &w->line, false);
+	canon(w, k, k->l, false, &w->line);
 	n = w->line.n && w->line.p[w->line.n - 1] == '\n' ? w->line.n - 1 : w->line.n;
 	json_object_object_add(o, "input", json_object_new_string(w->s->src[k->src].path));
 	json_object_object_add(o, "line", json_object_new_string_len(w->line.p ? w->line.p : "",
@@ -158,7 +190,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 
 static void header_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	const struct tm_str raw = k->l.raw;
+	const struct tm_str raw = k->l->raw;
 
 	if (k != &w->ks[0] || TM_STR_STARTS(raw, "# tracer:"))
 		return;
@@ -178,20 +210,20 @@ static void header_line(struct tm_mw *w, struct tm_kstream *k)
 
 static void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	text(w, k->l.raw.p, k->l.raw.n);
+	text(w, k->l->raw.p, k->l->raw.n);
 	text(w, "\n", 1);
-	if (k->l.ncont) {
-		text(w, k->l.cont.p, k->l.cont.n);
+	if (k->l->ncont) {
+		text(w, k->l->cont.p, k->l->cont.n);
 		text(w, "\n", 1);
 	}
-	if (k->l.kind == TM_LN_EVENT)
+	if (k->l->kind == TM_LN_EVENT)
 		w->c->kernel_out++;
 }
 
 /* The first line of the text: the link marker at the first event's time. */
 static void link_line(struct tm_mw *w, struct tm_kstream *k)
 {
-	struct tm_ftrace_line l = k->l;
+	struct tm_ftrace_line l = *k->l;
 	static const char details[] = "trace_event_clock_sync: name=" LINK_ID " source=tracemerge";
 
 	/* same task, CPU and time as the first event; only the event differs */
@@ -205,7 +237,7 @@ static void link_line(struct tm_mw *w, struct tm_kstream *k)
 	l.ev.ts_ns = k->ts;
 	if (!k->keep_digits && !k->identity)
 		l.ev.ts_digits = 9;
-	canon(w, k, &l, &w->line);
+	canon(w, k, &l, false, &w->line);
 	text(w, w->line.p, w->line.n);
 	w->link_ts = k->ts;
 	w->c->link = true;
@@ -238,9 +270,9 @@ static int write_kernel(struct tm_mw *w)
 	}
 	while ((k = pick(w))) {
 		if (w->kev) {
-			if (k->l.kind != TM_LN_EVENT)
+			if (k->l->kind != TM_LN_EVENT)
 				;
-			else if (is_sync_marker(&k->l.ev) && w->move_sync) {
+			else if (is_sync_marker(&k->l->ev) && w->move_sync) {
 				if (w->o->kernel_as == TM_KERNEL_EVENTS)
 					move_marker(w, k);
 			} else if (tm_merge_kev_line(w, k)) {
@@ -249,7 +281,7 @@ static int write_kernel(struct tm_mw *w)
 		} else if (w->o->verbatim) {
 			verbatim_line(w, k);
 		} else {
-			switch (k->l.kind) {
+			switch (k->l->kind) {
 			case TM_LN_HEADER:
 				header_line(w, k);
 				break;
@@ -260,16 +292,15 @@ static int write_kernel(struct tm_mw *w)
 				}
 				if (w->want_link && !w->c->link)
 					link_line(w, k);
-				if (is_sync_marker(&k->l.ev) && w->move_sync) {
+				if (is_sync_marker(&k->l->ev) && w->move_sync) {
 					move_marker(w, k);
 					break;
 				}
-				write_event(w, k, &w->line, !k->identity);
-				text(w, w->line.p, w->line.n);
+				write_event(w, k);
 				w->c->kernel_out++;
 				break;
 			case TM_LN_GRAPH:
-				tm_buf_add(&w->unconverted, k->l.raw.p, k->l.raw.n);
+				tm_buf_add(&w->unconverted, k->l->raw.p, k->l->raw.n);
 				tm_buf_addc(&w->unconverted, '\n');
 				w->c->unconverted++;
 				break;

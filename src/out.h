@@ -49,6 +49,21 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d);
 void tm_out_abort(struct tm_out *o);
 
 void tm_out_flush(struct tm_out *o);
+
+/* Room for N (at most TM_OUT_BUFSZ) bytes written in place, then
+ * tm_out_used() with how many were. */
+static inline char *tm_out_room(struct tm_out *o, size_t n)
+{
+	if (n > TM_OUT_BUFSZ - o->n)
+		tm_out_flush(o);
+	return o->buf + o->n;
+}
+
+static inline void tm_out_used(struct tm_out *o, size_t n)
+{
+	o->n += n;
+}
+
 void tm_out_write(struct tm_out *o, const void *p, size_t n);
 void tm_out_puts(struct tm_out *o, const char *s);
 void tm_out_printf(struct tm_out *o, const char *fmt, ...)

@@ -1,6 +1,7 @@
 /* test_canon.c - canonical ftrace lines (the form every viewer reads). */
 #include "testutil.h"
 #include "canon.h"
+#include <unistd.h>
 
 /* Canonical text of the first line of TEXT (parsed by the reader). */
 static char *canon(const char *text, int32_t hint, struct tm_canon_stats *st)
@@ -157,6 +158,122 @@ static void test_counter_clock(void **state)
 	assert_int_equal(st.counter_clock, 1);
 }
 
+/* The columns of a line built by hand (no reader): values at the edges of
+ * the number and time writers, expected as printf("%-5d", "%5d", "%03d")
+ * and "secs.frac" would write them. */
+static char *canon_ev(int32_t pid, int32_t tgid, int32_t cpu, int64_t ts, int8_t digits)
+{
+	static char out[512];
+	struct tm_ftrace_line l = { .kind = TM_LN_EVENT };
+	struct tm_buf b = { 0 };
+	struct tm_canon_stats st = { 0 };
+
+	l.ev.comm = (struct tm_str){ "t", 1 };
+	l.ev.pid = pid;
+	l.ev.tgid = tgid;
+	l.ev.cpu = cpu;
+	l.ev.ts_ns = ts;
+	l.ev.ts_digits = digits;
+	l.ev.name = (struct tm_str){ "e", 1 };
+	l.ev.details = (struct tm_str){ "d", 1 };
+	tm_canon_line(&b, &l, -1, &st);
+	assert_true(b.n < sizeof(out));
+	memcpy(out, b.p, b.n);
+	out[b.n] = '\0';
+	tm_buf_free(&b);
+	return out;
+}
+
+static void test_number_edges(void **state)
+{
+	(void)state;
+	assert_string_equal(canon_ev(0, 0, 0, 0, 6),
+			    "               t-0     (    0) [000] .... 0.000000: e: d\n");
+	assert_string_equal(canon_ev(9, 10, 99, 1000, 6),
+			    "               t-9     (   10) [099] .... 0.000001: e: d\n");
+	assert_string_equal(canon_ev(99999, 99999, 999, 999999999000, 6),
+			    "               t-99999 (99999) [999] .... 999.999999: e: d\n");
+	assert_string_equal(canon_ev(100000, 100000, 1000, 1000000001, 9),
+			    "               t-100000 (100000) [1000] .... 1.000000001: e: d\n");
+	assert_string_equal(canon_ev(INT32_MAX, INT32_MAX, INT32_MAX, INT64_MAX, 9),
+			    "               t-2147483647 (2147483647) [2147483647] .... "
+			    "9223372036.854775807: e: d\n");
+	/* negative values (not from the reader; a moved pid could be): as printf */
+	assert_string_equal(canon_ev(-1, -1, -5, -1500000000, 9),
+			    "               t--1    (-----) [-05] .... -1.500000000: e: d\n");
+	assert_string_equal(canon_ev(-12345, 1, -123, 5, 9),
+			    "               t--12345 (    1) [-123] .... 0.000000005: e: d\n");
+}
+
+/* TEXT's first event line through tm_canon_line_json(), on the written-in-
+ * place path or (REFERENCE) the canonical line escaped as a whole; the
+ * escaped bytes are returned (malloc'd). */
+static char *json_line(const char *text, bool reference)
+{
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
+	struct tm_ftrace_line l;
+	struct tm_buf scratch = { 0 };
+	struct tm_canon_stats st = { 0 };
+	struct tm_diag d;
+	struct tm_out o;
+	off_t n;
+	char *out;
+
+	tm_diag_init(&d);
+	assert_int_equal(tm_out_open_scratch(&o, NULL, &d), 0);
+	o.reference = reference;
+	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
+		;
+	assert_int_equal(l.kind, TM_LN_EVENT);
+	tm_canon_line_json(&o, &scratch, &l, -1, &st);
+	tm_out_flush(&o);
+	n = lseek(o.fd, 0, SEEK_CUR);
+	assert_true(n >= 0);
+	out = calloc(1, (size_t)n + 1);
+	assert_int_equal(pread(o.fd, out, (size_t)n, 0), n);
+	tm_out_abort(&o);
+	tm_diag_free(&d);
+	tm_buf_free(&scratch);
+	tm_ftrace_reader_free(r);
+	return out;
+}
+
+/* The canonical line written escaped in place equals the whole line
+ * escaped; expected strings by hand (JSON escapes of the canonical text). */
+static void test_json_in_place(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} c[] = {
+		{ "a-1 ( 2) [003] d.h1 5.000001: e: x\"y\\z\n",
+		  "               a-1     (    2) [003] d.h1 5.000001: e: x\\\"y\\\\z\\n" },
+		/* comm and name that need escapes: the whole-line path */
+		{ "a\"b-1 [000] .... 1.0: n\\m: d\n",
+		  "             a\\\"b-1     (-----) [000] .... 1.000000: n\\\\m: d\\n" },
+		{ "\xc3\xa9t\xc3\xa9-1 [000] .... 1.0: e: caf\xc3\xa9 \xff\n",
+		  /* 16 columns count bytes, as the kernel's %16s; the bad byte
+		   * becomes the escape \ufffd */
+		  "           \xc3\xa9t\xc3\xa9-1     (-----) [000] .... 1.000000: e: caf\xc3\xa9 \\ufffd\\n" },
+		/* a plugin-form detail rewritten into key=value form */
+		{ "bash-22 [001] .... 1.0: sched_wakeup: rcu:15 [120] success=1 CPU:002\n",
+		  "            bash-22    (-----) [001] .... 1.000000: sched_wakeup: comm=rcu pid=15 prio=120 success=1 target_cpu=002\\n" },
+		/* a marker with a continuation line: "\\n" in the text, escaped */
+		{ "m-5 [000] .... 1.0: tracing_mark_write: one\ntwo\n",
+		  "               m-5     (-----) [000] .... 1.000000: tracing_mark_write: one\\\\ntwo\\n" },
+		/* a tab in the details */
+		{ "a-1 [000] .... 1.0: e: a\tb\n",
+		  "               a-1     (-----) [000] .... 1.000000: e: a\\tb\\n" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char *fast = json_line(c[i].in, false), *ref = json_line(c[i].in, true);
+		assert_string_equal(fast, c[i].want);
+		assert_string_equal(ref, c[i].want);
+		free(fast);
+		free(ref);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +283,8 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_rewrite),
 		cmocka_unit_test(test_continuation_joined),
 		cmocka_unit_test(test_counter_clock),
+		cmocka_unit_test(test_number_edges),
+		cmocka_unit_test(test_json_in_place),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

@@ -131,6 +131,69 @@ static void test_timestamps(void **state)
 	assert_int_equal(ev.ts_ns, 123456789012345LL);
 }
 
+/* A timestamp is read the same whether 16 bytes follow it or fewer (the
+ * reader looks at 16 bytes at once when it can).  Values by hand. */
+static void test_timestamp_positions(void **state)
+{
+	static const struct {
+		const char *ts;
+		int64_t ns;
+		int digits;
+	} c[] = {
+		{ "1.5", 1500000000LL, 1 },
+		{ "0.000001", 1000LL, 6 },
+		{ "123456789.123456789", 123456789123456789LL, 9 },
+		{ "987654321.1", 987654321100000000LL, 1 },
+		{ "1234567890.5", 1234567890500000000LL, 1 },   /* 10 digits of seconds */
+		{ "12345.123456789", 12345123456789LL, 9 },     /* 15 bytes: fraction to the edge */
+		{ "1234567.12345678", 1234567123456780LL, 8 },  /* 16 bytes */
+		{ "7", 7, -1 },                                 /* counter clock */
+		{ "12345678.12345678", 12345678123456780LL, 8 },
+		{ "1234567.123456789", 1234567123456789LL, 9 },
+		{ "100.000000", 100000000000LL, 6 },
+		{ "0.1", 100000000LL, 1 },
+	};
+	char line[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		for (int tail = 0; tail < 2; tail++) {
+			struct tm_ftrace_event ev;
+			snprintf(line, sizeof(line), "a-1 [000] .... %s: %s", c[i].ts,
+				 tail ? "a_long_event_name: and its details" : "e:");
+			ev = parse(line, 0, false);
+			if (ev.ts_ns != c[i].ns || ev.ts_digits != c[i].digits)
+				fail_msg("%s: got %lld (%d digits)", line, (long long)ev.ts_ns,
+					 ev.ts_digits);
+			assert_str(ev.name, tail ? "a_long_event_name" : "e");
+		}
+	}
+	/* odd forms: whatever is made of them, the same near the end and far */
+	{
+		static const char *odd[] = { "1.:", "1.5.5:", ".5:", "1:", "0001.0001:",
+					     "123456789012.1:", "1.1234567890:" };
+		for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
+			struct tm_ftrace_event a, b;
+			int ra, rb;
+			snprintf(line, sizeof(line), "a-1 [000] .... %s e:", odd[i]);
+			ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
+			snprintf(line, sizeof(line), "a-1 [000] .... %s a_long_event_name: x", odd[i]);
+			rb = tm_ftrace_parse_event(line, strlen(line), 0, false, &b);
+			assert_int_equal(ra, rb);
+			if (ra == 0) {
+				assert_int_equal(a.ts_ns, b.ts_ns);
+				assert_int_equal(a.ts_digits, b.ts_digits);
+			}
+		}
+	}
+	/* a timestamp must end in ':' and a blank */
+	for (int tail = 0; tail < 2; tail++) {
+		struct tm_ftrace_event ev;
+		snprintf(line, sizeof(line), "a-1 [000] .... 1.5:x %s",
+			 tail ? "a_long_event_name: and its details" : "e:");
+		assert_int_equal(tm_ftrace_parse_event(line, strlen(line), 0, false, &ev), -1);
+	}
+}
+
 static void test_function_tracer(void **state)
 {
 	struct tm_ftrace_event ev = parse(
@@ -295,9 +358,87 @@ static void test_reader_js_escaped_and_limits(void **state)
 	tm_ftrace_reader_free(r);
 }
 
+/* Kinds of the lines of N bytes at TEXT (which may hold NUL bytes). */
+static void kinds_n(const char *text, size_t n, char *out)
+{
+	static const char k[] = "bhnEgR";
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, n);
+	struct tm_ftrace_line l;
+	while (tm_ftrace_next(r, &l)) {
+		*out++ = k[l.kind];
+		for (unsigned i = 0; i < l.ncont; i++)
+			*out++ = '+';
+	}
+	*out = '\0';
+	tm_ftrace_reader_free(r);
+}
+
+/* A NUL byte rejects its own line only, wherever it sits: in the first 16
+ * bytes, after them, in a short last line, or in what would be a marker's
+ * continuation line (which is then a line of its own). */
+static void test_nul_positions(void **state)
+{
+	static const char ev[] = "a-1 [000] .... 1.000000: e: d\n";
+	static const char mk[] = "a-1 [000] .... 1.000000: tracing_mark_write: x\n";
+	char buf[512], k[16];
+	size_t n;
+	(void)state;
+#define PUT(s) (memcpy(buf + n, s, sizeof(s) - 1), n += sizeof(s) - 1)
+	n = 0; PUT(ev); PUT("a\0-1 [000] .... 1.000000: e: d\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	n = 0; PUT(ev); PUT("a-1 [000] .... 1.000000: e: long details \0 here\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	n = 0; PUT(ev); PUT("x\0y");
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ER");
+	n = 0; PUT(ev); PUT("x\0y\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ERE");
+	/* a NUL just after the newline belongs to the next line */
+	n = 0; PUT(ev); PUT("\0"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "ER");
+	n = 0; PUT(mk); PUT("more\n"); PUT("mo\0re\n"); PUT(ev);
+	kinds_n(buf, n, k);
+	assert_string_equal(k, "E+RE");
+#undef PUT
+	/* NUL lines far apart (the text is searched ahead in 64 KiB pieces) */
+	{
+		size_t len = 0, cap = 4200 * sizeof(ev), nr = 0, ne = 0;
+		char *big = malloc(cap);
+		struct tm_ftrace_reader *r;
+		struct tm_ftrace_line l;
+		assert_non_null(big);
+		for (int i = 0; i < 4100; i++) {
+			const char *line = i == 2200 || i == 4050 ? "x\0\n" : ev;
+			size_t ln = line == ev ? sizeof(ev) - 1 : 3;
+			memcpy(big + len, line, ln);
+			len += ln;
+		}
+		r = tm_ftrace_reader_new(big, len);
+		while (tm_ftrace_next(r, &l)) {
+			if (l.kind == TM_LN_REJECTED) {
+				assert_true(l.lineno == 2201 || l.lineno == 4051);
+				nr++;
+			} else {
+				assert_int_equal(l.kind, TM_LN_EVENT);
+				ne++;
+			}
+		}
+		assert_int_equal(nr, 2);
+		assert_int_equal(ne, 4098);
+		tm_ftrace_reader_free(r);
+		free(big);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nul_positions),
+		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),

@@ -33,17 +33,20 @@ static void same_lines(size_t nlines)
 	char *t = make_text(nlines, &len);
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(t, len);
 	struct tm_line_feed *f = tm_line_feed_new(t, len, true);
-	struct tm_ftrace_line a, b;
+	struct tm_ftrace_line a;
+	const struct tm_ftrace_line *bp;
 	size_t count = 0;
 
 	assert_true(len >= (1u << 20));
 	assert_non_null(r);
 	assert_non_null(f);
 	for (;;) {
-		int ra = tm_ftrace_next(r, &a), rb = tm_line_feed_next(f, &b);
-		assert_int_equal(ra, rb);
+		int ra = tm_ftrace_next(r, &a);
+		bp = tm_line_feed_next(f);
+		assert_int_equal(ra, bp != NULL);
 		if (!ra)
 			break;
+		const struct tm_ftrace_line b = *bp;
 		count++;
 		assert_int_equal(a.kind, b.kind);
 		assert_int_equal(a.lineno, b.lineno);
@@ -56,7 +59,7 @@ static void same_lines(size_t nlines)
 	}
 	/* 2 header lines + one line per event (continuations are attached) */
 	assert_int_equal(count, nlines + 2);
-	assert_int_equal(tm_line_feed_next(f, &b), 0);
+	assert_null(tm_line_feed_next(f));
 	assert_string_equal(tm_line_feed_header(f)->tracer, "nop");
 	tm_line_feed_free(f);
 	tm_ftrace_reader_free(r);
@@ -66,20 +69,17 @@ static void same_lines(size_t nlines)
 static void test_batch_boundaries(void **state)
 {
 	(void)state;
-	/* the feed's batches hold 1024 lines: end exactly on, just after and
-	 * just before a boundary */
-	same_lines(8 * 1024 - 2);
-	same_lines(8 * 1024 - 1);
-	same_lines(8 * 1024);
-	same_lines(8 * 1024 + 1);
+	/* end exactly on, just after and just before a batch boundary */
+	same_lines(8 * TM_LINE_FEED_BATCH - 2);
+	same_lines(8 * TM_LINE_FEED_BATCH - 1);
+	same_lines(8 * TM_LINE_FEED_BATCH);
+	same_lines(8 * TM_LINE_FEED_BATCH + 1);
 }
 
 static void test_stop_early(void **state)
 {
 	size_t len;
 	char *t = make_text(40000, &len);
-	struct tm_ftrace_line l;
-
 	(void)state;
 	/* the consumer stops after a few lines (an error in the caller): free
 	 * must stop the helper that is blocked on a full ring */
@@ -87,7 +87,7 @@ static void test_stop_early(void **state)
 		struct tm_line_feed *f = tm_line_feed_new(t, len, true);
 		assert_non_null(f);
 		for (int i = 0; i < n; i++)
-			assert_int_equal(tm_line_feed_next(f, &l), 1);
+			assert_non_null(tm_line_feed_next(f));
 		tm_line_feed_free(f);
 	}
 	free(t);
@@ -97,15 +97,15 @@ static void test_unthreaded(void **state)
 {
 	static const char text[] = "a-1 [000] .... 1.000000: e: x\nb-2 [001] .... 2.000000: e: y";
 	struct tm_line_feed *f = tm_line_feed_new(text, sizeof(text) - 1, true);
-	struct tm_ftrace_line l;
+	const struct tm_ftrace_line *l;
 
 	(void)state;
 	/* small blocks are read directly */
-	assert_int_equal(tm_line_feed_next(f, &l), 1);
-	assert_int_equal(l.ev.pid, 1);
-	assert_int_equal(tm_line_feed_next(f, &l), 1);
-	assert_int_equal(l.ev.ts_ns, 2000000000);
-	assert_int_equal(tm_line_feed_next(f, &l), 0);
+	assert_non_null(l = tm_line_feed_next(f));
+	assert_int_equal(l->ev.pid, 1);
+	assert_non_null(l = tm_line_feed_next(f));
+	assert_int_equal(l->ev.ts_ns, 2000000000);
+	assert_null(tm_line_feed_next(f));
 	tm_line_feed_free(f);
 }
 
