@@ -65,6 +65,25 @@ static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struc
 	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
 
 	sort_reps(rs);
+	if (ev->raw_len <= TM_OUT_BUFSZ - 2 - sizeof(rs->r)) {
+		/* the usual event: separator, pieces and new values in place */
+		char *o = tm_out_room(w->jout, 2 + ev->raw_len + rs->n * TM_TS_BUFSZ), *o0 = o;
+
+		if (w->nevents++)
+			*o++ = ',';
+		*o++ = '\n';
+		for (size_t i = 0; i < rs->n; i++) {
+			memcpy(o, p, (size_t)(rs->r[i].p - p));
+			o += rs->r[i].p - p;
+			memcpy(o, rs->r[i].text, rs->r[i].tn);
+			o += rs->r[i].tn;
+			p = rs->r[i].p + rs->r[i].n;
+		}
+		memcpy(o, p, (size_t)(e - p));
+		o += e - p;
+		tm_out_used(w->jout, (size_t)(o - o0));
+		return;
+	}
 	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
 		tm_out_write(w->jout, p, (size_t)(rs->r[i].p - p));
