@@ -122,6 +122,8 @@ static void run_reader(const char *p, size_t n)
 	struct tm_te_event ev;
 	const struct tm_te_top *top;
 	uint64_t events = 0;
+	unsigned long line = 1;
+	size_t off = 0;
 	int rc;
 
 	tm_diag_init(&d);
@@ -133,6 +135,11 @@ static void run_reader(const char *p, size_t n)
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		events++;
 		check_event(&ev, p, n);
+		/* the line of '{': 1 + the newlines before it */
+		for (; off < ev.offset; off++)
+			line += p[off] == '\n';
+		if (ev.line != line)
+			abort();
 	}
 	if (tm_te_reader_next(r, &ev) != rc || tm_te_reader_next(r, &ev) != rc)
 		abort();

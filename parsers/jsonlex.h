@@ -33,6 +33,8 @@ struct tm_jl {
 	const char *err;            /* on a syntax error: where */
 	const char *msg;            /*   and what */
 	unsigned flags;             /* TM_JL_* seen since the caller cleared it */
+	size_t nls;                 /* newlines counted by tm_jl_ws_nl() callers */
+	bool nl_lost;               /* some blanks went by uncounted */
 	uint64_t *stack;            /* one bit per open container: 1 = object */
 	size_t stack_words;
 	uint64_t inline_stack[TM_JL_INLINE_WORDS];
@@ -59,6 +61,17 @@ static inline const char *tm_jl_ws(const char *p, const char *e)
 	while (p < e && (unsigned char)*p <= ' ' &&
 	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
 		p++;
+	return p;
+}
+
+/* tm_jl_ws(), adding the newlines it goes over to *NLS. */
+static inline const char *tm_jl_ws_nl(const char *p, const char *e, size_t *nls)
+{
+	while (p < e && (unsigned char)*p <= ' ' &&
+	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) {
+		*nls += *p == '\n';
+		p++;
+	}
 	return p;
 }
 

@@ -52,9 +52,10 @@ struct tm_te_reader {
 	enum state state;
 	const char *p;                  /* where the walk goes on */
 	const char *at;                 /* the current event's '{' */
-	/* lazy line counting: LINE is the line of every byte before NL, the
-	 * next '\n' at or after the last position asked about (or END) */
-	const char *nl;
+	/* lazy line counting: LINE is the line of the byte at LPOS, the last
+	 * position asked about or walked over (the end of an event whose
+	 * newlines the fast walk counted) */
+	const char *lpos;
 	unsigned long line;
 	struct tm_te_top top;
 	struct tm_te_key *keys;
@@ -88,12 +89,20 @@ static inline struct tm_jval *slot(struct tm_te_event *ev, int f)
 
 static unsigned long line_at(struct tm_te_reader *r, const char *at)
 {
-	while (r->nl < at) {
-		r->line++;
-		r->nl = memchr(r->nl + 1, '\n', (size_t)(r->end - r->nl - 1));
-		if (!r->nl)
-			r->nl = r->end;
+	const char *q = r->lpos;
+
+	if (at <= q)
+		return r->line;
+	if (at - q < 16) {      /* the usual ",\n" between two events */
+		for (; q < at; q++)
+			r->line += *q == '\n';
+	} else {
+		while ((q = memchr(q, '\n', (size_t)(at - q)))) {
+			r->line++;
+			q++;
+		}
 	}
+	r->lpos = at;
 	return r->line;
 }
 
@@ -263,6 +272,9 @@ static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_
 static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
 				 unsigned *pre);
 
+/* Blanks in the walk; the fast walk counts the newlines among them. */
+#define WS(x) (fast ? tm_jl_ws_nl((x), e, &jl->nls) : tm_jl_ws((x), e))
+
 /* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2).
  * FAST: with the fast paths above (*PRE gets the fields converted). */
 static inline __attribute__((always_inline)) const char *
@@ -276,7 +288,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 	size_t klen;
 	int f;
 
-	p = tm_jl_ws(p + 1, e);
+	p = WS(p + 1);
 	if (p == e)
 		return truncated(jl);
 	if (*p == '}')
@@ -296,7 +308,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 		if (p < e && *p == ':') {
 			p++;
 		} else {
-			p = tm_jl_ws(p, e);
+			p = WS(p);
 			if (p == e)
 				return truncated(jl);
 			if (*p != ':')
@@ -304,7 +316,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 			p++;
 		}
 value:
-		v = p = tm_jl_ws(p, e);
+		v = p = WS(p);
 		if (p == e)
 			return truncated(jl);
 		if (f != F_NONE && (seen & (1u << f)))
@@ -323,6 +335,7 @@ value:
 			p = fast ? scan_args_fast(jl, p, ev, pre) : scan_args_ref(jl, p, ev, pre);
 		} else {
 			type = tm_jl_type(*p);
+			jl->nl_lost = true;     /* newlines not counted in there */
 			p = tm_jl_value(jl, p);
 		}
 		if (!p)
@@ -335,11 +348,11 @@ value:
 			p++;            /* the usual compact "k":v,"k2" */
 			continue;
 		}
-		p = tm_jl_ws(p, e);
+		p = WS(p);
 		if (p == e)
 			return truncated(jl);
 		if (*p == ',') {
-			p = tm_jl_ws(p + 1, e);
+			p = WS(p + 1);
 			if (p == e)
 				return truncated(jl);
 			if (*p != '}')
@@ -490,6 +503,8 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 
 	memset(ev, 0, sizeof(*ev));
 	jl->flags = 0;
+	jl->nls = 0;
+	jl->nl_lost = false;
 	if (!(q = scan_obj(jl, p, ev, &r->pre, r->fast)))
 		return jl->err ? fail(r, jl->err, jl->msg) : 0;
 	r->at = p;
@@ -520,6 +535,11 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 	ev->line = line_at(r, r->at);
 	parse_fields(r, ev);
 	r->top.events++;
+	if (r->fast && !ev->repaired && !jl->nl_lost) {
+		/* the walk counted the newlines of the event: none to look for */
+		r->line += jl->nls;
+		r->lpos = r->p;
+	}
 	return 1;
 }
 
@@ -551,9 +571,7 @@ struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		r->body += 3;
 	r->line = first_line;
-	r->nl = memchr(text, '\n', len);
-	if (!r->nl)
-		r->nl = r->end;
+	r->lpos = text;
 	r->d = d;
 	r->p = r->body;
 	r->fast = !reference_path();

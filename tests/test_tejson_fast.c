@@ -309,6 +309,44 @@ static void test_key_spellings(void **state)
 	}
 }
 
+/* Line numbers of events and of warnings, with newlines inside events
+ * (between keys, in args, in a nested array), a repaired event and CRLF:
+ * the fast walk counts the newlines it goes over, the others are looked
+ * for; lines worked out by hand from the text. */
+static void test_lines(void **state)
+{
+	static const char t[] =
+		"[{\"ph\":\"X\",\n"                        /* 1 */
+		" \"ts\":1,\r\n"                           /* 2 */
+		" \"args\":{\"a\":\n"                      /* 3 */
+		"   1}},\n"                                /* 4 */
+		"{\"ph\":\"X\",\"ts\":2,\"x\":[1,\n"           /* 5 */
+		" 2]},\n"                                  /* 6 */
+		"{\"ph\":\"X\",\"ts\":3,\"bad\":\"\x01\"},\n"    /* 7 */
+		"{\"ph\":\"X\",\n"                         /* 8 */
+		"\"ts\":4},{\"ph\":\"X\",\"ts\":5},\n"         /* 9 */
+		"{\"ph\":\"X\",\"ts\":\"x\"}]\n";             /* 10 */
+	static const unsigned long lines[] = { 1, 5, 7, 8, 9, 10 };
+
+	(void)state;
+	for (int m = FAR; m <= REFERENCE; m += REFERENCE - FAR) {
+		struct res x;
+
+		if (m == REFERENCE)
+			setenv("TM_REFERENCE", "1", 1);
+		res_read(&x, t);
+		unsetenv("TM_REFERENCE");
+		assert_int_equal(x.rc, 0);
+		assert_int_equal(x.n, 6);
+		for (size_t i = 0; i < 6; i++)
+			assert_int_equal(x.ev[i].line, lines[i]);
+		assert_true(x.ev[2].repaired);
+		assert_string_equal(first_loc(&x.d, "json-bad-string"), "t.json:7");
+		assert_string_equal(first_loc(&x.d, "json-bad-value"), "t.json:10");
+		res_free(&x);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_string_lengths),
 		cmocka_unit_test(test_keys_escaped_repeated),
 		cmocka_unit_test(test_key_spellings),
+		cmocka_unit_test(test_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
