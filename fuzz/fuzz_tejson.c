@@ -88,7 +88,18 @@ static void check_event(const struct tm_te_event *ev, const char *p, size_t n)
 		check_in(*f[i], ev->raw, ev->raw_len);
 		free_str(f[i]);
 	}
-	if (ev->has_ts && (tm_json_us_to_ns(&ev->ts, &ns) || ns != ev->ts_ns))
+	/* the values converted during the walk agree with the helpers */
+	if (ev->has_ts != (tm_json_us_to_ns(&ev->ts, &ns) == 0) || (ev->has_ts && ns != ev->ts_ns))
+		abort();
+	if (ev->has_dur != (tm_json_us_to_ns(&ev->dur, &ns) == 0) ||
+	    (ev->has_dur && ns != ev->dur_ns))
+		abort();
+	if (ev->has_issue_ts != (tm_json_us_to_ns(&ev->issue_ts, &ns) == 0) ||
+	    (ev->has_issue_ts && ns != ev->issue_ts_ns))
+		abort();
+	if (ev->has_pid != (tm_json_int(&ev->pid, &ns) == 0) || (ev->has_pid && ns != ev->pid_v))
+		abort();
+	if (ev->has_tid != (tm_json_int(&ev->tid, &ns) == 0) || (ev->has_tid && ns != ev->tid_v))
 		abort();
 	if (ev->args.type == TM_J_OBJECT) {
 		v = tm_json_get(&ev->args, "sync_id");
@@ -111,6 +122,8 @@ static void run_reader(const char *p, size_t n)
 	struct tm_te_event ev;
 	const struct tm_te_top *top;
 	uint64_t events = 0;
+	unsigned long line = 1;
+	size_t off = 0;
 	int rc;
 
 	tm_diag_init(&d);
@@ -122,6 +135,11 @@ static void run_reader(const char *p, size_t n)
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		events++;
 		check_event(&ev, p, n);
+		/* the line of '{': 1 + the newlines before it */
+		for (; off < ev.offset; off++)
+			line += p[off] == '\n';
+		if (ev.line != line)
+			abort();
 	}
 	if (tm_te_reader_next(r, &ev) != rc || tm_te_reader_next(r, &ev) != rc)
 		abort();

@@ -45,7 +45,12 @@ static const char *syntax(struct tm_jl *jl, const char *at, const char *msg)
 
 const char *tm_jl_string(struct tm_jl *jl, const char *p)
 {
-	const unsigned char *s = (const unsigned char *)p + 1;
+	return tm_jl_string_from(jl, p + 1);
+}
+
+const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
+{
+	const unsigned char *s = (const unsigned char *)p;
 	const unsigned char *e = (const unsigned char *)jl->end;
 	size_t n;
 
@@ -87,8 +92,7 @@ const char *tm_jl_number(struct tm_jl *jl, const char *p)
 	if (*q == '0')
 		q++;
 	else if (tm_jl_is_digit((unsigned char)*q))
-		while (++q < e && tm_jl_is_digit((unsigned char)*q))
-			;
+		q = tm_jl_digits(q + 1, e);
 	else
 		return syntax(jl, q, "invalid number");
 	if (q < e && *q == '.') {
@@ -96,8 +100,7 @@ const char *tm_jl_number(struct tm_jl *jl, const char *p)
 			return truncated(jl);
 		if (!tm_jl_is_digit((unsigned char)*q))
 			return syntax(jl, q, "invalid number: no digit after '.'");
-		while (++q < e && tm_jl_is_digit((unsigned char)*q))
-			;
+		q = tm_jl_digits(q + 1, e);
 	}
 	if (q < e && (*q == 'e' || *q == 'E')) {
 		if (++q == e)
@@ -106,8 +109,7 @@ const char *tm_jl_number(struct tm_jl *jl, const char *p)
 			return truncated(jl);
 		if (!tm_jl_is_digit((unsigned char)*q))
 			return syntax(jl, q, "invalid number: no digit in the exponent");
-		while (++q < e && tm_jl_is_digit((unsigned char)*q))
-			;
+		q = tm_jl_digits(q + 1, e);
 	}
 	return q;
 }

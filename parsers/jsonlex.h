@@ -33,6 +33,8 @@ struct tm_jl {
 	const char *err;            /* on a syntax error: where */
 	const char *msg;            /*   and what */
 	unsigned flags;             /* TM_JL_* seen since the caller cleared it */
+	size_t nls;                 /* newlines counted by tm_jl_ws_nl() callers */
+	bool nl_lost;               /* some blanks went by uncounted */
 	uint64_t *stack;            /* one bit per open container: 1 = object */
 	size_t stack_words;
 	uint64_t inline_stack[TM_JL_INLINE_WORDS];
@@ -47,13 +49,29 @@ void tm_jl_free(struct tm_jl *jl);
  * jl->err NULL when the text ended inside the token (truncated).
  */
 const char *tm_jl_string(struct tm_jl *jl, const char *p);   /* P at '"' */
+/* The same from S inside the string body, all bytes before S being plain
+ * (no '"', '\\', control or non-ASCII byte: see plainrun.h). */
+const char *tm_jl_string_from(struct tm_jl *jl, const char *s);
 const char *tm_jl_number(struct tm_jl *jl, const char *p);
 const char *tm_jl_value(struct tm_jl *jl, const char *p);    /* any value */
 
 static inline const char *tm_jl_ws(const char *p, const char *e)
 {
-	while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+	/* one compare for the usual byte that is no blank */
+	while (p < e && (unsigned char)*p <= ' ' &&
+	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
 		p++;
+	return p;
+}
+
+/* tm_jl_ws(), adding the newlines it goes over to *NLS. */
+static inline const char *tm_jl_ws_nl(const char *p, const char *e, size_t *nls)
+{
+	while (p < e && (unsigned char)*p <= ' ' &&
+	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) {
+		*nls += *p == '\n';
+		p++;
+	}
 	return p;
 }
 
@@ -112,6 +130,70 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst);
 static inline bool tm_jl_is_digit(unsigned char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/*
+ * Digit runs 8 bytes at a time (SWAR).  tm_jl_lead_digits8: how many of
+ * the 8 bytes at P are ASCII digits before the first other byte (8: all).
+ * A byte is a digit when its high nibble is 3 and adding 6 keeps it so;
+ * carries between bytes only start at a byte that is no digit and only
+ * go to later bytes, so the first such byte is always seen right.
+ */
+static inline unsigned tm_jl_lead_digits8(const char *p)
+{
+	const uint64_t hi = 0xf0f0f0f0f0f0f0f0ull, three = 0x3030303030303030ull;
+	uint64_t v, x;
+
+	__builtin_memcpy(&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	x = ((v & hi) ^ three) | (((v + 0x0606060606060606ull) & hi) ^ three);
+	/* bit 7 of each byte of X that is not 0 */
+	x = (x | (x + 0x7f7f7f7f7f7f7f7full)) & 0x8080808080808080ull;
+	return x ? (unsigned)__builtin_ctzll(x) >> 3 : 8;
+#else
+	unsigned n = 0;
+
+	(void)hi; (void)three; (void)x; (void)v;
+	while (n < 8 && tm_jl_is_digit((unsigned char)p[n]))
+		n++;
+	return n;
+#endif
+}
+
+/* The value of the N (1..8) digits at P, 8 bytes readable there. */
+static inline uint64_t tm_jl_digits8_value(const char *p, unsigned n)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v;
+
+	__builtin_memcpy(&v, p, 8);
+	/* the N digits to the top bytes, zeros (leading zeros) below */
+	v = (v & 0x0f0f0f0f0f0f0f0full) << (8 * (8 - n));
+	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffull;
+	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffull;
+	return (v * 10000 + (v >> 32)) & 0xffffffffull;
+#else
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v = v * 10 + (unsigned)(p[i] - '0');
+	return v;
+#endif
+}
+
+/* After the run of ASCII digits at P (before E). */
+static inline const char *tm_jl_digits(const char *p, const char *e)
+{
+	while (e - p >= 8) {
+		unsigned n = tm_jl_lead_digits8(p);
+
+		p += n;
+		if (n < 8)
+			return p;
+	}
+	while (p < e && tm_jl_is_digit((unsigned char)*p))
+		p++;
+	return p;
 }
 
 /* The value of the 4 hex digits at S (S + 4 <= E), or -1. */

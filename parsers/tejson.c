@@ -15,6 +15,14 @@
  * Duplicate keys in an event: the first one wins (later ones are walked and
  * kept in raw, but not looked at).  Line numbers are counted lazily with
  * memchr between the positions that need one.
+ *
+ * Fast paths (off with TM_REFERENCE set, which `make bench` compares with):
+ * the keys of the fields as serializers write them ("ts":) are recognised
+ * from their bytes, other keys and strings are scanned 16 bytes at a time
+ * inline, and the numbers of ts, dur, pid, tid and args.issue_ts are
+ * converted during the walk when they are simple (SSE2 digit mask, 8
+ * digits at a time); everything else takes the general path, so values,
+ * warnings and error locations are the same.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +30,7 @@
 
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
+#include "jsonfast.h"
 #include "jsonlex.h"
 
 enum state {
@@ -43,15 +52,18 @@ struct tm_te_reader {
 	enum state state;
 	const char *p;                  /* where the walk goes on */
 	const char *at;                 /* the current event's '{' */
-	/* lazy line counting: LINE is the line of every byte before NL, the
-	 * next '\n' at or after the last position asked about (or END) */
-	const char *nl;
+	/* lazy line counting: LINE is the line of the byte at LPOS, the last
+	 * position asked about or walked over (the end of an event whose
+	 * newlines the fast walk counted) */
+	const char *lpos;
 	unsigned long line;
 	struct tm_te_top top;
 	struct tm_te_key *keys;
 	size_t keys_cap;
 	char *fix;                      /* repaired copy of the current event */
 	size_t fix_cap;
+	bool fast;                      /* the fast paths (not TM_REFERENCE) */
+	unsigned pre;                   /* 1u << F_*: converted during the walk */
 };
 
 enum field {
@@ -77,12 +89,20 @@ static inline struct tm_jval *slot(struct tm_te_event *ev, int f)
 
 static unsigned long line_at(struct tm_te_reader *r, const char *at)
 {
-	while (r->nl < at) {
-		r->line++;
-		r->nl = memchr(r->nl + 1, '\n', (size_t)(r->end - r->nl - 1));
-		if (!r->nl)
-			r->nl = r->end;
+	const char *q = r->lpos;
+
+	if (at <= q)
+		return r->line;
+	if (at - q < 16) {      /* the usual ",\n" between two events */
+		for (; q < at; q++)
+			r->line += *q == '\n';
+	} else {
+		while ((q = memchr(q, '\n', (size_t)(at - q)))) {
+			r->line++;
+			q++;
+		}
 	}
+	r->lpos = at;
 	return r->line;
 }
 
@@ -110,21 +130,9 @@ static void warn(struct tm_te_reader *r, const char *kind, const char *at,
 
 /* ---- one event ---------------------------------------------------------- */
 
-static int field_of(const char *k, size_t n, int level)
+/* The field of the plain key K (N bytes, no escape) at LEVEL. */
+static inline int field_plain(const char *k, size_t n, int level)
 {
-	char buf[16];
-
-	if (n > 6 * sizeof(buf) / 2)
-		return F_NONE;
-	if (memchr(k, '\\', n)) {       /* an escaped key: compare it resolved */
-		char tmp[3 * 6 * sizeof(buf) / 2];
-
-		n = tm_jl_unescape(k, n, tmp, false);
-		if (n > sizeof(buf))
-			return F_NONE;
-		memcpy(buf, tmp, n);
-		k = buf;
-	}
 	if (level == 2) {
 		if (n == 7 && memcmp(k, "sync_id", 7) == 0)
 			return F_SYNC_ID;
@@ -161,6 +169,25 @@ static int field_of(const char *k, size_t n, int level)
 	return F_NONE;
 }
 
+/* The field of the key body K (N bytes, escapes allowed) at LEVEL. */
+static int field_of(const char *k, size_t n, int level)
+{
+	char buf[16];
+
+	if (n > 6 * sizeof(buf) / 2)
+		return F_NONE;
+	if (memchr(k, '\\', n)) {       /* an escaped key: compare it resolved */
+		char tmp[3 * 6 * sizeof(buf) / 2];
+
+		n = tm_jl_unescape(k, n, tmp, false);
+		if (n > sizeof(buf))
+			return F_NONE;
+		memcpy(buf, tmp, n);
+		k = buf;
+	}
+	return field_plain(k, n, level);
+}
+
 static const char *syntax(struct tm_jl *jl, const char *at, const char *msg)
 {
 	jl->err = at;
@@ -174,14 +201,94 @@ static const char *truncated(struct tm_jl *jl)
 	return NULL;
 }
 
-/* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2). */
-static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
-			    struct tm_te_event *ev)
+/* ---- the fast paths (off with TM_REFERENCE, see tm_te_reader_new) ------ */
+
+/* The fields whose number the walk converts on the way: µs or integer. */
+#define US_FIELDS  ((1u << F_TS) | (1u << F_DUR) | (1u << F_ISSUE_TS))
+#define INT_FIELDS ((1u << F_PID) | (1u << F_TID))
+
+/* The number at P of the µs or integer field F into EV when it is simple
+ * (its bit in *PRE then), else just its end (tm_jl_number). */
+static inline __attribute__((always_inline)) const char *
+field_number(struct tm_jl *jl, const char *p, int f, struct tm_te_event *ev, unsigned *pre)
+{
+	int64_t v;
+	bool frac;
+	const char *q;
+
+	if (!(q = tm_jf_simple_number(p, jl->end, &v, &frac)))
+		return tm_jl_number(jl, p);
+	if ((1u << f) & US_FIELDS) {
+		*(f == F_TS ? &ev->ts_ns : f == F_DUR ? &ev->dur_ns : &ev->issue_ts_ns) = v;
+	} else {
+		if (frac)
+			return tm_jl_number(jl, p);     /* not an integer: warned later */
+		*(f == F_PID ? &ev->pid_v : &ev->tid_v) = v / 1000;
+	}
+	*pre |= 1u << f;
+	return q;
+}
+
+/* A field's key as serializers write it, plain and with its ':' right
+ * after ("ts":), at P (8 bytes readable): the field, and *LEN its bytes
+ * with the ':'; F_NONE for any other key, which the general path reads. */
+static inline int known_key(const char *p, size_t *len)
+{
+#define KEY(lit, field) \
+	if (memcmp(p, lit, sizeof(lit) - 1) == 0) { *len = sizeof(lit) - 1; return field; }
+	switch (p[1]) {
+	case 't':
+		KEY("\"ts\":", F_TS);
+		KEY("\"tid\":", F_TID);
+		break;
+	case 'p':
+		KEY("\"ph\":", F_PH);
+		KEY("\"pid\":", F_PID);
+		break;
+	case 'n':
+		KEY("\"name\":", F_NAME);
+		break;
+	case 'a':
+		KEY("\"args\":", F_ARGS);
+		break;
+	case 'c':
+		KEY("\"cat\":", F_CAT);
+		break;
+	case 'd':
+		KEY("\"dur\":", F_DUR);
+		break;
+	case 'i':
+		KEY("\"id\":", F_ID);
+		break;
+	}
+	return F_NONE;
+#undef KEY
+}
+
+/* ---- one event: the walk ----------------------------------------------- */
+
+static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				  unsigned *pre);
+static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				 unsigned *pre);
+
+/* Blanks in the walk; the fast walk counts the newlines among them. */
+#define WS(x) (fast ? tm_jl_ws_nl((x), e, &jl->nls) : tm_jl_ws((x), e))
+
+/* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2).
+ * FAST: with the fast paths above (*PRE gets the fields converted). */
+static inline __attribute__((always_inline)) const char *
+walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
+	 unsigned *pre, const bool fast)
 {
 	const char *e = jl->end, *k, *v;
+	unsigned seen = 0;      /* 1u << F_*: fields met (the first one wins) */
+	enum tm_jtype type;
+	bool plain = false;
+	size_t klen;
 	int f;
 
-	p = tm_jl_ws(p + 1, e);
+	p = WS(p + 1);
 	if (p == e)
 		return truncated(jl);
 	if (*p == '}')
@@ -190,36 +297,62 @@ static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
 		if (*p != '"')
 			return syntax(jl, p, "expected a string (an object key)");
 		k = p;
-		if (!(p = tm_jl_string(jl, p)))
+		if (fast && level == 1 && e - p >= 8 && (f = known_key(p, &klen)) != F_NONE) {
+			p += klen;      /* the key and its ':' */
+			goto value;
+		}
+		if (!(p = fast ? tm_jf_string(jl, p, &plain) : tm_jl_string(jl, p)))
 			return NULL;
-		f = field_of(k + 1, (size_t)(p - k - 2), level);
-		p = tm_jl_ws(p, e);
+		f = plain ? field_plain(k + 1, (size_t)(p - k - 2), level) :
+			field_of(k + 1, (size_t)(p - k - 2), level);
+		if (p < e && *p == ':') {
+			p++;
+		} else {
+			p = WS(p);
+			if (p == e)
+				return truncated(jl);
+			if (*p != ':')
+				return syntax(jl, p, "expected ':' after an object key");
+			p++;
+		}
+value:
+		v = p = WS(p);
 		if (p == e)
 			return truncated(jl);
-		if (*p != ':')
-			return syntax(jl, p, "expected ':' after an object key");
-		v = p = tm_jl_ws(p + 1, e);
-		if (p == e)
-			return truncated(jl);
-		if (f != F_NONE && slot(ev, f)->type != TM_J_NONE)
+		if (f != F_NONE && (seen & (1u << f)))
 			f = F_NONE;     /* a duplicate key: the first one wins */
-		if (*p == '"')
-			p = tm_jl_string(jl, p);
-		else if (*p == '-' || (*p >= '0' && *p <= '9'))
-			p = tm_jl_number(jl, p);
-		else if (*p == '{' && f == F_ARGS)
-			p = scan_obj(jl, p, 2, ev);
-		else
+		if (*p == '"') {
+			type = TM_J_STRING;
+			p = fast ? tm_jf_string(jl, p, &plain) : tm_jl_string(jl, p);
+		} else if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			type = TM_J_NUMBER;
+			if (fast && f != F_NONE && ((US_FIELDS | INT_FIELDS) & (1u << f)))
+				p = field_number(jl, p, f, ev, pre);
+			else
+				p = tm_jl_number(jl, p);
+		} else if (*p == '{' && f == F_ARGS) {
+			type = TM_J_OBJECT;
+			p = fast ? scan_args_fast(jl, p, ev, pre) : scan_args_ref(jl, p, ev, pre);
+		} else {
+			type = tm_jl_type(*p);
+			jl->nl_lost = true;     /* newlines not counted in there */
 			p = tm_jl_value(jl, p);
+		}
 		if (!p)
 			return NULL;
-		if (f != F_NONE)
-			*slot(ev, f) = (struct tm_jval){ tm_jl_type(*v), v, (size_t)(p - v) };
-		p = tm_jl_ws(p, e);
+		if (f != F_NONE) {
+			seen |= 1u << f;
+			*slot(ev, f) = (struct tm_jval){ type, v, (size_t)(p - v) };
+		}
+		if (p < e && *p == ',' && p + 1 < e && p[1] == '"') {
+			p++;            /* the usual compact "k":v,"k2" */
+			continue;
+		}
+		p = WS(p);
 		if (p == e)
 			return truncated(jl);
 		if (*p == ',') {
-			p = tm_jl_ws(p + 1, e);
+			p = WS(p + 1);
 			if (p == e)
 				return truncated(jl);
 			if (*p != '}')
@@ -230,6 +363,26 @@ static const char *scan_obj(struct tm_jl *jl, const char *p, int level,
 		}
 		return p + 1;
 	}
+}
+
+static const char *scan_args_fast(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				  unsigned *pre)
+{
+	return walk_obj(jl, p, 2, ev, pre, true);
+}
+
+static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+				 unsigned *pre)
+{
+	return walk_obj(jl, p, 2, ev, pre, false);
+}
+
+/* The event at P ('{'); FAST: see tm_te_reader_new. */
+static const char *scan_obj(struct tm_jl *jl, const char *p, struct tm_te_event *ev,
+			    unsigned *pre, bool fast)
+{
+	*pre = 0;
+	return fast ? walk_obj(jl, p, 1, ev, pre, true) : walk_obj(jl, p, 1, ev, pre, false);
 }
 
 static const char *const type_name[] = {
@@ -249,8 +402,10 @@ static void bad_type(struct tm_te_reader *r, const char *field, enum tm_jtype t,
 
 /* A µs field (ts, dur, args.issue_ts): number or numeric string. */
 static bool us_field(struct tm_te_reader *r, const struct tm_jval *v,
-		     const char *field, int64_t *ns)
+		     const char *field, int64_t *ns, int f)
 {
+	if (r->pre & (1u << f))
+		return true;    /* converted by the walk */
 	if (v->type == TM_J_NONE)
 		return false;
 	if (v->type != TM_J_NUMBER && v->type != TM_J_STRING) {
@@ -267,8 +422,10 @@ static bool us_field(struct tm_te_reader *r, const struct tm_jval *v,
 
 /* pid/tid: integer or integer string; other strings are names (no warning). */
 static bool int_field(struct tm_te_reader *r, const struct tm_jval *v,
-		      const char *field, int64_t *out)
+		      const char *field, int64_t *out, int f)
 {
+	if (r->pre & (1u << f))
+		return true;    /* converted by the walk */
 	if (v->type == TM_J_NONE)
 		return false;
 	if (v->type != TM_J_NUMBER && v->type != TM_J_STRING) {
@@ -296,11 +453,27 @@ static void parse_fields(struct tm_te_reader *r, struct tm_te_event *ev)
 	} else if (ev->ph.type != TM_J_NONE && ev->ph.type != TM_J_STRING) {
 		bad_type(r, "ph", ev->ph.type, "a string");
 	}
-	ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns);
-	ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns);
-	ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts", &ev->issue_ts_ns);
-	ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v);
-	ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v);
+	/* fields converted by the walk, absent ones, the others */
+#define CONVERTED(f, v) ((r->pre & (1u << (f))) || (v).type == TM_J_NONE)
+	if (!CONVERTED(F_TS, ev->ts) || !CONVERTED(F_DUR, ev->dur) ||
+	    !CONVERTED(F_ISSUE_TS, ev->issue_ts)) {
+		ev->has_ts = us_field(r, &ev->ts, "ts", &ev->ts_ns, F_TS);
+		ev->has_dur = us_field(r, &ev->dur, "dur", &ev->dur_ns, F_DUR);
+		ev->has_issue_ts = us_field(r, &ev->issue_ts, "args.issue_ts",
+					    &ev->issue_ts_ns, F_ISSUE_TS);
+	} else {
+		ev->has_ts = ev->ts.type != TM_J_NONE;
+		ev->has_dur = ev->dur.type != TM_J_NONE;
+		ev->has_issue_ts = ev->issue_ts.type != TM_J_NONE;
+	}
+	if (!CONVERTED(F_PID, ev->pid) || !CONVERTED(F_TID, ev->tid)) {
+		ev->has_pid = int_field(r, &ev->pid, "pid", &ev->pid_v, F_PID);
+		ev->has_tid = int_field(r, &ev->tid, "tid", &ev->tid_v, F_TID);
+	} else {
+		ev->has_pid = ev->pid.type != TM_J_NONE;
+		ev->has_tid = ev->tid.type != TM_J_NONE;
+	}
+#undef CONVERTED
 }
 
 /* The repaired copy of the event [P, P + N) in r->fix, or NULL. */
@@ -330,7 +503,9 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 
 	memset(ev, 0, sizeof(*ev));
 	jl->flags = 0;
-	if (!(q = scan_obj(jl, p, 1, ev)))
+	jl->nls = 0;
+	jl->nl_lost = false;
+	if (!(q = scan_obj(jl, p, ev, &r->pre, r->fast)))
 		return jl->err ? fail(r, jl->err, jl->msg) : 0;
 	r->at = p;
 	r->p = q;
@@ -348,7 +523,7 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 		memset(ev, 0, sizeof(*ev));
 		jl->end = p + n;
 		jl->flags = 0;
-		q = scan_obj(jl, p, 1, ev);
+		q = scan_obj(jl, p, ev, &r->pre, r->fast);
 		jl->end = r->end;
 		if (q != p + n || jl->flags != 0)
 			return fail(r, r->at, "internal error: event repair failed");
@@ -360,10 +535,24 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 	ev->line = line_at(r, r->at);
 	parse_fields(r, ev);
 	r->top.events++;
+	if (r->fast && !ev->repaired && !jl->nl_lost) {
+		/* the walk counted the newlines of the event: none to look for */
+		r->line += jl->nls;
+		r->lpos = r->p;
+	}
 	return 1;
 }
 
 /* ---- the top level ------------------------------------------------------ */
+
+/* TM_REFERENCE set (to anything but "" or "0", as for the output, out.h):
+ * the plain walk without the fast paths, which `make bench` compares with. */
+static bool reference_path(void)
+{
+	const char *ref = getenv("TM_REFERENCE");
+
+	return ref && *ref && strcmp(ref, "0") != 0;
+}
 
 struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 				      size_t len, unsigned long first_line,
@@ -382,11 +571,10 @@ struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		r->body += 3;
 	r->line = first_line;
-	r->nl = memchr(text, '\n', len);
-	if (!r->nl)
-		r->nl = r->end;
+	r->lpos = text;
 	r->d = d;
 	r->p = r->body;
+	r->fast = !reference_path();
 	tm_jl_init(&r->jl, r->end);
 	return r;
 }
@@ -587,8 +775,27 @@ static int step(struct tm_te_reader *r, struct tm_te_event *ev)
 
 int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev)
 {
+	const char *p;
 	int rc;
 
+	/* the usual step: ',' and the next event after an event; the same as
+	 * step() in ST_ARR_AFTER and then in ST_ARR_ELEM */
+	if (r->state == ST_ARR_AFTER) {
+		p = tm_jl_ws(r->p, r->end);
+		if (p < r->end && *p == ',') {
+			p = tm_jl_ws(p + 1, r->end);
+			if (p < r->end && *p == '{') {
+				r->p = p;
+				r->state = ST_ARR_ELEM;
+				rc = read_event(r, p, ev);
+				if (rc == 1)
+					r->state = ST_ARR_AFTER;
+				else if (rc == 0)
+					ended(r, p, "text ends inside an event: the partial event is skipped");
+				return rc;
+			}
+		}
+	}
 	for (;;) {
 		if (r->state == ST_DONE)
 			return 0;

@@ -8,6 +8,19 @@
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
 
+/* In front of the maps, for the few names and threads most events share:
+ * names counted here and added to the map when evicted or at the end; the
+ * pids and threads last inserted (the maps only record presence). */
+#define NAME_CACHE 16
+#define NAME_CACHE_KEY 48
+#define TID_CACHE 8
+
+struct name_hit {
+	uint64_t pending;           /* events not yet counted in the map */
+	size_t n;
+	char key[NAME_CACHE_KEY];
+};
+
 struct jstats {
 	uint64_t events, blocks, sync_issuer, sync_receiver, no_ts;
 	uint64_t by_phase[256];
@@ -15,24 +28,73 @@ struct jstats {
 	struct tm_hmap *pids, *tids; /* int64 -> char (presence) */
 	int64_t ts_min, ts_max;
 	bool have_ts;
+	struct name_hit nc[NAME_CACHE];
+	int64_t last_pid;
+	bool have_last_pid;
+	struct { int64_t key[2]; bool used; } tc[TID_CACHE];
 };
+
+static void name_flush(struct jstats *j, struct name_hit *h)
+{
+	uint64_t *n;
+
+	if (h->pending && (n = tm_hmap_get(j->names, h->key, h->n, true)))
+		*n += h->pending;
+	h->pending = 0;
+}
+
+static void count_name(struct jstats *j, const char *k, size_t n)
+{
+	struct name_hit *h;
+	uint64_t *c;
+
+	if (n > NAME_CACHE_KEY || n < 2) {
+		if ((c = tm_hmap_get(j->names, k, n, true)))
+			(*c)++;
+		return;
+	}
+	h = &j->nc[(n ^ (unsigned char)k[1] ^ ((unsigned)(unsigned char)k[n - 2] << 2)) %
+		   NAME_CACHE];
+	if (!h->pending || h->n != n || memcmp(h->key, k, n) != 0) {
+		name_flush(j, h);
+		h->n = n;
+		memcpy(h->key, k, n);
+	}
+	h->pending++;
+}
+
+static void note_ids(struct jstats *j, const struct tm_te_event *ev)
+{
+	int64_t key[2];
+	size_t t;
+
+	if (!ev->has_pid)
+		return;
+	if ((!j->have_last_pid || j->last_pid != ev->pid_v) &&
+	    tm_hmap_get(j->pids, &ev->pid_v, sizeof(ev->pid_v), true)) {
+		j->last_pid = ev->pid_v;
+		j->have_last_pid = true;
+	}
+	if (!ev->has_tid)
+		return;
+	key[0] = ev->pid_v;
+	key[1] = ev->tid_v;
+	t = (size_t)((uint64_t)ev->tid_v % TID_CACHE);
+	if (j->tc[t].used && j->tc[t].key[0] == key[0] && j->tc[t].key[1] == key[1])
+		return;
+	if (tm_hmap_get(j->tids, key, sizeof(key), true)) {
+		memcpy(j->tc[t].key, key, sizeof(key));
+		j->tc[t].used = true;
+	}
+}
 
 static void count_event(struct jstats *j, const struct tm_te_event *ev)
 {
-	uint64_t *n;
-	int64_t key[2];
-
 	j->events++;
 	j->by_phase[(unsigned char)ev->phase]++;
-	if (ev->name.type == TM_J_STRING && (n = tm_hmap_get(j->names, ev->name.p, ev->name.n, true)))
-		(*n)++;
-	if (ev->has_pid)
-		tm_hmap_get(j->pids, &ev->pid_v, sizeof(ev->pid_v), true);
-	if (ev->has_pid && ev->has_tid) {
-		key[0] = ev->pid_v;
-		key[1] = ev->tid_v;
-		tm_hmap_get(j->tids, key, sizeof(key), true);
-	}
+	if (ev->name.type == TM_J_STRING)
+		count_name(j, ev->name.p, ev->name.n);
+	note_ids(j, ev);
 	if (ev->phase == 'c' && tm_json_str_eq(&ev->name, "clock_sync")) {
 		if (ev->issue_ts.type != TM_J_NONE)
 			j->sync_issuer++;
@@ -148,6 +210,8 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 		if (rc < 0)
 			goto out;
 	}
+	for (size_t i = 0; i < NAME_CACHE; i++)
+		name_flush(&j, &j.nc[i]);
 	if (j.blocks)
 		o = to_json(&j, max_names);
 out:

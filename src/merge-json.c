@@ -11,6 +11,7 @@
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
+#include "usfmt.h"
 #include "tracemerge/ts.h"
 
 static void sep(struct tm_mw *w, struct tm_out *o)
@@ -34,7 +35,7 @@ static void rep_us(struct reps *rs, const struct tm_jval *v, int64_t ns)
 	struct rep *r = &rs->r[rs->n++];
 	r->p = v->p;
 	r->n = v->n;
-	r->tn = tm_ts_format_us(r->text, ns);
+	r->tn = tm_usfmt(r->text, ns);
 }
 
 static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t off)
@@ -46,10 +47,17 @@ static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t
 				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
 }
 
-static int rep_cmp(const void *a, const void *b)
+/* The (at most 4) replacements in text order: insertion sort. */
+static void sort_reps(struct reps *rs)
 {
-	const struct rep *x = a, *y = b;
-	return x->p < y->p ? -1 : x->p > y->p;
+	for (size_t i = 1; i < rs->n; i++) {
+		struct rep t = rs->r[i];
+		size_t j = i;
+
+		for (; j > 0 && rs->r[j - 1].p > t.p; j--)
+			rs->r[j] = rs->r[j - 1];
+		rs->r[j] = t;
+	}
 }
 
 /* Copy event EV with the values in RS replaced. */
@@ -57,7 +65,26 @@ static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struc
 {
 	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
 
-	qsort(rs->r, rs->n, sizeof(rs->r[0]), rep_cmp);
+	sort_reps(rs);
+	if (ev->raw_len <= TM_OUT_BUFSZ - 2 - sizeof(rs->r)) {
+		/* the usual event: separator, pieces and new values in place */
+		char *o = tm_out_room(w->jout, 2 + ev->raw_len + rs->n * TM_TS_BUFSZ), *o0 = o;
+
+		if (w->nevents++)
+			*o++ = ',';
+		*o++ = '\n';
+		for (size_t i = 0; i < rs->n; i++) {
+			memcpy(o, p, (size_t)(rs->r[i].p - p));
+			o += rs->r[i].p - p;
+			memcpy(o, rs->r[i].text, rs->r[i].tn);
+			o += rs->r[i].tn;
+			p = rs->r[i].p + rs->r[i].n;
+		}
+		memcpy(o, p, (size_t)(e - p));
+		o += e - p;
+		tm_out_used(w->jout, (size_t)(o - o0));
+		return;
+	}
 	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
 		tm_out_write(w->jout, p, (size_t)(rs->r[i].p - p));
@@ -100,7 +127,9 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 		w->c->json_sync++;
 		return;
 	}
-	struct reps rs = { .n = 0 };
+	struct reps rs;
+
+	rs.n = 0;
 
 	rep_ids(&rs, ev, src->pid_off);
 	if (identity || ev->ts.type == TM_J_NONE || ev->phase == 'M') {
