@@ -79,6 +79,7 @@ static int parse_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 	return 0;
 }
 
+#ifdef __SSE2__
 /* The value of the N (1 to 8) digits at P; 8 bytes at P are readable.
  * Little-endian (used with SSE2, on x86).
  * The digits are put in the high bytes of a word (first digit lowest)
@@ -96,6 +97,71 @@ static uint64_t digits8(const char *p, int n)
 	return (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;
 }
 
+/* ts_runs() from a mask of 16 bytes at P (readable): no per-byte checks.
+ * 0: not this form; 1: read; 2: the fraction runs past the 16 bytes. */
+static int ts_runs16(const char *p, int64_t *ip, int64_t *fp, int *nf, const char **end)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+	__m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				   _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	unsigned nd = ~(unsigned)_mm_movemask_epi8(dg) & 0xffffu;
+	int ni;
+
+	if (!nd)
+		return 0; /* 16 digits: not this form */
+	ni = __builtin_ctz(nd);
+	if (ni == 0 || ni > 9 || p[ni] != '.')
+		return 0;
+	nd >>= ni + 1;
+	if (!nd)
+		return 2;
+	*nf = __builtin_ctz(nd);
+	/* 8 bytes from P and from the fraction lie within the 16 */
+	if (ni <= 7 && *nf >= 1 && *nf <= 8) {
+		*ip = (int64_t)digits8(p, ni);
+		*fp = (int64_t)digits8(p + ni + 1, *nf);
+	} else {
+		*ip = *fp = 0;
+		for (int i = 0; i < ni; i++)
+			*ip = *ip * 10 + (p[i] - '0');
+		for (int i = ni + 1; i < ni + 1 + *nf; i++)
+			*fp = *fp * 10 + (p[i] - '0');
+	}
+	*end = p + ni + 1 + *nf;
+	return 1;
+}
+#endif
+
+/* The digit runs of "SECS.FRAC" at P (at most 10 digits read of each):
+ * their values, the fraction's length and where it ends.  False when
+ * there is no such SECS (1 to 9 digits and a point). */
+static bool ts_runs(const char *p, const char *e, int64_t *ip, int64_t *fp, int *nf,
+		    const char **end)
+{
+	const char *q = p;
+	int ni;
+
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		int r = ts_runs16(p, ip, fp, nf, end);
+		if (r != 2)
+			return r == 1;
+	}
+#endif
+	*ip = *fp = 0;
+	while (q < e && is_digit(*q) && q - p < 10)
+		*ip = *ip * 10 + (*q++ - '0');
+	ni = (int)(q - p);
+	if (q == p || ni > 9 || q == e || *q != '.')
+		return false;
+	p = ++q;
+	while (q < e && is_digit(*q) && q - p < 10)
+		*fp = *fp * 10 + (*q++ - '0');
+	*nf = (int)(q - p);
+	*end = q;
+	return true;
+}
+
 /* 10^(9 - n): n fraction digits as nanoseconds */
 static const int64_t frac_scale[10] = {
 	1000000000, 100000000, 10000000, 1000000, 100000, 10000, 1000, 100, 10, 1,
@@ -106,53 +172,12 @@ static const int64_t frac_scale[10] = {
  * ':', or NULL to leave the token to the general parser (same result). */
 static const char *fast_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
 {
-	int64_t ip = 0, fp = 0;
-	int ni, nf;
+	int64_t ip, fp;
+	int nf;
 	const char *q;
 
-#ifdef __SSE2__
-	if (e - p >= 16) {
-		/* the digit runs from a mask of 16 bytes: no per-byte checks */
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		__m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-					   _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-		unsigned nd = ~(unsigned)_mm_movemask_epi8(dg) & 0xffffu;
-
-		if (!nd)
-			return NULL; /* 16 digits: not this form */
-		ni = __builtin_ctz(nd);
-		if (ni == 0 || ni > 9 || p[ni] != '.')
-			return NULL;
-		nd >>= ni + 1;
-		if (nd) {
-			nf = __builtin_ctz(nd);
-			/* 8 bytes from P and from the fraction lie within the 16 */
-			if (ni <= 7 && nf >= 1 && nf <= 8) {
-				ip = (int64_t)digits8(p, ni);
-				fp = (int64_t)digits8(p + ni + 1, nf);
-			} else {
-				for (int i = 0; i < ni; i++)
-					ip = ip * 10 + (p[i] - '0');
-				for (int i = ni + 1; i < ni + 1 + nf; i++)
-					fp = fp * 10 + (p[i] - '0');
-			}
-			q = p + ni + 1 + nf;
-			goto check;
-		}
-		/* the fraction runs past the 16 bytes: walk it below */
-	}
-#endif
-	q = p;
-	while (q < e && is_digit(*q) && q - p < 10)
-		ip = ip * 10 + (*q++ - '0');
-	ni = (int)(q - p);
-	if (q == p || ni > 9 || q == e || *q != '.')
+	if (!ts_runs(p, e, &ip, &fp, &nf, &q))
 		return NULL;
-	p = ++q;
-	while (q < e && is_digit(*q) && q - p < 10)
-		fp = fp * 10 + (*q++ - '0');
-	nf = (int)(q - p);
-check:
 	if (nf == 0 || nf > 9 || q == e || *q != ':' || (q + 1 < e && !tm_is_blank(q[1])))
 		return NULL;
 	ev->ts_ns = ip * 1000000000 + fp * frac_scale[nf];
