@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "canon.h"
+#include "digits.h"
 #include "plainrun.h"
 #include "tmstr.h"
 #include "tracemerge/ts.h"
@@ -158,48 +159,6 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-/* Decimal digits of U written ending just before END; returns their start. */
-static const char pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* The same for a value below 2^32 (32-bit divisions are cheaper). */
-static char *digits_before32(char *end, uint32_t u)
-{
-	while (u >= 100) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (u % 100), 2);
-		u /= 100;
-	}
-	if (u >= 10) {
-		end -= 2;
-		memcpy(end, pairs + 2 * u, 2);
-	} else {
-		*--end = (char)('0' + u);
-	}
-	return end;
-}
-
-static char *digits_before(char *end, uint64_t u)
-{
-	while (u > UINT32_MAX) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (u % 100), 2);
-		u /= 100;
-	}
-	return digits_before32(end, (uint32_t)u);
-}
-
-/* Number of decimal digits of U. */
-static size_t count_digits(uint32_t u)
-{
-	if (u < 10000)
-		return u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
-	return u < 100000 ? 5 : u < 1000000 ? 6 : u < 10000000 ? 7 :
-	       u < 100000000 ? 8 : u < 1000000000 ? 9 : 10;
-}
-
 /* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
  * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
  * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
@@ -211,13 +170,13 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 
 	if (v >= 0 && v <= 99999999) {
 		/* up to 8 digits: written in place, no copy */
-		n = count_digits((uint32_t)v);
+		n = tm_count_digits((uint32_t)v);
 		k = (int)n > width ? n : (size_t)width;
 		memset(d, left ? ' ' : pad, 8);
-		digits_before32(left ? d + n : d + k, (uint32_t)v);
+		tm_digits_before32(left ? d + n : d + k, (uint32_t)v);
 		return k;
 	}
-	p = digits_before(e, u);
+	p = tm_digits_before(e, u);
 	if (v < 0) {
 		if (pad == '0') {   /* printf puts the sign before zero padding */
 			while (e - p < width - 1)
@@ -242,11 +201,11 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 static char *put_ts(char *d, int64_t ns, int decimals)
 {
 	uint64_t ip = (uint64_t)ns / 1000000000u, fp = (uint64_t)ns % 1000000000u;
-	size_t n = ip <= 99999999 ? count_digits((uint32_t)ip) : 0;
+	size_t n = ip <= 99999999 ? tm_count_digits((uint32_t)ip) : 0;
 	char *end;
 
 	if (!n) {                   /* more than 8 digits of seconds */
-		char tmp[24], *e = tmp + sizeof(tmp), *p = digits_before(e, ip);
+		char tmp[24], *e = tmp + sizeof(tmp), *p = tm_digits_before(e, ip);
 		n = (size_t)(e - p);
 		memcpy(d, p, n);
 	}
@@ -256,12 +215,12 @@ static char *put_ts(char *d, int64_t ns, int decimals)
 	 * overwritten by the point, the seconds before it */
 	end = d + n + 1 + decimals;
 	if (decimals == 6)
-		digits_before32(end, (uint32_t)fp + 1000000u);
+		tm_digits_before32(end, (uint32_t)fp + 1000000u);
 	else
-		digits_before(end, fp + 1000000000u);
+		tm_digits_before(end, fp + 1000000000u);
 	d[n] = '.';
 	if (ip <= 99999999)
-		digits_before32(d + n, (uint32_t)ip);
+		tm_digits_before32(d + n, (uint32_t)ip);
 	return end;
 }
 

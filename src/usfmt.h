@@ -11,13 +11,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "digits.h"
+
 /* Write NS at BUF (TM_TS_BUFSZ bytes, NUL-terminated); returns the length. */
 static inline size_t tm_usfmt(char *buf, int64_t ns)
 {
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
 	uint64_t u = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns, ip = u / 1000;
 	unsigned fp = (unsigned)(u % 1000);
 	char tmp[24], *t = tmp + sizeof(tmp);
@@ -25,17 +23,7 @@ static inline size_t tm_usfmt(char *buf, int64_t ns)
 
 	if (ns < 0)
 		buf[len++] = '-';
-	while (ip >= 100) {
-		t -= 2;
-		memcpy(t, pairs + 2 * (ip % 100), 2);
-		ip /= 100;
-	}
-	if (ip >= 10) {
-		t -= 2;
-		memcpy(t, pairs + 2 * ip, 2);
-	} else {
-		*--t = (char)('0' + ip);
-	}
+	t = tm_digits_before(t, ip);
 	n = (size_t)(tmp + sizeof(tmp) - t);
 	memcpy(buf + len, t, n);
 	len += n;
