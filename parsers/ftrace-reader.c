@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "blankrun.h"
+#include "ftrace-general.h"
+#include "out.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_ftrace_reader {
@@ -27,6 +29,7 @@ struct tm_ftrace_reader {
 	 * after that start, once found */
 	const char *clean_end, *nul;
 	bool line_nul;           /* the last line cut holds a NUL byte */
+	bool reference;          /* TM_REFERENCE: no kernel-layout shortcut */
 	bool first_line_done;
 };
 
@@ -39,6 +42,7 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 	r->pos = data;
 	r->end = data + len;
 	r->clean_end = data;
+	r->reference = tm_out_reference();
 	r->hdr.entries = r->hdr.written = -1;
 	r->hdr.ncpus = -1;
 	return r;
@@ -245,6 +249,9 @@ static bool is_blank_line(struct tm_str l)
 static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
 			   struct tm_ftrace_event *ev)
 {
+	if (r->reference)
+		return tm_ftrace_parse_event_general(l.p, l.n, r->flag_width, r->hdr.tracecmd,
+						     ev) == 0;
 	return tm_ftrace_parse_event(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev) == 0;
 }
 
