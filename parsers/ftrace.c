@@ -27,21 +27,6 @@ static bool has_prefix(const char *p, const char *e, const char *lit)
 	return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
 }
 
-/* Parse digits [p, e) into a non-negative int32; -1 on failure. */
-static int32_t parse_i32(const char *p, const char *e)
-{
-	int64_t v = 0;
-
-	if (p == e || e - p > 10)
-		return -1;
-	for (; p < e; p++) {
-		if (!is_digit(*p))
-			return -1;
-		v = v * 10 + (*p - '0');
-	}
-	return v > INT32_MAX ? -1 : (int32_t)v;
-}
-
 /* Digits [p, e) already checked to be digits: their value as a
  * non-negative int32, -1 if more than 10 or above INT32_MAX (as parse_i32). */
 static int32_t digits_i32(const char *p, const char *e)
@@ -53,6 +38,17 @@ static int32_t digits_i32(const char *p, const char *e)
 	for (; p < e; p++)
 		v = v * 10 + (*p - '0');
 	return v > INT32_MAX ? -1 : (int32_t)v;
+}
+
+/* Parse digits [p, e) into a non-negative int32; -1 on failure. */
+static int32_t parse_i32(const char *p, const char *e)
+{
+	if (p == e)
+		return -1;
+	for (const char *c = p; c < e; c++)
+		if (!is_digit(*c))
+			return -1;
+	return digits_i32(p, e);
 }
 
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
@@ -288,11 +284,25 @@ static const char *parse_tgid_col(const char *p, const char *b,
 	return open - 1;
 }
 
+/* "COMM-PID" ending at B (blanks after it already passed): sets pid and
+ * comm; false if there is no "-digits" with a comm before it. */
+static bool comm_pid_before(const char *p, const char *b, struct tm_ftrace_event *ev)
+{
+	const char *d = b;
+
+	while (d > p && is_digit(d[-1]))
+		d--;
+	if (d == b || d - 1 <= p || d[-1] != '-' || (ev->pid = digits_i32(d, b)) < 0)
+		return false;
+	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
+	return true;
+}
+
 /* Try the '[' at Q as the CPU column; fills comm/pid/tgid/cpu. */
 static const char *try_cpu_col(const char *p, const char *q, const char *e,
 			       struct tm_ftrace_event *ev)
 {
-	const char *r = q + 1, *b, *d;
+	const char *r = q + 1, *b;
 
 	while (r < e && is_digit(*r))
 		r++;
@@ -315,16 +325,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 	} else if (b == q) {
 		return NULL; /* no blank between pid and [cpu] */
 	}
-	d = b;
-	while (d > p && is_digit(d[-1]))
-		d--;
-	if (d == b || d - 1 <= p || d[-1] != '-')
-		return NULL;
-	ev->pid = digits_i32(d, b);
-	if (ev->pid < 0)
-		return NULL;
-	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
-	return r + 1;
+	return comm_pid_before(p, b, ev) ? r + 1 : NULL;
 }
 
 static int parse_event(const char *p, const char *e, int flag_width,
@@ -353,7 +354,7 @@ static int parse_event(const char *p, const char *e, int flag_width,
  */
 static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_event *ev)
 {
-	const char *q = memchr(p, '[', (size_t)(e - p)), *t, *b, *d, *c;
+	const char *q = memchr(p, '[', (size_t)(e - p)), *t, *b, *c;
 
 	if (!q || e - q < 11 || q - p < 11)
 		return -1;
@@ -370,13 +371,7 @@ static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_ev
 	} else {
 		while (t < q - 2 && *t == ' ')
 			t++;
-		if (t == q - 2)
-			return -1;
-		for (c = t; c < q - 2; c++)
-			if (!is_digit(*c))
-				return -1;
-		ev->tgid = digits_i32(t, q - 2);
-		if (ev->tgid < 0)
+		if ((ev->tgid = parse_i32(t, q - 2)) < 0)
 			return -1;
 	}
 	ev->has_tgid_col = true;
@@ -385,12 +380,8 @@ static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_ev
 	b = q - 8;
 	while (b > p && tm_is_blank(b[-1]))
 		b--;
-	d = b;
-	while (d > p && is_digit(d[-1]))
-		d--;
-	if (d == b || d - 1 <= p || d[-1] != '-' || (ev->pid = digits_i32(d, b)) < 0)
+	if (!comm_pid_before(p, b, ev))
 		return -1;
-	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
 	memcpy(ev->flags, q + 6, 4);
 	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
 	ev->nflags = 4;
