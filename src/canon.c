@@ -196,34 +196,6 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 	return k;
 }
 
-/* The timestamp NS (>= 0) as "secs.frac" with DECIMALS (6 or 9) digits,
- * as tm_ts_format_secs writes it; returns the end. */
-static char *put_ts(char *d, int64_t ns, int decimals)
-{
-	uint64_t ip = (uint64_t)ns / 1000000000u, fp = (uint64_t)ns % 1000000000u;
-	size_t n = ip <= 99999999 ? tm_count_digits((uint32_t)ip) : 0;
-	char *end;
-
-	if (!n) {                   /* more than 8 digits of seconds */
-		char tmp[24], *e = tmp + sizeof(tmp), *p = tm_digits_before(e, ip);
-		n = (size_t)(e - p);
-		memcpy(d, p, n);
-	}
-	if (decimals == 6)
-		fp /= 1000;
-	/* the fraction with a leading 1 (for its zeros), the '1' then
-	 * overwritten by the point, the seconds before it */
-	end = d + n + 1 + decimals;
-	if (decimals == 6)
-		tm_digits_before32(end, (uint32_t)fp + 1000000u);
-	else
-		tm_digits_before(end, fp + 1000000000u);
-	d[n] = '.';
-	if (ip <= 99999999)
-		tm_digits_before32(d + n, (uint32_t)ip);
-	return end;
-}
-
 /* Room the prefix of EV may take (see put_prefix). */
 #define PREFIX_ROOM(ev) (16 + (ev)->comm.n + 100 + TM_TS_BUFSZ + (ev)->name.n + 4)
 
@@ -256,14 +228,7 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	}
 	memcpy(d, ") [", 3);
 	d += 3;
-	if (ev->cpu >= 0 && ev->cpu < 1000) {        /* "%03d", the common case */
-		d[0] = (char)('0' + ev->cpu / 100);
-		d[1] = (char)('0' + ev->cpu / 10 % 10);
-		d[2] = (char)('0' + ev->cpu % 10);
-		d += 3;
-	} else {
-		d += put_int(d, ev->cpu, 3, '0', false);
-	}
+	d += put_int(d, ev->cpu, 3, '0', false);
 	memcpy(d, "] ", 2);
 	d += 2;
 	put_flags(d, ev, st);
@@ -271,10 +236,7 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	*d++ = ' ';
 	if (ev->ts_digits < 0)
 		st->counter_clock++;
-	if (ev->ts_ns >= 0)
-		d = put_ts(d, ev->ts_ns, decimals);
-	else
-		d += tm_ts_format_secs(d, ev->ts_ns, decimals);
+	d += tm_ts_format_secs(d, ev->ts_ns, decimals);
 	memcpy(d, ": ", 2);
 	d += 2;
 	memcpy(d, ev->name.p, ev->name.n);

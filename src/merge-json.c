@@ -11,7 +11,6 @@
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
-#include "usfmt.h"
 #include "tracemerge/ts.h"
 
 static void sep(struct tm_mw *w, struct tm_out *o)
@@ -35,7 +34,7 @@ static void rep_us(struct reps *rs, const struct tm_jval *v, int64_t ns)
 	struct rep *r = &rs->r[rs->n++];
 	r->p = v->p;
 	r->n = v->n;
-	r->tn = tm_usfmt(r->text, ns);
+	r->tn = tm_ts_format_us(r->text, ns);
 }
 
 static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t off)

@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "digits.h"
 #include "tracemerge/ts.h"
 
 static bool is_digit(char c)
@@ -115,28 +116,15 @@ int tm_parse_i64(const char *s, size_t n, int64_t *out)
 	return 0;
 }
 
-/* Write the decimal digits of U (unsigned) at BUF; returns length. */
-static size_t put_u64(char *buf, uint64_t u)
-{
-	char tmp[24];
-	size_t n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	for (size_t i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
-	return n;
-}
-
-/* Split |ns| into integer and fraction parts of 10^-scale units.  Inlined
- * into its callers, where SCALE is a constant. */
+/* Split |ns| into integer and fraction parts of 10^-scale units, written
+ * two digits at a time (digits.h).  Inlined into its callers, where SCALE
+ * is a constant. */
 static inline __attribute__((always_inline)) size_t
 format_fixed(char *buf, int64_t v, int scale, int decimals, bool trim)
 {
-	size_t len = 0;
-	uint64_t u, mul = 1, ip, fp;
+	char tmp[24], *t;
+	size_t len = 0, n;
+	uint64_t u, mul = 1, ip, fp, one = 1;
 
 	for (int k = 0; k < scale; k++)
 		mul *= 10;
@@ -148,7 +136,6 @@ format_fixed(char *buf, int64_t v, int scale, int decimals, bool trim)
 	}
 	ip = u / mul;
 	fp = u % mul;
-	len += put_u64(buf + len, ip);
 	for (int k = decimals; k < scale; k++)
 		fp /= 10;
 	if (trim) {
@@ -157,13 +144,23 @@ format_fixed(char *buf, int64_t v, int scale, int decimals, bool trim)
 			decimals--;
 		}
 	}
+	if (ip <= UINT32_MAX) {     /* in place */
+		n = tm_count_digits((uint32_t)ip);
+		tm_digits_before32(buf + len + n, (uint32_t)ip);
+	} else {
+		t = tm_digits_before(tmp + sizeof(tmp), ip);
+		n = (size_t)(tmp + sizeof(tmp) - t);
+		memcpy(buf + len, t, n);
+	}
+	len += n;
 	if (decimals > 0) {
-		buf[len++] = '.';
-		for (int k = decimals - 1; k >= 0; k--) {
-			buf[len + (size_t)k] = (char)('0' + fp % 10);
-			fp /= 10;
-		}
-		len += (size_t)decimals;
+		/* the fraction with a leading 1 (for its zeros; below 2 * 10^9,
+		 * so 32 bits), the 1 then overwritten by the point */
+		for (int k = 0; k < decimals; k++)
+			one *= 10;
+		tm_digits_before32(buf + len + 1 + decimals, (uint32_t)(fp + one));
+		buf[len] = '.';
+		len += 1 + (size_t)decimals;
 	}
 	buf[len] = '\0';
 	return len;

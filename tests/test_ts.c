@@ -109,6 +109,39 @@ static void test_roundtrip(void **state)
 	}
 }
 
+/* Trace Event µs text of ns values, worked out by hand: the edges of the
+ * two-digits-at-a-time writer (zeros of the fraction, sign, extremes). */
+static void test_format_us_edges(void **state)
+{
+	static const struct {
+		int64_t ns;
+		const char *text;
+	} cases[] = {
+		{ 0, "0" }, { 1, "0.001" }, { 5, "0.005" }, { 10, "0.01" }, { 50, "0.05" },
+		{ 100, "0.1" }, { 999, "0.999" }, { 1000, "1" }, { 1500, "1.5" },
+		{ 100000, "100" }, { 1000000, "1000" }, { 12345678901, "12345678.901" },
+		{ 101502002480, "101502002.48" }, { -1, "-0.001" }, { -1500, "-1.5" },
+		{ -1000, "-1" }, { 4294967296000LL, "4294967296" },
+		{ INT64_MAX, "9223372036854775.807" }, { INT64_MIN, "-9223372036854775.808" },
+	};
+	char buf[TM_TS_BUFSZ];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n = tm_ts_format_us(buf, cases[i].ns);
+
+		assert_string_equal(buf, cases[i].text);
+		assert_int_equal(n, strlen(cases[i].text));
+	}
+	/* seconds beyond 32 bits, and 9 decimals of a negative time */
+	assert_int_equal(tm_ts_format_secs(buf, 4294967296123456789LL, 9), 20);
+	assert_string_equal(buf, "4294967296.123456789");
+	tm_ts_format_secs(buf, -1000000001, 9);
+	assert_string_equal(buf, "-1.000000001");
+	tm_ts_format_secs(buf, 5000, 6);
+	assert_string_equal(buf, "0.000005");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +150,7 @@ int main(void)
 		cmocka_unit_test(test_frac_digits),
 		cmocka_unit_test(test_parse_us_and_i64),
 		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_format_us_edges),
 		cmocka_unit_test(test_roundtrip),
 	};
 	return cmocka_run_group_tests_name("ts", tests, NULL, NULL);
