@@ -8,9 +8,11 @@ as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
 /proc/PID/status every 2 ms: the memory that is not mapped input pages),
 and, where viewer-check is set up, Perfetto's trace_processor and the
-Catapult importer on the same inputs.  Checks that the outputs are
-identical to the reference path (TM_REFERENCE=1: one thread, the plain
-byte-at-a-time routines).  Prints ratios; asserts nothing about time.
+Catapult importer on the same inputs.  Every timed run starts with its
+output removed and the page cache written back (sync, not timed).  Checks
+that the outputs are identical to the reference path (TM_REFERENCE=1: one
+thread, the plain byte-at-a-time routines).  Prints ratios; asserts
+nothing about time.
 """
 import argparse
 import os
@@ -56,9 +58,23 @@ def run(cmd, env=None, out=None):
     return secs, maxrss, peak_anon, ru.ru_utime + ru.ru_stime
 
 
-def best(cmd, runs, env=None, out=None):
-    """Fastest of RUNS: (seconds, max RSS, max anon RSS, cores busy in the fastest)."""
-    r = [run(cmd, env, out) for _ in range(runs)]
+def fresh(outputs):
+    """Before a timed run: OUTPUTS removed and every dirty page written back
+    (not timed), so each run starts alike: with GBs of output, the writeback
+    a previous job left behind would otherwise throttle the next one's writes."""
+    for p in outputs:
+        if os.path.exists(p):
+            os.unlink(p)
+    os.sync()
+
+
+def best(cmd, runs, env=None, out=None, outputs=()):
+    """Fastest of RUNS, each started fresh(OUTPUTS): (seconds, max RSS, max
+    anon RSS, cores busy in the fastest)."""
+    r = []
+    for _ in range(runs):
+        fresh(outputs)
+        r.append(run(cmd, env, out))
     fast = min(r, key=lambda x: x[0])
     return fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0]
 
@@ -108,7 +124,8 @@ def main():
     base = {}
     for name, path in (("ftrace", k), ("json", j)):
         base[name + "-r"] = best(["cat", path], a.runs)[0]
-        base[name + "-rw"] = best(sh("cat '%s' > '%s'" % (path, scratch)), a.runs)[0]
+        base[name + "-rw"] = best(sh("cat '%s' > '%s'" % (path, scratch)), a.runs,
+                                  outputs=(scratch,))[0]
     base["gz-r"] = best(sh("zcat '%s' '%s' >/dev/null" % (kgz, jgz)), a.runs)[0]
     base["gz-rw"] = base["gz-r"]
     base["both-r"] = base["ftrace-r"] + base["json-r"]
@@ -134,7 +151,7 @@ def main():
     results = {}
     same = []
     for name, cmd, size, b, writes in jobs:
-        secs, rss, anon, cores = best(cmd, a.runs)
+        secs, rss, anon, cores = best(cmd, a.runs, outputs=(o1, o2))
         results[name] = size / MB / secs
         print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f" % (
             name, secs, size / MB / secs, base[b + "-r"] / secs,
@@ -142,6 +159,7 @@ def main():
         if writes:
             env = dict(os.environ, TM_REFERENCE="1")
             ref_cmd = [o2 if x == o1 else x for x in cmd]
+            fresh((o2,))
             rsecs = run(ref_cmd, env)[0]
             ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
             same.append((name, ok, rsecs))

@@ -13,10 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "tracemerge/diag.h"
 
 #define TM_OUT_BUFSZ (1u << 17)
+#define TM_OUT_PUSH_STEP ((uint64_t)32 << 20)
 
 struct tm_out {
 	int fd;
@@ -26,6 +28,9 @@ struct tm_out {
 	char *tmp;         /* temporary file being written */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
+	bool push;         /* a regular output file: hand it to the disk as it grows */
+	off_t pos;         /* file offset after what was written */
+	off_t pushed;      /* written up to here is handed to the disk */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
 	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */

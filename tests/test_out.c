@@ -1,0 +1,297 @@
+/* test_out.c - the output file: large outputs written in steps, scratch
+ * parts appended in steps, an existing output replaced like rename(2). */
+#include "testutil.h"
+#include "out.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Byte I of the test pattern (period 251, prime: no alignment hides a
+ * misplaced block). */
+static char pat(uint64_t i)
+{
+	return (char)('!' + i % 251 % 90);
+}
+
+static void fill(struct tm_out *o, uint64_t from, uint64_t n)
+{
+	static char chunk[100003];   /* odd size: writes straddle the buffers */
+
+	while (n) {
+		size_t k = n < sizeof(chunk) ? (size_t)n : sizeof(chunk);
+		for (size_t i = 0; i < k; i++)
+			chunk[i] = pat(from + i);
+		tm_out_write(o, chunk, k);
+		from += k;
+		n -= k;
+	}
+}
+
+/* FD's bytes from offset AT are the pattern from FROM on, N of them. */
+static void check_pattern(int fd, off_t at, uint64_t from, uint64_t n)
+{
+	static char got[1 << 16];
+
+	while (n) {
+		size_t k = n < sizeof(got) ? (size_t)n : sizeof(got);
+		assert_int_equal(pread(fd, got, k, at), (ssize_t)k);
+		for (size_t i = 0; i < k; i++)
+			if (got[i] != pat(from + i))
+				fail_msg("byte %llu: %d, expected %d", (unsigned long long)(at + i),
+					 got[i], pat(from + i));
+		at += (off_t)k;
+		from += k;
+		n -= k;
+	}
+}
+
+static char dir[] = "/tmp/tm-test-out.XXXXXX";
+
+static char *path_in(const char *name)
+{
+	static char p[2][256];
+	static int i;
+
+	i ^= 1;
+	snprintf(p[i], sizeof(p[i]), "%s/%s", dir, name);
+	return p[i];
+}
+
+static void put_file(const char *name, const char *text)
+{
+	FILE *f = fopen(path_in(name), "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *get_file(const char *name)
+{
+	size_t n;
+	char *s = tm_test_slurp(path_in(name), &n);
+	assert_non_null(s);
+	return s;
+}
+
+/* The names in the test directory, sorted, joined by spaces. */
+static const char *listing(void)
+{
+	static char out[1024];
+	char names[16][64];
+	int n = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && n < 16 && strlen(e->d_name) < sizeof(names[0]))
+			memcpy(names[n++], e->d_name, strlen(e->d_name) + 1);
+	closedir(d);
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+			char t[64];
+			memcpy(t, names[j], sizeof(t));
+			memcpy(names[j], names[j - 1], sizeof(t));
+			memcpy(names[j - 1], t, sizeof(t));
+		}
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		strcat(out, i ? " " : "");
+		strcat(out, names[i]);
+	}
+	return out;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* 70 MiB + 5 bytes: more than two 32 MiB steps, and a partial one. */
+#define BIG ((uint64_t)70 * 1024 * 1024 + 5)
+
+/* A large output, with and without the background writer, and a large
+ * scratch part appended: every byte where it belongs. */
+static void test_large_in_steps(void **state)
+{
+	(void)state;
+	for (int bg = 0; bg < 2; bg++) {
+		struct tm_out o, s;
+		struct tm_diag d;
+		int fd;
+		struct stat st;
+
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("big.json"), &d), 0);
+		if (bg)
+			tm_out_background(&o);
+		fill(&o, 0, BIG);
+		assert_int_equal(tm_out_open_scratch(&s, path_in("big.json"), &d), 0);
+		fill(&s, BIG, BIG);
+		assert_int_equal(tm_out_append(&o, &s), 0);
+		fill(&o, 2 * BIG, 3);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		fd = open(path_in("big.json"), O_RDONLY);
+		assert_true(fd >= 0);
+		assert_int_equal(fstat(fd, &st), 0);
+		assert_int_equal(st.st_size, 2 * BIG + 3);
+		check_pattern(fd, 0, 0, 2 * BIG + 3);
+		close(fd);
+		/* the scratch file was unlinked at once: only the output is left */
+		assert_string_equal(listing(), "big.json");
+		unlink(path_in("big.json"));
+		tm_diag_free(&d);
+	}
+}
+
+/* Standard output that is a file opened for appending, 3 bytes in: the
+ * output goes after them. */
+static void test_stdout_file_appended(void **state)
+{
+	int saved = dup(STDOUT_FILENO), fd;
+	struct tm_out o;
+	struct tm_diag d;
+	struct stat st;
+
+	(void)state;
+	put_file("stdout.json", "abc");
+	fd = open(path_in("stdout.json"), O_WRONLY | O_APPEND);
+	assert_true(fd >= 0 && saved >= 0);
+	fflush(stdout);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	tm_diag_init(&d);
+	assert_int_equal(tm_out_open(&o, NULL, &d), 0);
+	tm_out_background(&o);
+	fill(&o, 3, BIG);
+	assert_int_equal(tm_out_close(&o, &d), 0);
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+	fd = open(path_in("stdout.json"), O_RDONLY);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 3 + BIG);
+	{
+		char head[3];
+		assert_int_equal(pread(fd, head, 3, 0), 3);
+		assert_memory_equal(head, "abc", 3);
+	}
+	check_pattern(fd, 3, 3, BIG);
+	close(fd);
+	unlink(path_in("stdout.json"));
+	tm_diag_free(&d);
+}
+
+static int write_small(const char *name, const char *text, struct tm_diag *d)
+{
+	struct tm_out o;
+
+	if (tm_out_open(&o, path_in(name), d))
+		return -1;
+	tm_out_puts(&o, text);
+	return tm_out_close(&o, d);
+}
+
+/* An existing output is replaced as rename(2) replaces it: the name gets
+ * the new file, another hard link keeps the old one, nothing else is left
+ * in the directory. */
+static void test_replace_file(void **state)
+{
+	struct tm_diag d;
+	struct stat st;
+	char *s;
+
+	(void)state;
+	tm_diag_init(&d);
+	put_file("out.json", "old output");
+	assert_int_equal(link(path_in("out.json"), path_in("other-name")), 0);
+	assert_int_equal(chmod(path_in("out.json"), 0600), 0);
+	assert_int_equal(write_small("out.json", "new output", &d), 0);
+	assert_string_equal(s = get_file("out.json"), "new output");
+	free(s);
+	assert_string_equal(s = get_file("other-name"), "old output");
+	free(s);
+	assert_int_equal(lstat(path_in("other-name"), &st), 0);
+	assert_int_equal(st.st_nlink, 1);
+	assert_string_equal(listing(), "other-name out.json");
+	assert_int_equal(tm_diag_total(&d), 0);
+	/* a second time over the first's output */
+	assert_int_equal(write_small("out.json", "newer", &d), 0);
+	assert_string_equal(s = get_file("out.json"), "newer");
+	free(s);
+	assert_string_equal(listing(), "other-name out.json");
+	unlink(path_in("out.json"));
+	unlink(path_in("other-name"));
+	tm_diag_free(&d);
+}
+
+/* A symbolic link at the output's name is replaced by the file; what it
+ * pointed to is untouched. */
+static void test_replace_symlink(void **state)
+{
+	struct tm_diag d;
+	struct stat st;
+	char *s;
+
+	(void)state;
+	tm_diag_init(&d);
+	put_file("target", "kept");
+	assert_int_equal(symlink("target", path_in("out.json")), 0);
+	assert_int_equal(write_small("out.json", "new output", &d), 0);
+	assert_int_equal(lstat(path_in("out.json"), &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_string_equal(s = get_file("out.json"), "new output");
+	free(s);
+	assert_string_equal(s = get_file("target"), "kept");
+	free(s);
+	assert_string_equal(listing(), "out.json target");
+	unlink(path_in("out.json"));
+	unlink(path_in("target"));
+	tm_diag_free(&d);
+}
+
+/* A directory at the output's name: an error, the directory (and what is
+ * in it) untouched, no temporary file left. */
+static void test_replace_directory(void **state)
+{
+	struct tm_diag d;
+	struct stat st;
+	char *s;
+
+	(void)state;
+	tm_diag_init(&d);
+	assert_int_equal(mkdir(path_in("out.json"), 0755), 0);
+	put_file("out.json/inside", "x");
+	assert_int_equal(write_small("out.json", "new output", &d), -1);
+	assert_non_null(strstr(d.error, "cannot rename"));
+	assert_int_equal(lstat(path_in("out.json"), &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_string_equal(s = get_file("out.json/inside"), "x");
+	free(s);
+	assert_string_equal(listing(), "out.json");
+	unlink(path_in("out.json/inside"));
+	rmdir(path_in("out.json"));
+	tm_diag_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_large_in_steps),
+		cmocka_unit_test(test_stdout_file_appended),
+		cmocka_unit_test(test_replace_file),
+		cmocka_unit_test(test_replace_symlink),
+		cmocka_unit_test(test_replace_directory),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
