@@ -3,10 +3,13 @@
  * (see merge.h).  The kernel inputs' ftrace blocks are read again (the first
  * pass was tm_sync_load) and merged by their output-clock timestamps.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "canon.h"
 #include "linefeed.h"
@@ -365,11 +368,28 @@ struct json_side {
 	int rc;
 };
 
+/* The kernel text is a pipeline of threads (parse ahead, write, write(2))
+ * that stalls whenever one of them waits for a core; the JSON side is one
+ * thread with no one waiting for it until the end.  So it runs at a lower
+ * priority, on what the kernel side leaves: the kernel side ends first,
+ * and the JSON part written so far is copied into place while the JSON side
+ * finishes (tm_out_append_begin).  1 GB + 1 GB: 3.9 s instead of 5.2 s
+ * (medians); +6 and +10 did best, +3 and +19 worse. */
+#define TM_JSON_SIDE_NICE 6
+
 static void *json_side_run(void *arg)
 {
 	struct json_side *js = arg;
+	pid_t tid = gettid();
+	int nice;
 
+	errno = 0;
+	nice = getpriority(PRIO_PROCESS, (id_t)tid); /* this thread's own, on Linux */
+	if (errno == 0)
+		(void)setpriority(PRIO_PROCESS, (id_t)tid,
+				  nice + TM_JSON_SIDE_NICE > 19 ? 19 : nice + TM_JSON_SIDE_NICE);
 	js->rc = tm_merge_json_events(js->w);
+	tm_out_part_done(&js->out);
 	return NULL;
 }
 
@@ -398,20 +418,25 @@ static bool json_side_start(struct tm_mw *w, struct json_side *js, const char *o
 }
 
 /* Wait for the JSON side; its warnings join the caller's (after the kernel
- * side's, as when written in line).  -1 when it failed. */
-static int json_side_join(struct tm_mw *w, struct json_side *js)
+ * side's, as when written in line).  PLACED: its part was appended with
+ * tm_out_append_begin (else it is dropped).  -1 when it failed. */
+static int json_side_join(struct tm_mw *w, struct json_side *js, bool placed)
 {
+	int rc;
+
 	pthread_join(js->thread, NULL);
 	w->jout = &w->out;
 	w->jd = w->s->d;
 	tm_diag_absorb(w->s->d, &js->d);
-	if (js->rc) {
-		if (!w->s->d->error[0])
-			memcpy(w->s->d->error, js->d.error, sizeof(w->s->d->error));
+	if (js->rc && !w->s->d->error[0])
+		memcpy(w->s->d->error, js->d.error, sizeof(w->s->d->error));
+	rc = js->rc;
+	if (!placed)
 		tm_out_abort(&js->out);
-	}
+	else if (tm_out_append_end(&w->out, &js->out))
+		rc = -1;
 	tm_diag_free(&js->d);
-	return js->rc;
+	return rc;
 }
 
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
@@ -450,18 +475,27 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		if (c->kernel_in && c->json_in && tm_threads_wanted())
 			jt = json_side_start(&w, &js, outpath);
 		rc = write_kernel(&w);
-		if (jt && json_side_join(&w, &js))
-			rc = -1;
+		if (!rc)
+			tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
+		if (jt) {
+			/* the JSON side's part so far is copied after the kernel
+			 * text while it writes the rest straight after that */
+			bool placed = !rc;
+
+			if (placed && tm_out_append_begin(&w.out, &js.out))
+				rc = -1;
+			if (json_side_join(&w, &js, placed))
+				rc = -1;
+		}
 		if (rc)
 			goto fail;
-		tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
 	} else {
 		/* no kernel text: no systemTraceEvents at all (even an empty
 		 * one makes Catapult add an ftrace clock domain that nothing
 		 * links, and refuse the trace when the JSON has clock_sync) */
 		tm_out_puts(&w.out, "{\"traceEvents\":[");
 	}
-	if (jt ? tm_out_append(&w.out, &js.out) : tm_merge_json_events(&w))
+	if (!jt && tm_merge_json_events(&w))
 		goto fail;
 	/* --kernel-as=events|both: the kernel lines again, as trace events */
 	if (o->kernel_as != TM_KERNEL_TEXT &&

@@ -9,7 +9,20 @@
 #include <unistd.h>
 
 #include "out.h"
+
 #include "plainrun.h"
+
+/* Where a scratch part goes on (tm_out_append_begin): shared by the thread
+ * writing the part and the one appending it. */
+struct tm_out_place {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int fd;            /* the destination, -1 until it is ready */
+	off_t at;          /* the part's offset in it */
+	int scratch_fd;    /* the scratch file (the part's fd until it moves) */
+	off_t moved_after; /* bytes left in the scratch file when it moved; -1 before */
+	bool done;         /* the writer flushed for the last time */
+};
 
 bool tm_out_reference(void)
 {
@@ -26,13 +39,14 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
 	if (!path || strcmp(path, "-") == 0) {
 		struct stat st;
+		off_t at;
 
 		fflush(stdout);
 		o->fd = STDOUT_FILENO;
 		if (fstat(o->fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		    (o->pos = lseek(o->fd, 0, SEEK_CUR)) >= 0) {
-			o->pushed = o->pos;
-			o->push = true;
+		    (at = lseek(o->fd, 0, SEEK_CUR)) >= 0) {
+			o->pos = at;
+			o->seekable = !(fcntl(o->fd, F_GETFL) & O_APPEND);
 		}
 		return 0;
 	}
@@ -43,7 +57,7 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 		return tm_diag_error(d, "%s: out of memory", path);
 	}
 	o->fd = mkstemp(o->tmp);
-	o->push = true;             /* (a scratch file is not: it is read back soon) */
+	o->seekable = true;
 	if (o->fd >= 0) {
 		/* mkstemp makes 0600; the output gets what creat() would give */
 		mode_t mask = umask(0);
@@ -86,42 +100,36 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 	}
 	unlink(path);               /* gone from the directory; ours until closed */
 	free(path);
-	if (!(o->buf = malloc(TM_OUT_BUFSZ))) {
+	if (!(o->buf = malloc(TM_OUT_BUFSZ)) || !(o->place = calloc(1, sizeof(*o->place)))) {
+		free(o->buf);
 		close(o->fd);
 		o->fd = -1;
+		o->buf = NULL;
 		return tm_diag_error(d, "out of memory");
 	}
+	pthread_mutex_init(&o->place->mu, NULL);
+	pthread_cond_init(&o->place->cv, NULL);
+	o->place->fd = -1;
+	o->place->scratch_fd = o->fd;
+	o->place->moved_after = -1;
 	o->reference = tm_out_reference();
 	return 0;
 }
 
 /* ---- writing ----------------------------------------------------------- */
 
-/* N more bytes went to O's file.  A large output would pile up dirty pages
- * in the page cache until the kernel throttles every write (from about 2 GB
- * on a 24 GB machine, to a third of the speed); so each TM_OUT_PUSH_STEP
- * written is handed to the disk at once, without waiting for it. */
-static void pace(struct tm_out *o, uint64_t n)
-{
-	o->pos += (off_t)n;
-	if (!o->push || (uint64_t)(o->pos - o->pushed) < TM_OUT_PUSH_STEP)
-		return;
-	(void)sync_file_range(o->fd, o->pushed, o->pos - o->pushed, SYNC_FILE_RANGE_WRITE);
-	o->pushed = o->pos;
-}
-
 /* Write N bytes at P to O's file; 0 or the errno. */
 static int write_all(struct tm_out *o, const char *p, size_t n)
 {
 	while (n) {
-		ssize_t w = write(o->fd, p, n);
+		ssize_t w = o->placed ? pwrite(o->fd, p, n, o->pos) : write(o->fd, p, n);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
 			return w < 0 ? errno : EIO;
 		p += w;
 		n -= (size_t)w;
-		pace(o, (uint64_t)w);
+		o->pos += w;
 	}
 	return 0;
 }
@@ -224,11 +232,32 @@ void tm_out_background(struct tm_out *o)
 	o->bg = bg;
 }
 
+/* Scratch part O: once its place in the destination is ready, go on
+ * there (what the scratch file holds is copied by the appending thread). */
+static void check_place(struct tm_out *o)
+{
+	struct tm_out_place *pl = o->place;
+
+	if (o->bg)
+		bg_wait(o);         /* o->pos is the writer's until then */
+	pthread_mutex_lock(&pl->mu);
+	if (pl->fd >= 0 && pl->moved_after < 0) {
+		pl->moved_after = o->pos;
+		o->fd = pl->fd;
+		o->pos += pl->at;
+		o->placed = true;
+		pthread_cond_broadcast(&pl->cv);
+	}
+	pthread_mutex_unlock(&pl->mu);
+}
+
 void tm_out_flush(struct tm_out *o)
 {
 	struct tm_out_bg *bg = o->bg;
 	char *full;
 
+	if (o->place && !o->placed)
+		check_place(o);
 	if (!o->n)
 		return;
 	if (!bg) {
@@ -262,30 +291,108 @@ static void flush_all(struct tm_out *o)
 		bg_wait(o);
 }
 
-int tm_out_append(struct tm_out *o, struct tm_out *src)
+/* Copy N bytes from the start of SFD to O's file at AT (O's buffer is
+ * empty and free); 0 or the errno. */
+static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 {
-	off_t end, pos = 0;
+	off_t spos = 0, dpos = at;
 
-	flush_all(src);
+	while (spos < n) {
+		uint64_t left = (uint64_t)(n - spos);
+		size_t step = (size_t)(left < (1u << 30) ? left : (1u << 30));
+		ssize_t k = copy_file_range(sfd, &spos, o->fd, &dpos, step, 0);
+
+		if (k > 0)
+			continue;
+		if (k == 0)
+			return EIO;     /* the scratch file is shorter than written */
+		if (errno == EINTR)
+			continue;
+		/* not between these files (another file system): copy */
+		while (spos < n) {
+			uint64_t rest = (uint64_t)(n - spos);
+			ssize_t r = pread(sfd, o->buf, rest < TM_OUT_BUFSZ ? (size_t)rest : TM_OUT_BUFSZ,
+					  spos);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				return r < 0 ? errno : EIO;
+			for (ssize_t done = 0; done < r;) {
+				ssize_t w = pwrite(o->fd, o->buf + done, (size_t)(r - done), dpos);
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w <= 0)
+					return w < 0 ? errno : EIO;
+				done += w;
+				dpos += w;
+			}
+			spos += r;
+		}
+	}
+	return 0;
+}
+
+void tm_out_part_done(struct tm_out *src)
+{
+	struct tm_out_place *pl = src->place;
+
+	tm_out_flush(src);
+	if (src->bg)
+		bg_wait(src);
+	pthread_mutex_lock(&pl->mu);
+	pl->done = true;
+	pthread_cond_broadcast(&pl->cv);
+	pthread_mutex_unlock(&pl->mu);
+}
+
+int tm_out_append_begin(struct tm_out *o, struct tm_out *src)
+{
+	struct tm_out_place *pl = src->place;
+	off_t n;
+	int e;
+
 	flush_all(o);
+	pthread_mutex_lock(&pl->mu);
+	if (!o->err && o->seekable) {
+		/* the part goes on in place from the writer's next flush */
+		pl->fd = o->fd;
+		pl->at = o->pos;
+		pthread_cond_broadcast(&pl->cv);
+	}
+	while (pl->moved_after < 0 && !pl->done)
+		pthread_cond_wait(&pl->cv, &pl->mu);
+	n = pl->moved_after >= 0 ? pl->moved_after : src->pos;
+	pthread_mutex_unlock(&pl->mu);
+	if (o->err)
+		return -1;
+	if (!o->seekable)
+		return 0;           /* (a pipe, or appending) copied by append_end */
+	if ((e = copy_part(o, pl->scratch_fd, n, o->pos)) != 0)
+		o->err = e;
+	return o->err ? -1 : 0;
+}
+
+int tm_out_append_end(struct tm_out *o, struct tm_out *src)
+{
+	struct tm_out_place *pl = src->place;
+
 	if (src->err && !o->err)
 		o->err = src->err;
-	end = lseek(src->fd, 0, SEEK_CUR);
-	if (end < 0 && !o->err)
-		o->err = errno;
-	while (!o->err && pos < end) {
-		uint64_t left = (uint64_t)(end - pos);
-		size_t step = (size_t)(left < TM_OUT_PUSH_STEP ? left : TM_OUT_PUSH_STEP);
-		ssize_t n = copy_file_range(src->fd, &pos, o->fd, NULL, step, 0);
-		if (n > 0) {
-			pace(o, (uint64_t)n);
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		/* not between these files (a pipe, another file system): copy */
-		while (!o->err && pos < end) {
-			ssize_t r = pread(src->fd, o->buf, TM_OUT_BUFSZ, pos);
+	if (o->err) {
+		/* nothing more */
+	} else if (pl->fd >= 0) {
+		/* the part ends where its writer stopped (in place or not) */
+		off_t end = pl->moved_after >= 0 ? src->pos : pl->at + src->pos;
+
+		if (lseek(o->fd, end, SEEK_SET) < 0)
+			o->err = errno;
+		o->pos = end;
+	} else {
+		/* sequential output: the scratch file's bytes after O's */
+		for (off_t spos = 0; !o->err && spos < src->pos;) {
+			uint64_t rest = (uint64_t)(src->pos - spos);
+			ssize_t r = pread(pl->scratch_fd, o->buf,
+					  rest < TM_OUT_BUFSZ ? (size_t)rest : TM_OUT_BUFSZ, spos);
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r <= 0) {
@@ -293,20 +400,34 @@ int tm_out_append(struct tm_out *o, struct tm_out *src)
 				break;
 			}
 			o->n = (size_t)r;
-			pos += r;
+			spos += r;
 			tm_out_flush(o);
 		}
+		flush_all(o);
 	}
 	tm_out_abort(src);
 	return o->err ? -1 : 0;
 }
 
+int tm_out_append(struct tm_out *o, struct tm_out *src)
+{
+	tm_out_part_done(src);
+	tm_out_append_begin(o, src);
+	return tm_out_append_end(o, src);
+}
 
 void tm_out_abort(struct tm_out *o)
 {
+	int fd = o->place ? o->place->scratch_fd : o->fd; /* (a moved part's fd is not its own) */
+
 	bg_stop(o);
-	if (o->fd >= 0 && o->fd != STDOUT_FILENO)
-		close(o->fd);
+	if (fd >= 0 && fd != STDOUT_FILENO)
+		close(fd);
+	if (o->place) {
+		pthread_mutex_destroy(&o->place->mu);
+		pthread_cond_destroy(&o->place->cv);
+		free(o->place);
+	}
 	if (o->tmp)
 		unlink(o->tmp);
 	free(o->tmp);

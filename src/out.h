@@ -18,7 +18,6 @@
 #include "tracemerge/diag.h"
 
 #define TM_OUT_BUFSZ (1u << 17)
-#define TM_OUT_PUSH_STEP ((uint64_t)32 << 20)
 
 struct tm_out {
 	int fd;
@@ -28,9 +27,10 @@ struct tm_out {
 	char *tmp;         /* temporary file being written */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
-	bool push;         /* a regular output file: hand it to the disk as it grows */
+	struct tm_out_place *place; /* a scratch part: where it goes on (tm_out_append_begin) */
+	bool placed;       /* writing in place (pwrite at pos), no longer the scratch file */
+	bool seekable;     /* a regular file written at known offsets (not appending) */
 	off_t pos;         /* file offset after what was written */
-	off_t pushed;      /* written up to here is handed to the disk */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
 	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
@@ -53,6 +53,18 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d);
 /* Append everything written to scratch output SRC to O, and close SRC.
  * Returns 0, or -1 with O's error set. */
 int tm_out_append(struct tm_out *o, struct tm_out *src);
+/* The same while SRC is still being written by another thread, which calls
+ * tm_out_part_done(SRC) when it has written everything.  _begin copies what
+ * SRC holds so far to the end of O, and the writer's next flushes go
+ * straight to their place after it (pwrite), so the copy overlaps the rest
+ * of its work; once the writer has ended, _end closes SRC and moves O's end
+ * past the part.  (An output that is not a regular file, or is opened for
+ * appending, gets the part copied after the writer is done, by _end.)  Both
+ * return 0, or -1 with O's error set; after a failed _begin, still call
+ * _end.  Without _begin, tm_out_abort(SRC) after the writer ended. */
+void tm_out_part_done(struct tm_out *src);
+int tm_out_append_begin(struct tm_out *o, struct tm_out *src);
+int tm_out_append_end(struct tm_out *o, struct tm_out *src);
 /* Flush and rename into place; on failure remove the temporary file. */
 int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */

@@ -38,6 +38,19 @@ pyck "sync: kernel is the output clock" "$T/sync.json" \
 check "sync text output names the offset" sh -c "$TM sync '$D/kernel.txt' '$D/app.json' | grep -q -- '-5000.000000000 s'"
 
 check "merge kernel.txt app.json" sh -c "$TM merge --report -o '$T/m.json' '$D/kernel.txt' '$D/app.json' 2>'$T/err'"
+# the JSON events are written on a second thread and put after the kernel
+# text: the same bytes into a pipe, a file on stdout, a file appended to
+# (no writes at an offset there), one thread, and over an existing output
+check "merge: the same output on a pipe, on stdout, appended, on one thread, over an old output" sh -c "
+	$TM merge -q -o - '$D/kernel.txt' '$D/app.json' | cat > '$T/m-pipe.json' &&
+	$TM merge -q -o - '$D/kernel.txt' '$D/app.json' > '$T/m-stdout.json' &&
+	printf 'abc' > '$T/m-app.json' && $TM merge -q -o - '$D/kernel.txt' '$D/app.json' >> '$T/m-app.json' &&
+	TM_THREADS=1 $TM merge -q -o '$T/m-one.json' '$D/kernel.txt' '$D/app.json' &&
+	cp '$T/m-one.json' '$T/m-over.json' && $TM merge -q -o '$T/m-over.json' '$D/kernel.txt' '$D/app.json' &&
+	cmp '$T/m.json' '$T/m-pipe.json' && cmp '$T/m.json' '$T/m-stdout.json' &&
+	[ \"\$(head -c 3 '$T/m-app.json')\" = abc ] && tail -c +4 '$T/m-app.json' | cmp '$T/m.json' - &&
+	cmp '$T/m.json' '$T/m-one.json' && cmp '$T/m.json' '$T/m-over.json' &&
+	[ -z \"\$(ls '$T' | grep 'm-over.json.tmp')\" ]"
 pyck "merge: output is strict JSON with the JSON slices on the kernel clock" "$T/m.json" \
 	'ev("work","B")[0]["ts"] == 100500000 and ev("work","E")[0]["ts"] == 100600000'
 pyck "merge: string ts with a fraction rewritten exactly, dur kept" "$T/m.json" \

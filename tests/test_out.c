@@ -1,10 +1,12 @@
-/* test_out.c - the output file: large outputs written in steps, scratch
- * parts appended in steps, an existing output replaced like rename(2). */
+/* test_out.c - the output file: large outputs, scratch parts appended
+ * (also while they are being written), an existing output replaced as
+ * rename(2) replaces it. */
 #include "testutil.h"
 #include "out.h"
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,7 +19,7 @@ static char pat(uint64_t i)
 
 static void fill(struct tm_out *o, uint64_t from, uint64_t n)
 {
-	static char chunk[100003];   /* odd size: writes straddle the buffers */
+	char chunk[100003];   /* odd size: writes straddle the buffers (not static: two threads fill) */
 
 	while (n) {
 		size_t k = n < sizeof(chunk) ? (size_t)n : sizeof(chunk);
@@ -118,7 +120,7 @@ static int teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
-/* 70 MiB + 5 bytes: more than two 32 MiB steps, and a partial one. */
+/* 70 MiB + 5 bytes: many buffers, and a partial one. */
 #define BIG ((uint64_t)70 * 1024 * 1024 + 5)
 
 /* A large output, with and without the background writer, and a large
@@ -187,6 +189,122 @@ static void test_stdout_file_appended(void **state)
 		assert_memory_equal(head, "abc", 3);
 	}
 	check_pattern(fd, 3, 3, BIG);
+	close(fd);
+	unlink(path_in("stdout.json"));
+	tm_diag_free(&d);
+}
+
+/* A part written on another thread: the pattern from FROM on, N bytes;
+ * after the first half it tells the test (a byte on SIGNAL) and, when
+ * PAUSE, gives it time to call tm_out_append_begin before going on. */
+struct part_writer {
+	struct tm_out *src;
+	uint64_t from, n;
+	int signal;
+	bool pause;
+};
+
+static void *write_part(void *arg)
+{
+	struct part_writer *pw = arg;
+	uint64_t half = pw->n / 2;
+
+	fill(pw->src, pw->from, half);
+	tm_out_flush(pw->src);
+	if (write(pw->signal, "h", 1) != 1)
+		abort();
+	if (pw->pause)
+		usleep(100 * 1000);
+	fill(pw->src, pw->from + half, pw->n - half);
+	tm_out_part_done(pw->src);
+	return NULL;
+}
+
+/* Output O gets A bytes of its own (pattern from 0), then a part of B bytes
+ * written on another thread (pattern from A), then 3 bytes: appended while
+ * the writer is half-way (PAUSE) or whenever the test gets there. */
+static void append_concurrently(struct tm_out *o, uint64_t a, uint64_t b, bool pause)
+{
+	struct tm_out s;
+	struct tm_diag d;
+	struct part_writer pw;
+	pthread_t t;
+	int sig[2];
+	char c;
+
+	tm_diag_init(&d);
+	assert_int_equal(pipe(sig), 0);
+	assert_int_equal(tm_out_open_scratch(&s, path_in("x"), &d), 0);
+	pw = (struct part_writer){ &s, a, b, sig[1], pause };
+	assert_int_equal(pthread_create(&t, NULL, write_part, &pw), 0);
+	fill(o, 0, a);
+	assert_int_equal(read(sig[0], &c, 1), 1);
+	assert_int_equal(tm_out_append_begin(o, &s), 0);
+	pthread_join(t, NULL);
+	assert_int_equal(tm_out_append_end(o, &s), 0);
+	fill(o, a + b, 3);
+	close(sig[0]);
+	close(sig[1]);
+	tm_diag_free(&d);
+}
+
+/* The part is copied in while its writer goes on in place: every byte where
+ * it belongs, with and without the output's background writer, and when the
+ * writer is ahead (it finished before the append began). */
+static void test_append_while_written(void **state)
+{
+	(void)state;
+	for (int mode = 0; mode < 3; mode++) {
+		struct tm_out o;
+		struct tm_diag d;
+		struct stat st;
+		int fd;
+
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
+		if (mode == 1)
+			tm_out_background(&o);
+		append_concurrently(&o, 5 * 1024 * 1024 + 7, BIG, mode != 2);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		fd = open(path_in("out.json"), O_RDONLY);
+		assert_int_equal(fstat(fd, &st), 0);
+		assert_int_equal(st.st_size, 5 * 1024 * 1024 + 7 + BIG + 3);
+		check_pattern(fd, 0, 0, (uint64_t)st.st_size);
+		close(fd);
+		assert_string_equal(listing(), "out.json");
+		unlink(path_in("out.json"));
+		tm_diag_free(&d);
+	}
+}
+
+/* Standard output opened for appending cannot take writes at an offset:
+ * the part is copied after its writer is done, behind what was there. */
+static void test_append_to_appending_stdout(void **state)
+{
+	int saved = dup(STDOUT_FILENO), fd;
+	struct tm_out o;
+	struct tm_diag d;
+	struct stat st;
+	char head[3];
+
+	(void)state;
+	put_file("stdout.json", "abc");
+	fd = open(path_in("stdout.json"), O_WRONLY | O_APPEND);
+	fflush(stdout);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	tm_diag_init(&d);
+	assert_int_equal(tm_out_open(&o, NULL, &d), 0);
+	append_concurrently(&o, 1000, 3 * 1024 * 1024, true);
+	assert_int_equal(tm_out_close(&o, &d), 0);
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+	fd = open(path_in("stdout.json"), O_RDONLY);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 3 + 1000 + 3 * 1024 * 1024 + 3);
+	assert_int_equal(pread(fd, head, 3, 0), 3);
+	assert_memory_equal(head, "abc", 3);
+	check_pattern(fd, 3, 0, (uint64_t)st.st_size - 3);
 	close(fd);
 	unlink(path_in("stdout.json"));
 	tm_diag_free(&d);
@@ -289,6 +407,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_large_in_steps),
 		cmocka_unit_test(test_stdout_file_appended),
+		cmocka_unit_test(test_append_while_written),
+		cmocka_unit_test(test_append_to_appending_stdout),
 		cmocka_unit_test(test_replace_file),
 		cmocka_unit_test(test_replace_symlink),
 		cmocka_unit_test(test_replace_directory),
