@@ -17,11 +17,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
+#include "decode.h"
 #include "issuer.h"
 #include "linefeed.h"
 #include "out.h"
 #include "sync-int.h"
+#include "tracedat.h"
 
 struct jmark {                       /* a JSON clock_sync marker, not yet placed */
 	size_t jb;                   /* index in src->jb */
@@ -373,15 +376,39 @@ static void *worker(void *arg)
 	}
 }
 
-/* Is PATH a regular file of JSON text (its first byte after a UTF-8 BOM
- * and blanks is '{' or '[')?  Such an input is read without a child
- * process (no trace.dat inside), so it may be opened beside other threads. */
-static bool is_json_file(const char *path)
+/* Whether the first bytes of a gzip stream (HEAD, N bytes) inflate to
+ * something that is neither a trace.dat nor gzip again; false when that
+ * cannot be told from them. */
+static bool gzip_head_plain(const char *head, size_t n)
 {
-	char head[512];
+	unsigned char out[16];
+	z_stream z;
+	int ret;
+
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+		return false;
+	z.next_in = (unsigned char *)head;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = sizeof(out);
+	ret = inflate(&z, Z_SYNC_FLUSH);
+	inflateEnd(&z);
+	if ((ret != Z_OK && ret != Z_STREAM_END) || z.total_out < 8)
+		return false;
+	return !tm_is_tracedat(out, z.total_out) && !tm_is_gzip(out, z.total_out);
+}
+
+/* Can PATH be opened beside other threads?  Only a trace.dat cannot (it is
+ * converted in a forked child), plain or gzip-compressed; so: a regular
+ * file whose first bytes, inflated if they are gzip, are not a trace.dat.
+ * (Opening in the scanning thread overlaps the inputs' decompression and
+ * the JSON files' look for a "systemTraceEvents" key.) */
+static bool opens_beside_threads(const char *path)
+{
+	char head[65536];
 	struct stat st;
 	ssize_t n;
-	size_t i = 0;
 	int fd;
 
 	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) ||
@@ -389,11 +416,9 @@ static bool is_json_file(const char *path)
 		return false;
 	n = pread(fd, head, sizeof(head), 0);
 	close(fd);
-	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (n > 0 && i < (size_t)n && strchr(" \t\r\n", head[i]))
-		i++;
-	return n > 0 && i < (size_t)n && (head[i] == '{' || head[i] == '[');
+	if (n < 8 || tm_is_tracedat(head, (size_t)n))
+		return false;
+	return !tm_is_gzip(head, (size_t)n) || gzip_head_plain(head, (size_t)n);
 }
 
 static void scan_all(struct tm_sync *s, struct scan *sc)
@@ -402,14 +427,13 @@ static void scan_all(struct tm_sync *s, struct scan *sc)
 	pthread_t t;
 	bool threads = s->nsrc > 1 && tm_threads_wanted(), helper;
 
-	/* Inputs are opened (decoded) here, one after the other, before any
-	 * helper thread exists: a trace.dat is converted in a forked child,
-	 * and a fork while another thread holds a lock (an allocator's, a
-	 * FILE's) can leave the child waiting forever.  JSON files are the
-	 * exception: they are opened by the thread that scans them (opening
-	 * one looks through all of it for a "systemTraceEvents" key). */
+	/* A trace.dat is converted in a forked child, and a fork while another
+	 * thread holds a lock (an allocator's, a FILE's) can leave the child
+	 * waiting forever: such inputs (and stdin, which cannot be looked at
+	 * first) are opened here, before any helper thread exists.  The others
+	 * are opened (decompressed) by the thread that scans them. */
 	for (size_t i = 0; i < s->nsrc; i++) {
-		sc[i].open_in_worker = threads && is_json_file(s->src[i].path);
+		sc[i].open_in_worker = threads && opens_beside_threads(s->src[i].path);
 		if (!sc[i].open_in_worker)
 			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
 	}

@@ -135,6 +135,16 @@ import json, sys
 s = [s for i in json.load(open(sys.argv[1]))[\"inputs\"] for s in i[\"streams\"] if s[\"side\"] == \"json\"][0]
 sys.exit(s[\"offset_ns\"] != 1122916654955)' '$T/sync.json' &&
 	       $TM merge -q -o '$T/m.json' '$D/small.dat' '$T/app.json'"
+# the other inputs are opened (decompressed) by the threads that scan them,
+# a trace.dat (which forks) before those start: also gzip'ed, beside a
+# gzip'ed JSON file that comes first
+gzip -c "$T/app.json" > "$T/app.json.gz"
+check "trace.dat: gzip'ed, after a gzip'ed JSON file: the same offset, and merged" \
+	sh -c "$TM sync --json '$T/app.json.gz' '$T/small.dat.gz' > '$T/sync-gz.json' && python3 -c '
+import json, sys
+s = [s for i in json.load(open(sys.argv[1]))[\"inputs\"] for s in i[\"streams\"] if s[\"side\"] == \"json\"][0]
+sys.exit(s[\"offset_ns\"] != 1122916654955)' '$T/sync-gz.json' &&
+	       $TM merge -q -o '$T/m-gz.json' '$T/app.json.gz' '$T/small.dat.gz'"
 
 # ---- made here, now ------------------------------------------------------------
 TRACING=/sys/kernel/tracing
