@@ -120,6 +120,47 @@ static int teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* Standard output to NAME in the test directory, a file holding "abc"
+ * opened for appending; returns the old standard output. */
+static int stdout_to_appended(const char *name)
+{
+	int saved = dup(STDOUT_FILENO), fd;
+
+	put_file(name, "abc");
+	fd = open(path_in(name), O_WRONLY | O_APPEND);
+	assert_true(fd >= 0 && saved >= 0);
+	fflush(stdout);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	return saved;
+}
+
+static void stdout_back(int saved)
+{
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+}
+
+/* NAME holds N bytes: "abc" when ABC, then the pattern from FROM on; the
+ * file is removed. */
+static void check_file(const char *name, bool abc, uint64_t from, uint64_t n)
+{
+	int fd = open(path_in(name), O_RDONLY);
+	struct stat st;
+	char head[3];
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, n);
+	if (abc) {
+		assert_int_equal(pread(fd, head, 3, 0), 3);
+		assert_memory_equal(head, "abc", 3);
+	}
+	check_pattern(fd, abc ? 3 : 0, from, n - (abc ? 3 : 0));
+	close(fd);
+	unlink(path_in(name));
+}
+
 /* 70 MiB + 5 bytes: many buffers, and a partial one. */
 #define BIG ((uint64_t)70 * 1024 * 1024 + 5)
 
@@ -131,8 +172,6 @@ static void test_large_in_steps(void **state)
 	for (int bg = 0; bg < 2; bg++) {
 		struct tm_out o, s;
 		struct tm_diag d;
-		int fd;
-		struct stat st;
 
 		tm_diag_init(&d);
 		assert_int_equal(tm_out_open(&o, path_in("big.json"), &d), 0);
@@ -144,15 +183,9 @@ static void test_large_in_steps(void **state)
 		assert_int_equal(tm_out_append(&o, &s), 0);
 		fill(&o, 2 * BIG, 3);
 		assert_int_equal(tm_out_close(&o, &d), 0);
-		fd = open(path_in("big.json"), O_RDONLY);
-		assert_true(fd >= 0);
-		assert_int_equal(fstat(fd, &st), 0);
-		assert_int_equal(st.st_size, 2 * BIG + 3);
-		check_pattern(fd, 0, 0, 2 * BIG + 3);
-		close(fd);
 		/* the scratch file was unlinked at once: only the output is left */
 		assert_string_equal(listing(), "big.json");
-		unlink(path_in("big.json"));
+		check_file("big.json", false, 0, 2 * BIG + 3);
 		tm_diag_free(&d);
 	}
 }
@@ -161,36 +194,18 @@ static void test_large_in_steps(void **state)
  * output goes after them. */
 static void test_stdout_file_appended(void **state)
 {
-	int saved = dup(STDOUT_FILENO), fd;
+	int saved = stdout_to_appended("stdout.json");
 	struct tm_out o;
 	struct tm_diag d;
-	struct stat st;
 
 	(void)state;
-	put_file("stdout.json", "abc");
-	fd = open(path_in("stdout.json"), O_WRONLY | O_APPEND);
-	assert_true(fd >= 0 && saved >= 0);
-	fflush(stdout);
-	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
-	close(fd);
 	tm_diag_init(&d);
 	assert_int_equal(tm_out_open(&o, NULL, &d), 0);
 	tm_out_background(&o);
 	fill(&o, 3, BIG);
 	assert_int_equal(tm_out_close(&o, &d), 0);
-	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
-	close(saved);
-	fd = open(path_in("stdout.json"), O_RDONLY);
-	assert_int_equal(fstat(fd, &st), 0);
-	assert_int_equal(st.st_size, 3 + BIG);
-	{
-		char head[3];
-		assert_int_equal(pread(fd, head, 3, 0), 3);
-		assert_memory_equal(head, "abc", 3);
-	}
-	check_pattern(fd, 3, 3, BIG);
-	close(fd);
-	unlink(path_in("stdout.json"));
+	stdout_back(saved);
+	check_file("stdout.json", true, 3, 3 + BIG);
 	tm_diag_free(&d);
 }
 
@@ -257,8 +272,6 @@ static void test_append_while_written(void **state)
 	for (int mode = 0; mode < 3; mode++) {
 		struct tm_out o;
 		struct tm_diag d;
-		struct stat st;
-		int fd;
 
 		tm_diag_init(&d);
 		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
@@ -266,13 +279,8 @@ static void test_append_while_written(void **state)
 			tm_out_background(&o);
 		append_concurrently(&o, 5 * 1024 * 1024 + 7, BIG, mode != 2);
 		assert_int_equal(tm_out_close(&o, &d), 0);
-		fd = open(path_in("out.json"), O_RDONLY);
-		assert_int_equal(fstat(fd, &st), 0);
-		assert_int_equal(st.st_size, 5 * 1024 * 1024 + 7 + BIG + 3);
-		check_pattern(fd, 0, 0, (uint64_t)st.st_size);
-		close(fd);
 		assert_string_equal(listing(), "out.json");
-		unlink(path_in("out.json"));
+		check_file("out.json", false, 0, 5 * 1024 * 1024 + 7 + BIG + 3);
 		tm_diag_free(&d);
 	}
 }
@@ -281,32 +289,17 @@ static void test_append_while_written(void **state)
  * the part is copied after its writer is done, behind what was there. */
 static void test_append_to_appending_stdout(void **state)
 {
-	int saved = dup(STDOUT_FILENO), fd;
+	int saved = stdout_to_appended("stdout.json");
 	struct tm_out o;
 	struct tm_diag d;
-	struct stat st;
-	char head[3];
 
 	(void)state;
-	put_file("stdout.json", "abc");
-	fd = open(path_in("stdout.json"), O_WRONLY | O_APPEND);
-	fflush(stdout);
-	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
-	close(fd);
 	tm_diag_init(&d);
 	assert_int_equal(tm_out_open(&o, NULL, &d), 0);
 	append_concurrently(&o, 1000, 3 * 1024 * 1024, true);
 	assert_int_equal(tm_out_close(&o, &d), 0);
-	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
-	close(saved);
-	fd = open(path_in("stdout.json"), O_RDONLY);
-	assert_int_equal(fstat(fd, &st), 0);
-	assert_int_equal(st.st_size, 3 + 1000 + 3 * 1024 * 1024 + 3);
-	assert_int_equal(pread(fd, head, 3, 0), 3);
-	assert_memory_equal(head, "abc", 3);
-	check_pattern(fd, 3, 0, (uint64_t)st.st_size - 3);
-	close(fd);
-	unlink(path_in("stdout.json"));
+	stdout_back(saved);
+	check_file("stdout.json", true, 0, 3 + 1000 + 3 * 1024 * 1024 + 3);
 	tm_diag_free(&d);
 }
 
