@@ -1,15 +1,14 @@
 /* out.c - buffered output, atomic file replacement, JSON escaping (out.h). */
 #include <errno.h>
 #include <pthread.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "out.h"
-
 #include "plainrun.h"
 
 /* Where a scratch part goes on (tm_out_append_begin): shared by the thread
@@ -291,8 +290,9 @@ static void flush_all(struct tm_out *o)
 		bg_wait(o);
 }
 
-/* Copy N bytes from the start of SFD to O's file at AT (O's buffer is
- * empty and free); 0 or the errno. */
+/* Copy N bytes from the start of SFD to O's file at AT, or (AT < 0) after
+ * what O holds, through its buffer (a pipe, a file opened for appending);
+ * O's buffer is empty.  0 or the errno. */
 static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 {
 	off_t spos = 0, dpos = at;
@@ -300,16 +300,19 @@ static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 	while (spos < n) {
 		uint64_t left = (uint64_t)(n - spos);
 		size_t step = (size_t)(left < (1u << 30) ? left : (1u << 30));
-		ssize_t k = copy_file_range(sfd, &spos, o->fd, &dpos, step, 0);
+		ssize_t k = copy_file_range(sfd, &spos, o->fd, at < 0 ? NULL : &dpos, step, 0);
 
-		if (k > 0)
+		if (k > 0) {
+			if (at < 0)
+				o->pos += k;
 			continue;
+		}
 		if (k == 0)
 			return EIO;     /* the scratch file is shorter than written */
 		if (errno == EINTR)
 			continue;
-		/* not between these files (another file system): copy */
-		while (spos < n) {
+		/* not between these files (a pipe, another file system): copy */
+		while (spos < n && !o->err) {
 			uint64_t rest = (uint64_t)(n - spos);
 			ssize_t r = pread(sfd, o->buf, rest < TM_OUT_BUFSZ ? (size_t)rest : TM_OUT_BUFSZ,
 					  spos);
@@ -317,6 +320,12 @@ static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 				continue;
 			if (r <= 0)
 				return r < 0 ? errno : EIO;
+			spos += r;
+			if (at < 0) {
+				o->n = (size_t)r;
+				tm_out_flush(o);
+				continue;
+			}
 			for (ssize_t done = 0; done < r;) {
 				ssize_t w = pwrite(o->fd, o->buf + done, (size_t)(r - done), dpos);
 				if (w < 0 && errno == EINTR)
@@ -326,8 +335,9 @@ static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 				done += w;
 				dpos += w;
 			}
-			spos += r;
 		}
+		flush_all(o);
+		return o->err;
 	}
 	return 0;
 }
@@ -389,21 +399,10 @@ int tm_out_append_end(struct tm_out *o, struct tm_out *src)
 		o->pos = end;
 	} else {
 		/* sequential output: the scratch file's bytes after O's */
-		for (off_t spos = 0; !o->err && spos < src->pos;) {
-			uint64_t rest = (uint64_t)(src->pos - spos);
-			ssize_t r = pread(pl->scratch_fd, o->buf,
-					  rest < TM_OUT_BUFSZ ? (size_t)rest : TM_OUT_BUFSZ, spos);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r <= 0) {
-				o->err = r < 0 ? errno : EIO;
-				break;
-			}
-			o->n = (size_t)r;
-			spos += r;
-			tm_out_flush(o);
-		}
-		flush_all(o);
+		int e = copy_part(o, pl->scratch_fd, src->pos, -1);
+
+		if (e && !o->err)
+			o->err = e;
 	}
 	tm_out_abort(src);
 	return o->err ? -1 : 0;
