@@ -70,13 +70,16 @@ def fresh(outputs):
 
 def best(cmd, runs, env=None, out=None, outputs=()):
     """Fastest of RUNS, each started fresh(OUTPUTS): (seconds, max RSS, max
-    anon RSS, cores busy in the fastest)."""
+    anon RSS, cores busy in the fastest, median seconds: on a machine whose
+    speed drifts with other work, how far the fastest is from the usual)."""
     r = []
     for _ in range(runs):
         fresh(outputs)
         r.append(run(cmd, env, out))
     fast = min(r, key=lambda x: x[0])
-    return fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0]
+    times = sorted(x[0] for x in r)
+    median = (times[(runs - 1) // 2] + times[runs // 2]) / 2
+    return fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0], median
 
 
 def sh(cmd):
@@ -117,9 +120,10 @@ def main():
     print("(MB/s of uncompressed input; x cat-r: cat FILE >/dev/null time / job time, for .gz"
           " jobs zcat; x cat-rw: cat FILE >FILE2 time / job time; anonRSS: peak of"
           " RssAnon+RssShmem, the memory that is not mapped input; cores: CPU time / wall"
-          " time, the cores kept busy)")
-    print("%-34s %8s %9s %9s %10s %9s %9s %6s" % ("job", "secs", "MB/s", "x cat-r", "x cat-rw",
-                                                  "maxRSS", "anonRSS", "cores"))
+          " time, the cores kept busy in the fastest run; median: the median run's seconds)")
+    print("%-34s %8s %9s %9s %10s %9s %9s %6s %8s" % ("job", "secs", "MB/s", "x cat-r",
+                                                      "x cat-rw", "maxRSS", "anonRSS", "cores",
+                                                      "median"))
 
     base = {}
     for name, path in (("ftrace", k), ("json", j)):
@@ -151,11 +155,12 @@ def main():
     results = {}
     same = []
     for name, cmd, size, b, writes in jobs:
-        secs, rss, anon, cores = best(cmd, a.runs, outputs=(o1, o2))
+        secs, rss, anon, cores, median = best(cmd, a.runs, outputs=(o1, o2))
         results[name] = size / MB / secs
-        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f" % (
+        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f %8.3f" % (
             name, secs, size / MB / secs, base[b + "-r"] / secs,
-            "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB, cores))
+            "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB, cores,
+            median))
         if writes:
             env = dict(os.environ, TM_REFERENCE="1")
             ref_cmd = [o2 if x == o1 else x for x in cmd]
