@@ -107,14 +107,22 @@ static const char *find(struct tm_str l, const char *lit)
 	return memmem(l.p, l.n, lit, strlen(lit));
 }
 
+bool tm_ftrace_tracer_line(struct tm_str l, char *tracer, size_t cap)
+{
+	if (!line_has_prefix(l, "# tracer:"))
+		return false;
+	copy_trimmed(tracer, cap, l.p + 9, l.n - 9);
+	return true;
+}
+
 /* Learn what a '#' line says about the trace. */
 static void parse_header_line(struct tm_ftrace_header *h, struct tm_str l,
 			      int *flag_width)
 {
 	const char *e = l.p + l.n, *q;
 
-	if (line_has_prefix(l, "# tracer:")) {
-		copy_trimmed(h->tracer, sizeof(h->tracer), l.p + 9, l.n - 9);
+	if (tm_ftrace_tracer_line(l, h->tracer, sizeof(h->tracer))) {
+		;
 	} else if (line_has_prefix(l, "# clock_type=")) {
 		copy_trimmed(h->clock_type, sizeof(h->clock_type), l.p + 13, l.n - 13);
 	} else if ((q = find(l, "entries-in-buffer/entries-written:"))) {

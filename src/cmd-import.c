@@ -75,13 +75,16 @@ int cmd_import(int argc, char **argv)
 		return tm_usage_error("import", optind >= argc ? "no input given" :
 				      "exactly one input (use merge for several)");
 	tm_diag_init(&d);
-	if (tm_sync_load(&s, argv + optind, 1, &d) || tm_sync_solve(&s, &so) ||
-	    tm_merge_write(&s, outpath, &mo, &counts)) {
+	mo.early = tm_merge_early_new(outpath, &mo);
+	if (tm_sync_load_cb(&s, argv + optind, 1, &d, mo.early ? tm_merge_early_line : NULL,
+			    mo.early) ||
+	    tm_sync_solve(&s, &so) || tm_merge_write(&s, outpath, &mo, &counts)) {
 		fprintf(stderr, "tracemerge import: %s\n", d.error);
 		rc = TM_EXIT_INPUT;
 	} else if (!quiet) {
 		print_summary(&s, &counts, &d);
 	}
+	tm_merge_early_free(mo.early);
 	tm_sync_free(&s);
 	tm_diag_free(&d);
 	return rc;

@@ -418,7 +418,7 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 	while ((l = tm_line_feed_next(r))) {
 		scan_line(st, l, b);
 		if (cb)
-			cb(ctx, l, b, bi);
+			cb(ctx, st, l, b, bi);
 	}
 	if (!st->have_hdr) {
 		st->hdr = *tm_line_feed_header(r);

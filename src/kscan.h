@@ -92,8 +92,8 @@ struct tm_kstats {
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d);
 void tm_kstats_free(struct tm_kstats *st);
 
-/* Called for each line of each ftrace block, after it was counted. */
-typedef void (*tm_kscan_cb)(void *ctx, const struct tm_ftrace_line *l,
+/* Called for each line of each ftrace block, after it was counted in ST. */
+typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
 			    const struct tm_block *b, size_t block_index);
 
 /* Walk every block of IN.  Returns 0, or -1 on allocation failure. */

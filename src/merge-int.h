@@ -21,6 +21,8 @@ struct tm_kstream {                 /* one ftrace block being written */
 	int64_t ts;                     /* current event on the output clock */
 	struct tm_clock_map map;
 	bool identity, keep_digits;
+	struct tm_kstats *st;           /* the input's first-pass facts */
+	int64_t pid_off;                /* the input's --pid-offset */
 	int32_t tc_pid[TM_TGID_CACHE];  /* tgid hints by pid % TM_TGID_CACHE */
 	int32_t tc_tgid[TM_TGID_CACHE];
 };
@@ -53,6 +55,7 @@ struct tm_mw {
 	int64_t link_ts;                  /* the clock link's instant (output clock) */
 	size_t nevents;                   /* traceEvents written */
 	struct tm_kev *kev;               /* --kernel-as=events|both: converter */
+	struct tm_merge_early *early;     /* writing during the first pass (merge.c) */
 	struct json_object *kev_report;
 };
 

@@ -59,6 +59,8 @@ static int open_streams(struct tm_mw *w)
 			memset(k->tc_pid, 0xff, sizeof(k->tc_pid)); /* pid -1: empty */
 			k->src = i;
 			k->b = b;
+			k->st = &src->st;
+			k->pid_off = src->pid_off;
 			k->map = w->s->routes[src->kdom].to_target;
 			k->identity = !k->map.rate_fs && k->map.x0 == k->map.y0;
 			k->keep_digits = tm_clock_is_us_offset(&k->map);
@@ -113,15 +115,22 @@ static struct tm_kstream *pick(struct tm_mw *w)
 	return best;
 }
 
+static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid);
+static void free_mw(struct tm_mw *w);
+
 /* The TGID column's fill for PID of stream K: the first pass's hint, from
- * a small direct-mapped cache (the hints do not change while writing). */
+ * a small direct-mapped cache (the hints do not change while writing).
+ * While the first pass is still going on (w->early), the hint known so far,
+ * noted for the check that it is still the hint at the end. */
 static int32_t tgid_hint(struct tm_mw *w, struct tm_kstream *k, int32_t pid)
 {
 	size_t i = (uint32_t)pid % TM_TGID_CACHE;
 
+	if (w->early)
+		return early_hint(w->early, k->st, pid);
 	if (k->tc_pid[i] != pid || pid < 0) {
 		k->tc_pid[i] = pid;
-		k->tc_tgid[i] = tm_kstats_tgid(&w->s->src[k->src].st, pid);
+		k->tc_tgid[i] = tm_kstats_tgid(k->st, pid);
 	}
 	return k->tc_tgid[i];
 }
@@ -133,11 +142,11 @@ static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstrea
 					       const struct tm_ftrace_line *l, bool mapped,
 					       int32_t *tgid)
 {
-	struct tm_src *src = &w->s->src[k->src];
 	struct tm_ftrace_line *m = &w->moved;
 
-	*tgid = tgid_hint(w, k, l->ev.pid);
-	if (!mapped && !src->pid_off)
+	/* the hint fills the TGID column only where the line has none */
+	*tgid = l->ev.tgid >= 0 && !k->pid_off ? -1 : tgid_hint(w, k, l->ev.pid);
+	if (!mapped && !k->pid_off)
 		return l;
 	*m = *l;
 	if (mapped) {
@@ -145,12 +154,12 @@ static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstrea
 		if (!k->keep_digits)
 			m->ev.ts_digits = 9;
 	}
-	if (src->pid_off) {
-		m->ev.pid = tm_pid_move(m->ev.pid, src->pid_off);
-		m->ev.tgid = tm_pid_move(m->ev.tgid, src->pid_off);
-		*tgid = tm_pid_move(*tgid, src->pid_off);
+	if (k->pid_off) {
+		m->ev.pid = tm_pid_move(m->ev.pid, k->pid_off);
+		m->ev.tgid = tm_pid_move(m->ev.tgid, k->pid_off);
+		*tgid = tm_pid_move(*tgid, k->pid_off);
 		w->details.n = 0;
-		tm_pid_details(&w->details, &m->ev, src->pid_off);
+		tm_pid_details(&w->details, &m->ev, k->pid_off);
 		m->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
 	}
 	return m;
@@ -246,6 +255,41 @@ static void link_line(struct tm_mw *w, struct tm_kstream *k)
 	w->c->link = true;
 }
 
+/* Line K->l of the kernel text (not --kernel-as=events). */
+static void text_line(struct tm_mw *w, struct tm_kstream *k)
+{
+	if (w->o->verbatim) {
+		verbatim_line(w, k);
+		return;
+	}
+	switch (k->l->kind) {
+	case TM_LN_HEADER:
+		header_line(w, k);
+		break;
+	case TM_LN_EVENT:
+		if (!w->legend_written) {
+			text_s(w, tm_canon_legend);
+			w->legend_written = true;
+		}
+		if (w->want_link && !w->c->link)
+			link_line(w, k);
+		if (is_sync_marker(&k->l->ev) && w->move_sync) {
+			move_marker(w, k);
+			break;
+		}
+		write_event(w, k);
+		w->c->kernel_out++;
+		break;
+	case TM_LN_GRAPH:
+		tm_buf_add(&w->unconverted, k->l->raw.p, k->l->raw.n);
+		tm_buf_addc(&w->unconverted, '\n');
+		w->c->unconverted++;
+		break;
+	default:
+		break; /* blank, noise, rejected: counted by kscan */
+	}
+}
+
 static void close_streams(struct tm_mw *w)
 {
 	for (size_t i = 0; i < w->nks; i++)
@@ -281,40 +325,189 @@ static int write_kernel(struct tm_mw *w)
 			} else if (tm_merge_kev_line(w, k)) {
 				return -1;
 			}
-		} else if (w->o->verbatim) {
-			verbatim_line(w, k);
 		} else {
-			switch (k->l->kind) {
-			case TM_LN_HEADER:
-				header_line(w, k);
-				break;
-			case TM_LN_EVENT:
-				if (!w->legend_written) {
-					text_s(w, tm_canon_legend);
-					w->legend_written = true;
-				}
-				if (w->want_link && !w->c->link)
-					link_line(w, k);
-				if (is_sync_marker(&k->l->ev) && w->move_sync) {
-					move_marker(w, k);
-					break;
-				}
-				write_event(w, k);
-				w->c->kernel_out++;
-				break;
-			case TM_LN_GRAPH:
-				tm_buf_add(&w->unconverted, k->l->raw.p, k->l->raw.n);
-				tm_buf_addc(&w->unconverted, '\n');
-				w->c->unconverted++;
-				break;
-			default:
-				break; /* blank, noise, rejected: counted by kscan */
-			}
+			text_line(w, k);
 		}
 		if (stream_next(w, k))
 			return -1;
 	}
 	return 0;
+}
+
+/* ---- the kernel text written during the first pass --------------------- */
+
+/* `import` of one ftrace block into a file: the block's lines are written
+ * as the first pass reads them (tm_merge_early_line, a kscan callback), so
+ * the block is parsed once instead of twice.  The text depends on the
+ * whole first pass only through the TGID column's fill of lines that have
+ * none (the tgid learned anywhere in the block) and the tracer name: the
+ * fills used are noted, and tm_merge_write keeps the text only when every
+ * one is still the block's hint at the end, the tracer is the same and the
+ * clock needs no change; otherwise it is thrown away and written again. */
+struct early_fill {
+	bool set;
+	int32_t tgid;
+};
+
+struct tm_merge_early {
+	struct tm_mw w;              /* w.out: the output, being written */
+	struct tm_merge_opts o;
+	struct tm_merge_counts c;
+	struct tm_kstream k;         /* the one stream: lines from the callback */
+	struct tm_hmap *fills;       /* pid -> struct early_fill */
+	int32_t fc_pid[TM_TGID_CACHE], fc_tgid[TM_TGID_CACHE]; /* fills noted */
+	char tracer[32];             /* named in the text written */
+	size_t block;                /* the block written */
+	bool begun, failed, adopted;
+};
+
+/* The hint known so far for PID, noted: a second, different fill for the
+ * same pid already means the text differs. */
+static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid)
+{
+	size_t i = (uint32_t)pid % TM_TGID_CACHE;
+	int32_t tgid = tm_kstats_tgid(st, pid);
+	struct early_fill *f;
+
+	if (pid < 0 || (e->fc_pid[i] == pid && e->fc_tgid[i] == tgid))
+		return tgid;
+	f = tm_hmap_get_i32(e->fills, pid, true);
+	if (!f)
+		e->failed = true;
+	else if (!f->set)
+		*f = (struct early_fill){ true, tgid };
+	else if (f->tgid != tgid)
+		e->failed = true;
+	e->fc_pid[i] = pid;
+	e->fc_tgid[i] = tgid;
+	return tgid;
+}
+
+struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o)
+{
+	struct tm_merge_early *e;
+	struct tm_diag d;
+
+	if (!outpath || !strcmp(outpath, "-") || o->kernel_as != TM_KERNEL_TEXT ||
+	    tm_out_reference() || !(e = calloc(1, sizeof(*e))))
+		return NULL;   /* stdout cannot be taken back */
+	tm_diag_init(&d);
+	if (!(e->fills = tm_hmap_new(sizeof(struct early_fill))) ||
+	    tm_out_open(&e->w.out, outpath, &d)) {
+		/* the second pass opens it again and says why it cannot */
+		tm_hmap_free(e->fills);
+		tm_diag_free(&d);
+		free(e);
+		return NULL;
+	}
+	tm_diag_free(&d);
+	e->o = *o;
+	e->w.o = &e->o;
+	e->w.c = &e->c;
+	e->w.jout = &e->w.out;
+	e->w.early = e;
+	e->w.ks = &e->k;
+	e->w.nks = 1;
+	e->k.identity = true;
+	memset(e->fc_pid, 0xff, sizeof(e->fc_pid)); /* pid -1: empty */
+	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
+	return e;
+}
+
+void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+			 const struct tm_block *b, size_t bi)
+{
+	struct tm_merge_early *e = ctx;
+	struct tm_mw *w = &e->w;
+	char tracer[sizeof(w->tracer)];
+
+	(void)b;
+	if (e->failed)
+		return;
+	if (!e->begun) {
+		/* the "# tracer:" lines before the first line written name the
+		 * tracer of the text's first line (the reader's header keeps
+		 * the last one, as does tracer[] here) */
+		if (!e->o.verbatim && l->kind == TM_LN_HEADER &&
+		    tm_ftrace_tracer_line(l->raw, tracer, sizeof(tracer))) {
+			if (tracer[0])
+				memcpy(w->tracer, tracer, sizeof(tracer));
+			else
+				snprintf(w->tracer, sizeof(w->tracer), "nop");
+			return;
+		}
+		e->begun = true;
+		e->block = bi;
+		e->k.st = st;
+		/* only now: the input is open (a trace.dat is converted in a
+		 * forked child, which must not start beside other threads) */
+		if (tm_threads_wanted())
+			tm_out_background(&w->out);
+		tm_out_puts(&w->out, "{\"systemTraceEvents\":\"");
+		if (!e->o.verbatim) {
+			text_s(w, "# tracer: ");
+			text_s(w, w->tracer);
+			text_s(w, "\n");
+		}
+	} else if (bi != e->block) {
+		e->failed = true;   /* several blocks: merged by time, not written here */
+		return;
+	}
+	e->k.l = l;
+	e->k.have = true;
+	e->k.ts = l->ev.ts_ns;
+	text_line(w, &e->k);
+}
+
+static void early_drop(struct tm_merge_early *e)
+{
+	if (e->adopted)
+		return;
+	tm_out_abort(&e->w.out);
+	e->w.ks = NULL;
+	e->w.nks = 0;
+	free_mw(&e->w);
+	e->adopted = true;   /* nothing left to free but e */
+}
+
+void tm_merge_early_free(struct tm_merge_early *e)
+{
+	if (!e)
+		return;
+	early_drop(e);
+	tm_hmap_free(e->fills);
+	free(e);
+}
+
+/* Is what E wrote the kernel text W (set up for the solved inputs) would
+ * write? */
+static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
+{
+	const struct tm_sync *s = w->s;
+	const struct tm_src *src = &s->src[0];
+	const struct tm_clock_map *map;
+	size_t nftrace = 0, it = 0;
+	const struct early_fill *f;
+	const char *key;
+	size_t klen;
+
+	if (e->failed || !e->begun || e->w.out.err || s->nsrc != 1 || src->njb ||
+	    src->pid_off || !src->kernel || w->want_link || w->move_sync ||
+	    e->o.verbatim != w->o->verbatim || w->o->kernel_as != TM_KERNEL_TEXT ||
+	    (!w->o->verbatim && strcmp(e->w.tracer, w->tracer)))
+		return false;
+	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++)
+		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
+	map = &s->routes[src->kdom].to_target;
+	if (nftrace != 1 || map->rate_fs || map->x0 != map->y0)
+		return false;
+	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
+		int32_t pid;
+		memcpy(&pid, key, sizeof(pid));
+		if (f->tgid != tm_kstats_tgid((struct tm_kstats *)&src->st, pid))
+			return false;
+	}
+	return true;
 }
 
 /* ---- the whole object ------------------------------------------------- */
@@ -442,18 +635,18 @@ static int json_side_join(struct tm_mw *w, struct json_side *js, bool placed)
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
 		   struct tm_merge_counts *c)
 {
-	struct tm_mw w;
+	struct tm_mw local, *w = &local;
 	struct json_side js;
 	bool jt = false;
 	int rc = -1;
 
-	memset(&w, 0, sizeof(w));
+	memset(&local, 0, sizeof(local));
 	memset(c, 0, sizeof(*c));
-	w.s = s;
-	w.o = o;
-	w.c = c;
-	w.jout = &w.out;
-	w.jd = s->d;
+	w->s = s;
+	w->o = o;
+	w->c = c;
+	w->jout = &w->out;
+	w->jd = s->d;
 	for (size_t i = 0; i < s->nsrc; i++) {
 		c->kernel_in += s->src[i].st.events;
 		for (size_t k = 0; k < s->src[i].njb; k++)
@@ -462,29 +655,54 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	/* the inputs' own markers leave the event streams when they could make
 	 * Catapult see a second path between two domains: beside the link, or
 	 * between several inputs' JSON now in one traceEvents array */
-	w.want_link = !o->verbatim && c->kernel_in && c->json_in && o->kernel_as != TM_KERNEL_EVENTS;
-	w.move_sync = !o->verbatim && (w.want_link || s->nsrc > 1);
-	w.moved_lines = json_object_new_array();
-	first_tracer(&w);
-	if (tm_out_open(&w.out, outpath, s->d))
-		goto done;
-	if (tm_threads_wanted())
-		tm_out_background(&w.out); /* write(2) off the writing thread */
+	w->want_link = !o->verbatim && c->kernel_in && c->json_in && o->kernel_as != TM_KERNEL_EVENTS;
+	w->move_sync = !o->verbatim && (w->want_link || s->nsrc > 1);
+	w->moved_lines = json_object_new_array();
+	first_tracer(w);
+	if (o->early && early_holds(o->early, w)) {
+		/* the kernel text is written already: go on after it */
+		struct tm_merge_early *e = o->early;
+
+		w = &e->w;
+		w->s = s;
+		w->o = o;
+		w->c = c;
+		w->jd = s->d;
+		w->want_link = local.want_link;
+		w->move_sync = local.move_sync;
+		w->moved_lines = local.moved_lines;
+		w->early = NULL;
+		w->ks = NULL;
+		w->nks = 0;
+		c->kernel_out = e->c.kernel_out;
+		c->unconverted = e->c.unconverted;
+		e->adopted = true;
+	} else {
+		if (o->early)
+			early_drop(o->early);
+		if (tm_out_open(&w->out, outpath, s->d))
+			goto done;
+		if (tm_threads_wanted())
+			tm_out_background(&w->out); /* write(2) off the writing thread */
+	}
 	if (has_kernel(s) && o->kernel_as != TM_KERNEL_EVENTS) {
-		tm_out_puts(&w.out, "{\"systemTraceEvents\":\"");
+		bool written = w != &local;
+
+		if (!written)
+			tm_out_puts(&w->out, "{\"systemTraceEvents\":\"");
 		if (c->kernel_in && c->json_in && tm_threads_wanted())
-			jt = json_side_start(&w, &js, outpath);
-		rc = write_kernel(&w);
+			jt = json_side_start(w, &js, outpath);
+		rc = written ? 0 : write_kernel(w);
 		if (!rc)
-			tm_out_puts(&w.out, "\",\n\"traceEvents\":[");
+			tm_out_puts(&w->out, "\",\n\"traceEvents\":[");
 		if (jt) {
 			/* the JSON side's part so far is copied after the kernel
 			 * text while it writes the rest straight after that */
 			bool placed = !rc;
 
-			if (placed && tm_out_append_begin(&w.out, &js.out))
+			if (placed && tm_out_append_begin(&w->out, &js.out))
 				rc = -1;
-			if (json_side_join(&w, &js, placed))
+			if (json_side_join(w, &js, placed))
 				rc = -1;
 		}
 		if (rc)
@@ -493,30 +711,30 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		/* no kernel text: no systemTraceEvents at all (even an empty
 		 * one makes Catapult add an ftrace clock domain that nothing
 		 * links, and refuse the trace when the JSON has clock_sync) */
-		tm_out_puts(&w.out, "{\"traceEvents\":[");
+		tm_out_puts(&w->out, "{\"traceEvents\":[");
 	}
-	if (!jt && tm_merge_json_events(&w))
+	if (!jt && tm_merge_json_events(w))
 		goto fail;
 	/* --kernel-as=events|both: the kernel lines again, as trace events */
 	if (o->kernel_as != TM_KERNEL_TEXT &&
-	    (tm_merge_kev_begin(&w) || write_kernel(&w) || tm_merge_kev_end(&w)))
+	    (tm_merge_kev_begin(w) || write_kernel(w) || tm_merge_kev_end(w)))
 		goto fail;
-	if (tm_merge_names(&w))
+	if (tm_merge_names(w))
 		goto fail;
-	if (w.c->link)
-		tm_merge_link_event(&w);
-	tm_out_puts(&w.out, "\n]");
-	if (tm_merge_tail(&w))
+	if (w->c->link)
+		tm_merge_link_event(w);
+	tm_out_puts(&w->out, "\n]");
+	if (tm_merge_tail(w))
 		goto fail;
-	if (w.line.oom || w.details.oom || w.unconverted.oom || w.moved_json.oom) {
+	if (w->line.oom || w->details.oom || w->unconverted.oom || w->moved_json.oom) {
 		tm_diag_error(s->d, "out of memory");
 		goto fail;
 	}
-	rc = tm_out_close(&w.out, s->d);
+	rc = tm_out_close(&w->out, s->d);
 	goto done;
 fail:
-	tm_out_abort(&w.out);
+	tm_out_abort(&w->out);
 done:
-	free_mw(&w);
+	free_mw(w);
 	return rc;
 }

@@ -25,10 +25,13 @@
 #include "kevents.h"
 #include "sync.h"
 
+struct tm_merge_early;
+
 struct tm_merge_opts {
 	const char *command;       /* "merge" or "import", for metadata */
 	bool verbatim;             /* kernel lines exactly as read */
 	enum tm_kernel_as kernel_as; /* text, events (kevents.h) or both */
+	struct tm_merge_early *early; /* kernel text written during tm_sync_load, or NULL */
 };
 
 struct tm_merge_counts {
@@ -45,6 +48,26 @@ struct tm_merge_counts {
 
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
 		   struct tm_merge_counts *c);
+
+/*
+ * One pass instead of two, for `import` into a file: the kernel text is
+ * written while tm_sync_load_cb() reads the input (with
+ * tm_merge_early_line and the early writer as its callback); then
+ * tm_merge_write(), given it in opts->early, goes on after that text when
+ * it is exactly what the second pass would have written (one ftrace block,
+ * no clock change, every TGID column fill and the tracer name as the whole
+ * first pass knows them), or else throws it away and writes as usual.
+ * The output is the same either way.
+ *
+ * tm_merge_early_new() returns NULL where this is not done (stdout, which
+ * cannot be taken back; --kernel-as other than text; TM_REFERENCE; an
+ * output that cannot be created, which tm_merge_write then reports).
+ * Free it after tm_merge_write() (or instead: its output is removed).
+ */
+struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o);
+void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+			 const struct tm_block *b, size_t block_index);
+void tm_merge_early_free(struct tm_merge_early *e);
 
 /* The solution as a JSON object (for `sync --json` and the metadata). */
 struct json_object *tm_sync_report(const struct tm_sync *s);

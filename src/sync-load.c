@@ -39,6 +39,8 @@ struct scan {                        /* what the scan of one input found */
 	size_t njm;
 	int rc;
 	bool open_in_worker;         /* opened by its scanning thread */
+	tm_kscan_cb line;            /* called for every ftrace line, or NULL */
+	void *line_ctx;
 };
 
 /* ---- registration (in input order) ----------------------------------- */
@@ -329,7 +331,7 @@ static int scan_one(struct tm_src *src, struct scan *sc)
 	if (!src->in)
 		return -1;                  /* could not be opened: sc->d says why */
 	if (tm_kstats_init(&src->st, src->path, &sc->d) ||
-	    tm_kscan_input(src->in, &src->st, NULL, NULL))
+	    tm_kscan_input(src->in, &src->st, sc->line, sc->line_ctx))
 		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
 	src->kernel = src->st.events > 0;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
@@ -421,11 +423,11 @@ static bool opens_beside_threads(const char *path)
 	return !tm_is_gzip(head, (size_t)n) || gzip_head_plain(head, (size_t)n);
 }
 
-static void scan_all(struct tm_sync *s, struct scan *sc)
+static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 {
 	struct pool p = { .s = s, .sc = sc };
 	pthread_t t;
-	bool threads = s->nsrc > 1 && tm_threads_wanted(), helper;
+	bool threads = s->nsrc > 1 && !one_at_a_time && tm_threads_wanted(), helper;
 
 	/* A trace.dat is converted in a forked child, and a fork while another
 	 * thread holds a lock (an allocator's, a FILE's) can leave the child
@@ -447,6 +449,12 @@ static void scan_all(struct tm_sync *s, struct scan *sc)
 
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d)
 {
+	return tm_sync_load_cb(s, paths, n, d, NULL, NULL);
+}
+
+int tm_sync_load_cb(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
+		    tm_kscan_cb line, void *ctx)
+{
 	struct scan *sc;
 	int rc = 0;
 
@@ -463,12 +471,14 @@ int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag
 		s->src[i].json_threads = tm_hmap_new(1);
 		s->nsrc++;
 		tm_diag_init(&sc[i].d);
+		sc[i].line = line;
+		sc[i].line_ctx = ctx;
 		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads) {
 			rc = tm_diag_error(d, "out of memory");
 			goto out;
 		}
 	}
-	scan_all(s, sc);
+	scan_all(s, sc, line != NULL);
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = register_one(s, i, &sc[i]);
 out:

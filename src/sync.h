@@ -98,6 +98,11 @@ struct tm_sync {
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
+/* The same, with LINE (when not NULL) called for every ftrace line of the
+ * inputs as the scan reads it (after its accounting, on the scanning
+ * thread; one input at a time, in input order, when LINE is given). */
+int tm_sync_load_cb(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
+		    tm_kscan_cb line, void *ctx);
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
 void tm_sync_free(struct tm_sync *s);
 

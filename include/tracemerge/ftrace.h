@@ -96,5 +96,8 @@ void tm_ftrace_reader_free(struct tm_ftrace_reader *r);
 /* Next line; returns 1, or 0 at the end of the block. */
 int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out);
 const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_reader *r);
+/* The tracer named by a "# tracer: NAME" line L into TRACER (CAP bytes,
+ * trimmed, as the reader's header takes it); false for other lines. */
+bool tm_ftrace_tracer_line(struct tm_str l, char *tracer, size_t cap);
 
 #endif

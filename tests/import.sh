@@ -1,0 +1,156 @@
+#!/bin/sh
+# `import` of one ftrace file into a file writes the kernel text during the
+# first pass (merge.h: tm_merge_early_*) and keeps it only when it is what
+# the second pass would write.  These inputs are made so that the first
+# pass learns, after a line was written, what changes it (a TGID column's
+# fill, the tracer name); the expected lines are worked out by hand from
+# the canonical form (README: `import`): comm right-aligned in 16 columns,
+# "-", pid left-aligned in 5, " (" tgid in 5 or "-----" ") [" CPU in 3
+# digits "] " 4 flags " " seconds unpadded "." 6 digits ": " name ": "
+# details.
+. "$(dirname "$0")/lib.sh"
+
+# kernel-layout lines: COMM PID TGID NAME DETAILS (CPU 0, flags ...., time
+# 10.0000NN with NN counting up)
+n=0
+kline() {
+	n=$((n + 1))
+	printf '%16s-%-5d (%5s) [000] ....    10.0000%02d: %s: %s\n' "$1" "$2" "$3" "$n" "$4" "$5"
+}
+
+# text: the systemTraceEvents lines of JSON file $1 after the legend
+text() {
+	python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["systemTraceEvents"].split("\n")
+print(t[0])
+print("\n".join(l for l in t[1:] if l and not l.startswith("#")))' "$1"
+}
+
+# same NAME INPUT EXPECTED: import to a file, to stdout, on one thread and
+# on the reference path give the same bytes, and the kernel text is EXPECTED
+same() {
+	_n=$1 _in=$2 _exp=$3
+	rm -f "$T"/o*.json
+	if $TM import -q -o "$T/o1.json" "$_in" 2>"$T/err" &&
+		$TM import -q "$_in" > "$T/o2.json" 2>>"$T/err" &&
+		TM_THREADS=1 $TM import -q -o "$T/o3.json" "$_in" 2>>"$T/err" &&
+		TM_REFERENCE=1 $TM import -q -o "$T/o4.json" "$_in" 2>>"$T/err" &&
+		cmp "$T/o1.json" "$T/o2.json" >>"$T/err" 2>&1 &&
+		cmp "$T/o1.json" "$T/o3.json" >>"$T/err" 2>&1 &&
+		cmp "$T/o1.json" "$T/o4.json" >>"$T/err" 2>&1 &&
+		text "$T/o1.json" > "$T/got" && printf '%s\n' "$_exp" | diff "$T/got" - >>"$T/err"
+	then
+		ok "$_n"
+	else
+		notok "$_n"; sed 's/^/    /' "$T/err" | head -20
+	fi
+}
+
+# ---- a TGID learned after a line without one was written ------------------
+{
+	echo "# tracer: nop"
+	kline worker 101 ----- foo a=1
+	kline other 102 55 foo b=1
+	kline worker 101 77 foo a=2
+} > "$T/late.txt"
+same "import: a tgid learned later fills the TGID column of the earlier line" "$T/late.txt" \
+"# tracer: nop
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+           other-102   (   55) [000] .... 10.000002: foo: b=1
+          worker-101   (   77) [000] .... 10.000003: foo: a=2"
+
+# ---- a TGID known before: the fill holds ----------------------------------
+n=0
+{
+	echo "# tracer: nop"
+	kline worker 101 77 foo a=1
+	kline worker 101 ----- foo a=2
+	kline '<idle>' 0 ----- cpu_idle state=1
+} > "$T/early.txt"
+same "import: a tgid known before fills the TGID column; an unknown one stays -----" "$T/early.txt" \
+"# tracer: nop
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+          worker-101   (   77) [000] .... 10.000002: foo: a=2
+          <idle>-0     (-----) [000] .... 10.000003: cpu_idle: state=1"
+
+# ---- a tgid that changes after a line was filled with the older one -------
+n=0
+{
+	echo "# tracer: nop"
+	kline w 5 10 foo x=1
+	kline w 5 ----- foo x=2
+	kline w 5 11 foo x=3
+} > "$T/change.txt"
+same "import: a missing TGID column filled with the tgid the whole trace ends with" "$T/change.txt" \
+"# tracer: nop
+               w-5     (   10) [000] .... 10.000001: foo: x=1
+               w-5     (   11) [000] .... 10.000002: foo: x=2
+               w-5     (   11) [000] .... 10.000003: foo: x=3"
+
+# ---- the tracer named after the first event -------------------------------
+n=0
+{
+	echo "# tracer: nop"
+	kline w 5 10 foo x=1
+	echo "# tracer: function"
+	kline w 5 10 foo x=2
+} > "$T/tracer.txt"
+same "import: the text names the last tracer the header names, even after events" "$T/tracer.txt" \
+"# tracer: function
+               w-5     (   10) [000] .... 10.000001: foo: x=1
+               w-5     (   10) [000] .... 10.000002: foo: x=2"
+
+n=0
+{
+	echo "# tracer: function"
+	echo "# tracer:"
+	kline w 5 10 foo x=1
+} > "$T/notracer.txt"
+same "import: an empty tracer name gives nop" "$T/notracer.txt" \
+"# tracer: nop
+               w-5     (   10) [000] .... 10.000001: foo: x=1"
+
+# ---- enough lines for the threaded read-ahead (1 MiB and more) ------------
+python3 - "$T/big.txt" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("# tracer: nop\n")
+    for i in range(20000):
+        pid = 1000 + i % 50
+        tgid = "-----" if i % 3 == 0 else "%5d" % (900 + pid % 7)
+        if i == 19990:      # pid 1040's tgid changes near the end
+            tgid = "%5d" % 42
+        f.write("%16s-%-5d (%s) [%03d] d..2 %5d.%06d: sched_waking: comm=t pid=%d prio=120 target_cpu=001\n"
+                % ("task%d" % pid, pid, tgid, i % 4, 200 + i // 1000000, i % 1000000, pid))
+PY
+# expected: every "-----" of a pid with a tgid anywhere gets the last one
+big_expected() {
+	python3 - "$1" <<'PY'
+import sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1])][1:]
+tgid = {}
+for l in lines:
+    pid = int(l[17:22]); t = l[24:29]
+    if t != "-----":
+        tgid[pid] = int(t)
+print("# tracer: nop")
+for l in lines:
+    pid = int(l[17:22]); t = l[24:29]
+    if t == "-----" and pid in tgid:
+        t = "%5d" % tgid[pid]
+    secs, frac = l[42:54].split(".")
+    print(l[:24] + t + l[29:42] + "%d.%s" % (int(secs), frac) + l[54:])
+PY
+}
+same "import: 20000 lines (2 MB), TGID columns filled, one pid's tgid changing at the end" \
+	"$T/big.txt" "$(big_expected "$T/big.txt")"
+sed -i '19992d' "$T/big.txt"
+same "import: the same without the change (the text written in the first pass is kept)" \
+	"$T/big.txt" "$(big_expected "$T/big.txt")"
+
+# ---- bad input: nothing left behind ---------------------------------------
+printf 'not a trace\n' > "$T/bad.txt"
+check "import: a bad input leaves neither the output nor a temporary file" sh -c "
+	! $TM import -q -o '$T/bad.json' '$T/bad.txt' 2>/dev/null &&
+	[ ! -e '$T/bad.json' ] && [ -z \"\$(ls '$T' | grep 'bad.json.tmp')\" ]"
