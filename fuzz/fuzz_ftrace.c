@@ -79,26 +79,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tm_kstats st;
 	struct tm_input *in;
 
-	struct tm_out fast, ref;
-	size_t nf, nr;
+	struct tm_out fast, ref, own, pre;   /* own, pre: TGID fill -1 */
+	struct tm_canon_stats cs_own = { 0 }, cs_pre = { 0 };
+	char prefix[TM_CANON_PREFIX_MAX];
+	unsigned counts;
+	size_t nf, nr, pn;
 	char *pf, *pr;
 
 	if (!r)
 		return 0;
 	both_parsers(data, size);
 	tm_diag_init(&d);
-	if (tm_out_open_scratch(&fast, NULL, &d) || tm_out_open_scratch(&ref, NULL, &d))
+	if (tm_out_open_scratch(&fast, NULL, &d) || tm_out_open_scratch(&ref, NULL, &d) ||
+	    tm_out_open_scratch(&own, NULL, &d) || tm_out_open_scratch(&pre, NULL, &d))
 		abort();
 	fast.reference = false;
 	ref.reference = true;
+	own.reference = pre.reference = false;
 	while (tm_ftrace_next(r, &l)) {
 		if (l.kind == TM_LN_EVENT) {
 			b.n = 0;
 			tm_canon_line(&b, &l, -1, &cs);
 			tm_canon_line_json(&fast, &b, &l, 7, &cs);
 			tm_canon_line_json(&ref, &b, &l, 7, &cs);
+			/* the prefix made ahead (the line feed's) gives the same */
+			tm_canon_line_json(&own, &b, &l, -1, &cs_own);
+			if ((pn = tm_canon_prefix_json(prefix, &l, -1, &counts)))
+				tm_canon_line_json_pre(&pre, &b, &l, prefix, pn, counts, &cs_pre);
+			else
+				tm_canon_line_json(&pre, &b, &l, -1, &cs_pre);
 		}
 	}
+	if (memcmp(&cs_own, &cs_pre, sizeof(cs_own)))
+		abort();
+	pf = written(&own, &nf);
+	pr = written(&pre, &nr);
+	if (nf != nr || memcmp(pf, pr, nf))
+		abort();
+	free(pf);
+	free(pr);
+	tm_out_abort(&own);
+	tm_out_abort(&pre);
 	pf = written(&fast, &nf);
 	pr = written(&ref, &nr);
 	if (nf != nr || memcmp(pf, pr, nf))

@@ -293,6 +293,21 @@ static bool plain_names(const struct tm_ftrace_line *l)
 	return is_plain(l->ev.comm) && is_plain(l->ev.name);
 }
 
+/* The details of EV (rewritten when trace-cmd plugin text) and the line's
+ * end, JSON-escaped into O. */
+static void details_json(struct tm_out *o, struct tm_buf *scratch,
+			 const struct tm_ftrace_event *ev, struct tm_canon_stats *st)
+{
+	scratch->n = 0;
+	if (tm_canon_rewrite_details(scratch, ev)) {
+		st->plugin_rewritten++;
+		tm_out_json_chars(o, scratch->p, scratch->n);
+	} else {
+		tm_out_json_chars(o, ev->details.p, ev->details.n);
+	}
+	tm_out_write(o, "\\n", 2);
+}
+
 void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 			const struct tm_ftrace_line *l, int32_t tgid_hint,
 			struct tm_canon_stats *st)
@@ -309,11 +324,36 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
 	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, st) - d));
-	if (tm_canon_rewrite_details(scratch, ev)) {
-		st->plugin_rewritten++;
-		tm_out_json_chars(o, scratch->p, scratch->n);
-	} else {
-		tm_out_json_chars(o, ev->details.p, ev->details.n);
-	}
-	tm_out_write(o, "\\n", 2);
+	details_json(o, scratch, ev, st);
+}
+
+size_t tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			    unsigned *counts)
+{
+	struct tm_canon_stats st = { 0 };
+	size_t n;
+
+	*counts = 0;
+	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX ||
+	    !plain_names(l))
+		return 0;
+	n = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
+	/* put_prefix counts each of these at most once per line */
+	*counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
+		  (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
+		  (st.flags_letter_mapped ? TM_CANON_FLAGS_MAPPED : 0) |
+		  (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
+	return n;
+}
+
+void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			    const struct tm_ftrace_line *l, const char *pre, size_t n,
+			    unsigned counts, struct tm_canon_stats *st)
+{
+	st->flags_added += !!(counts & TM_CANON_FLAGS_ADDED);
+	st->flags_5th_dropped += !!(counts & TM_CANON_FLAGS_5TH);
+	st->flags_letter_mapped += !!(counts & TM_CANON_FLAGS_MAPPED);
+	st->counter_clock += !!(counts & TM_CANON_COUNTER_CLOCK);
+	tm_out_write(o, pre, n);
+	details_json(o, scratch, &l->ev, st);
 }

@@ -38,6 +38,26 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 			const struct tm_ftrace_line *l, int32_t tgid_hint,
 			struct tm_canon_stats *st);
 
+/* The canonical prefix of event line L, everything before its details
+ * ("COMM-PID (TGID) [CPU] FLAGS SECS: NAME: "), at D (TM_CANON_PREFIX_MAX
+ * bytes), as tm_canon_line_json writes it; returns its length, or 0 when
+ * it is not made this way (not an event, continuation lines, a comm or
+ * name that needs escaping, or longer).  *COUNTS: the tm_canon_stats
+ * counts the prefix makes (TM_CANON_* bits), for tm_canon_line_json_pre.
+ * (Made ahead on another thread: linefeed.h.) */
+#define TM_CANON_PREFIX_MAX 192
+#define TM_CANON_FLAGS_ADDED   1u
+#define TM_CANON_FLAGS_5TH     2u
+#define TM_CANON_FLAGS_MAPPED  4u
+#define TM_CANON_COUNTER_CLOCK 8u
+size_t tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			    unsigned *counts);
+/* tm_canon_line_json of L with the same TGID fill, given its prefix PRE (N
+ * bytes, and COUNTS) from tm_canon_prefix_json. */
+void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			    const struct tm_ftrace_line *l, const char *pre, size_t n,
+			    unsigned counts, struct tm_canon_stats *st);
+
 /* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
  * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false
  * (B untouched) when EV is not such an event or already in kernel form. */

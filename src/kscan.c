@@ -409,7 +409,7 @@ static void on_proc(void *ctx, int32_t pid, int32_t ppid, struct tm_str name)
 static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
-	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_threads_wanted());
+	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_threads_wanted(), cb != NULL);
 	const struct tm_ftrace_line *l;
 
 	if (!r)
@@ -418,7 +418,7 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 	while ((l = tm_line_feed_next(r))) {
 		scan_line(st, l, b);
 		if (cb)
-			cb(ctx, st, l, b, bi);
+			cb(ctx, st, l, tm_line_feed_pre(r), b, bi);
 	}
 	if (!st->have_hdr) {
 		st->hdr = *tm_line_feed_header(r);

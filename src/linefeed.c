@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon.h"
 #include "linefeed.h"
 #include "out.h"
 
@@ -12,8 +13,14 @@
 #define BATCH_LINES TM_LINE_FEED_BATCH
 #define NBATCH 4
 
+/* Canonical prefixes (tm_canon_prefix_json) of a batch's lines: about 80
+ * bytes a line; lines past the room get none (their writer makes them). */
+#define PRE_ROOM (BATCH_LINES * 112)
+
 struct batch {
 	struct tm_ftrace_line line[BATCH_LINES];
+	struct tm_line_pre pre[BATCH_LINES];    /* when the feed makes them */
+	char *text;                             /* PRE_ROOM bytes: the prefixes */
 	size_t n;
 	bool last;                  /* the reader reached the end after these */
 };
@@ -21,6 +28,8 @@ struct batch {
 struct tm_line_feed {
 	struct tm_ftrace_reader *r;
 	bool threaded;
+	bool canon;                 /* canonical prefixes made ahead */
+	const struct tm_line_pre *cur_pre; /* of the line last handed out */
 	struct tm_ftrace_line cur;  /* unthreaded: the current line */
 	/* threaded: the producer fills ring[head % NBATCH], the consumer reads
 	 * ring[tail % NBATCH]; filled = head - tail */
@@ -61,8 +70,24 @@ static void *produce(void *arg)
 		/* the slot is ours until head moves past it */
 		b->n = 0;
 		b->last = false;
-		while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]))
-			b->n++;
+		if (f->canon) {
+			size_t used = 0;
+
+			while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n])) {
+				struct tm_line_pre *pr = &b->pre[b->n];
+				pr->n = 0;
+				if (PRE_ROOM - used >= TM_CANON_PREFIX_MAX) {
+					pr->p = b->text + used;
+					pr->n = tm_canon_prefix_json(b->text + used, &b->line[b->n],
+								     -1, &pr->counts);
+					used += pr->n;
+				}
+				b->n++;
+			}
+		} else {
+			while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]))
+				b->n++;
+		}
 		b->last = b->n < BATCH_LINES;
 
 		pthread_mutex_lock(&f->mu);
@@ -74,7 +99,17 @@ static void *produce(void *arg)
 	}
 }
 
-struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded)
+static void free_ring(struct tm_line_feed *f)
+{
+	for (size_t i = 0; f->ring && i < NBATCH; i++)
+		free(f->ring[i].text);
+	free(f->ring);
+	f->ring = NULL;
+	f->canon = false;
+}
+
+struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
+				      bool canon)
 {
 	struct tm_line_feed *f = calloc(1, sizeof(*f));
 
@@ -86,9 +121,14 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 	f->threaded = threaded && len >= (1u << 20);
 	if (!f->threaded)
 		return f;
-	f->ring = malloc(NBATCH * sizeof(*f->ring));
+	f->ring = calloc(NBATCH, sizeof(*f->ring));
 	if (!f->ring)
 		goto unthreaded;
+	f->canon = canon;
+	for (size_t i = 0; canon && i < NBATCH; i++) {
+		if (!(f->ring[i].text = malloc(PRE_ROOM)))
+			f->canon = false;   /* still correct: the writer makes them */
+	}
 	pthread_mutex_init(&f->mu, NULL);
 	pthread_cond_init(&f->can_fill, NULL);
 	pthread_cond_init(&f->can_read, NULL);
@@ -96,8 +136,7 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 		pthread_mutex_destroy(&f->mu);
 		pthread_cond_destroy(&f->can_fill);
 		pthread_cond_destroy(&f->can_read);
-		free(f->ring);
-		f->ring = NULL;
+		free_ring(f);
 		goto unthreaded;
 	}
 	return f;
@@ -119,7 +158,7 @@ void tm_line_feed_free(struct tm_line_feed *f)
 		pthread_mutex_destroy(&f->mu);
 		pthread_cond_destroy(&f->can_fill);
 		pthread_cond_destroy(&f->can_read);
-		free(f->ring);
+		free_ring(f);
 	}
 	tm_ftrace_reader_free(f->r);
 	free(f);
@@ -131,6 +170,7 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 
 	if (!f->threaded)
 		return tm_ftrace_next(f->r, &f->cur) ? &f->cur : NULL;
+	f->cur_pre = NULL;
 	for (;;) {
 		if (f->ended)
 			return NULL;
@@ -143,8 +183,10 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 		b = &f->ring[f->tail % NBATCH];
 		/* the slot stays the consumer's until the call after its last
 		 * line, so the line handed out is not overwritten before then */
-		if (f->pos < b->n)
+		if (f->pos < b->n) {
+			f->cur_pre = f->canon && b->pre[f->pos].n ? &b->pre[f->pos] : NULL;
 			return &b->line[f->pos++];
+		}
 		/* batch done: give the slot back */
 		f->ended = b->last;
 		f->pos = 0;
@@ -153,6 +195,11 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 		pthread_cond_signal(&f->can_fill);
 		pthread_mutex_unlock(&f->mu);
 	}
+}
+
+const struct tm_line_pre *tm_line_feed_pre(const struct tm_line_feed *f)
+{
+	return f->threaded ? f->cur_pre : NULL;
 }
 
 const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f)

@@ -64,7 +64,10 @@ static int open_streams(struct tm_mw *w)
 			k->map = w->s->routes[src->kdom].to_target;
 			k->identity = !k->map.rate_fs && k->map.x0 == k->map.y0;
 			k->keep_digits = tm_clock_is_us_offset(&k->map);
-			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_threads_wanted())))
+			/* prefixes made ahead serve lines written as read */
+			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_threads_wanted(),
+						      k->identity && !k->pid_off &&
+						      !w->o->verbatim && !w->kev)))
 				return tm_diag_error(w->s->d, "out of memory");
 		}
 	}
@@ -75,6 +78,7 @@ static int open_streams(struct tm_mw *w)
 static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
 	k->have = (k->l = tm_line_feed_next(k->r)) != NULL;
+	k->pre = tm_line_feed_pre(k->r);
 	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
@@ -182,7 +186,12 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	int32_t tgid;
 	const struct tm_ftrace_line *l = as_written(w, k, k->l, !k->identity, &tgid);
 
-	tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
+	/* the prefix made ahead has the line's own TGID column */
+	if (k->pre && l == k->l && (l->ev.tgid >= 0 || tgid < 0))
+		tm_canon_line_json_pre(&w->out, &w->line, l, k->pre->p, k->pre->n,
+				       k->pre->counts, &w->canon);
+	else
+		tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -415,7 +424,7 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 }
 
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
-			 const struct tm_block *b, size_t bi)
+			 const struct tm_line_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct tm_merge_early *e = ctx;
 	struct tm_mw *w = &e->w;
@@ -454,6 +463,7 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 		return;
 	}
 	e->k.l = l;
+	e->k.pre = pre;
 	e->k.have = true;
 	e->k.ts = l->ev.ts_ns;
 	text_line(w, &e->k);

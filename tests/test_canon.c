@@ -205,27 +205,38 @@ static void test_number_edges(void **state)
 			    "               t--12345 (    1) [-123] .... 0.000000005: e: d\n");
 }
 
+/* How json_line writes: in place, the whole line escaped, or with the
+ * prefix made first (as the line feed's helper thread does). */
+enum jmode { J_FAST, J_REF, J_PRE };
+
 /* TEXT's first event line through tm_canon_line_json(), on the written-in-
- * place path or (REFERENCE) the canonical line escaped as a whole; the
- * escaped bytes are returned (malloc'd). */
-static char *json_line(const char *text, bool reference)
+ * place path, (J_REF) the canonical line escaped as a whole, or (J_PRE)
+ * tm_canon_prefix_json + tm_canon_line_json_pre where the prefix is made
+ * that way; the escaped bytes are returned (malloc'd), the counts in *ST. */
+static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_stats *st)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
 	struct tm_ftrace_line l;
 	struct tm_buf scratch = { 0 };
-	struct tm_canon_stats st = { 0 };
+	char pre[TM_CANON_PREFIX_MAX];
+	unsigned counts;
+	size_t pn;
 	struct tm_diag d;
 	struct tm_out o;
 	off_t n;
 	char *out;
 
+	memset(st, 0, sizeof(*st));
 	tm_diag_init(&d);
 	assert_int_equal(tm_out_open_scratch(&o, NULL, &d), 0);
-	o.reference = reference;
+	o.reference = mode == J_REF;
 	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
 		;
 	assert_int_equal(l.kind, TM_LN_EVENT);
-	tm_canon_line_json(&o, &scratch, &l, -1, &st);
+	if (mode == J_PRE && (pn = tm_canon_prefix_json(pre, &l, -1, &counts)))
+		tm_canon_line_json_pre(&o, &scratch, &l, pre, pn, counts, st);
+	else
+		tm_canon_line_json(&o, &scratch, &l, -1, st);
 	tm_out_flush(&o);
 	n = lseek(o.fd, 0, SEEK_CUR);
 	assert_true(n >= 0);
@@ -236,6 +247,22 @@ static char *json_line(const char *text, bool reference)
 	tm_buf_free(&scratch);
 	tm_ftrace_reader_free(r);
 	return out;
+}
+
+/* Does TEXT's first event line get a prefix from tm_canon_prefix_json? */
+static bool has_prefix_ahead(const char *text)
+{
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
+	struct tm_ftrace_line l;
+	char pre[TM_CANON_PREFIX_MAX];
+	unsigned counts;
+	size_t n;
+
+	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
+		;
+	n = tm_canon_prefix_json(pre, &l, -1, &counts);
+	tm_ftrace_reader_free(r);
+	return n > 0;
 }
 
 /* The canonical line written escaped in place equals the whole line
@@ -263,15 +290,50 @@ static void test_json_in_place(void **state)
 		/* a tab in the details */
 		{ "a-1 [000] .... 1.0: e: a\tb\n",
 		  "               a-1     (-----) [000] .... 1.000000: e: a\\tb\\n" },
+		/* flags mapped and cut, a counter clock */
+		{ "a-1 (   7) [000] Dn.1. 2.5: e: x\n",
+		  "               a-1     (    7) [000] dn.1 2.500000: e: x\\n" },
+		{ "a-1 [000] 123456789: e: x\n",
+		  "               a-1     (-----) [000] .... 0.123456789: e: x\\n" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		char *fast = json_line(c[i].in, false), *ref = json_line(c[i].in, true);
+		struct tm_canon_stats sf, sr, sp;
+		char *fast = json_line_st(c[i].in, J_FAST, &sf);
+		char *ref = json_line_st(c[i].in, J_REF, &sr);
+		char *pre = json_line_st(c[i].in, J_PRE, &sp);
 		assert_string_equal(fast, c[i].want);
 		assert_string_equal(ref, c[i].want);
+		assert_string_equal(pre, c[i].want);
+		/* the same normalisation counted on every path */
+		assert_memory_equal(&sf, &sr, sizeof(sf));
+		assert_memory_equal(&sf, &sp, sizeof(sf));
 		free(fast);
 		free(ref);
+		free(pre);
 	}
+}
+
+/* Which lines get their prefix made ahead: event lines whose comm and name
+ * need no escapes, without continuation lines, of at most
+ * TM_CANON_PREFIX_MAX bytes. */
+static void test_prefix_ahead(void **state)
+{
+	struct tm_canon_stats st;
+	char long_comm[300], *s;
+
+	(void)state;
+	assert_true(has_prefix_ahead("a-1 ( 2) [003] d.h1 5.000001: e: x\"y\n"));
+	assert_false(has_prefix_ahead("a\"b-1 [000] .... 1.0: n: d\n"));
+	assert_false(has_prefix_ahead("a-1 [000] .... 1.0: n\\m: d\n"));
+	assert_false(has_prefix_ahead("m-5 [000] .... 1.0: tracing_mark_write: one\ntwo\n"));
+	/* a comm of 200 bytes: longer than the room, written the usual way */
+	memset(long_comm, 'c', 200);
+	strcpy(long_comm + 200, "-1 [000] .... 1.0: e: d\n");
+	assert_false(has_prefix_ahead(long_comm));
+	s = json_line_st(long_comm, J_PRE, &st);
+	assert_int_equal(strlen(s), 200 + strlen("-1     (-----) [000] .... 1.000000: e: d\\n"));
+	free(s);
 }
 
 int main(void)
@@ -285,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_counter_clock),
 		cmocka_unit_test(test_number_edges),
 		cmocka_unit_test(test_json_in_place),
+		cmocka_unit_test(test_prefix_ahead),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

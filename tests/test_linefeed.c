@@ -32,7 +32,7 @@ static void same_lines(size_t nlines)
 	size_t len;
 	char *t = make_text(nlines, &len);
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(t, len);
-	struct tm_line_feed *f = tm_line_feed_new(t, len, true);
+	struct tm_line_feed *f = tm_line_feed_new(t, len, true, false);
 	struct tm_ftrace_line a;
 	const struct tm_ftrace_line *bp;
 	size_t count = 0;
@@ -84,7 +84,7 @@ static void test_stop_early(void **state)
 	/* the consumer stops after a few lines (an error in the caller): free
 	 * must stop the helper that is blocked on a full ring */
 	for (int n = 0; n < 3000; n += 1499) {
-		struct tm_line_feed *f = tm_line_feed_new(t, len, true);
+		struct tm_line_feed *f = tm_line_feed_new(t, len, true, false);
 		assert_non_null(f);
 		for (int i = 0; i < n; i++)
 			assert_non_null(tm_line_feed_next(f));
@@ -96,7 +96,7 @@ static void test_stop_early(void **state)
 static void test_unthreaded(void **state)
 {
 	static const char text[] = "a-1 [000] .... 1.000000: e: x\nb-2 [001] .... 2.000000: e: y";
-	struct tm_line_feed *f = tm_line_feed_new(text, sizeof(text) - 1, true);
+	struct tm_line_feed *f = tm_line_feed_new(text, sizeof(text) - 1, true, false);
 	const struct tm_ftrace_line *l;
 
 	(void)state;
