@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tm_out fast, ref, own, pre;   /* own, pre: TGID fill -1 */
 	struct tm_canon_stats cs_own = { 0 }, cs_pre = { 0 };
 	char prefix[TM_CANON_PREFIX_MAX];
-	unsigned counts;
-	size_t nf, nr, pn;
+	struct tm_canon_pre cp;
+	size_t nf, nr;
 	char *pf, *pr;
 
 	if (!r)
@@ -104,8 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			tm_canon_line_json(&ref, &b, &l, 7, &cs);
 			/* the prefix made ahead (the line feed's) gives the same */
 			tm_canon_line_json(&own, &b, &l, -1, &cs_own);
-			if ((pn = tm_canon_prefix_json(prefix, &l, -1, &counts)))
-				tm_canon_line_json_pre(&pre, &b, &l, prefix, pn, counts, &cs_pre);
+			if (tm_canon_prefix_json(prefix, &l, -1, &cp))
+				tm_canon_line_json_pre(&pre, &b, &l, &cp, &cs_pre);
 			else
 				tm_canon_line_json(&pre, &b, &l, -1, &cs_pre);
 		}

@@ -1,5 +1,8 @@
 /* canon.c - canonical ftrace event lines (see canon.h). */
 #include <stdio.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "canon.h"
 #include "digits.h"
@@ -20,16 +23,19 @@ static const char *rfind(const char *p, const char *e, char c)
 	return NULL;
 }
 
+/* Bit COL set: accepted in irq-info column COL by old Catapult ("dX.",
+ * "Nnp.", "Hhs.", hex digits or '.'). */
+static const unsigned char flag_accepted[256] = {
+	['d'] = 1 | 8, ['X'] = 1, ['.'] = 15,
+	['N'] = 2, ['n'] = 2, ['p'] = 2,
+	['H'] = 4, ['h'] = 4, ['s'] = 4,
+	['0' ... '9'] = 8, ['a' ... 'c'] = 8, ['e' ... 'f'] = 8,
+};
+
 /* Map one irq-info column to what old Catapult accepts. */
 static char map_flag(int col, char c, bool *mapped)
 {
-	/* bit COL set: accepted in column COL ("dX.", "Nnp.", "Hhs.", hex digits or '.') */
-	static const unsigned char accepted[256] = {
-		['d'] = 1 | 8, ['X'] = 1, ['.'] = 15,
-		['N'] = 2, ['n'] = 2, ['p'] = 2,
-		['H'] = 4, ['h'] = 4, ['s'] = 4,
-		['0' ... '9'] = 8, ['a' ... 'c'] = 8, ['e' ... 'f'] = 8,
-	};
+	const unsigned char *accepted = flag_accepted;
 	char r = '.';
 
 	if (accepted[(unsigned char)c] & (1u << col))
@@ -138,16 +144,20 @@ static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 	return true;
 }
 
+bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
+{
+	return !TM_STR_STARTS(ev->details, "prev_comm=") && !TM_STR_STARTS(ev->details, "comm=") &&
+	       (TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name));
+}
+
 bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
 {
 	/* the kernel's own key=value form needs no rewriting */
-	if (TM_STR_STARTS(ev->details, "prev_comm=") || TM_STR_STARTS(ev->details, "comm="))
+	if (!tm_canon_may_rewrite(ev))
 		return false;
 	if (TM_STR_IS(ev->name, "sched_switch"))
 		return rewrite_sched_switch(b, ev->details);
-	if (tm_is_wakeup_event(ev->name))
-		return rewrite_sched_wakeup(b, ev->details);
-	return false;
+	return rewrite_sched_wakeup(b, ev->details);
 }
 
 static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
@@ -327,33 +337,168 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	details_json(o, scratch, ev, st);
 }
 
-size_t tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
-			    unsigned *counts)
+/* Are the N (at most 16) bytes at P spaces?  16 bytes from P are read
+ * when E (the end of what may be read) allows. */
+static bool all_spaces(const char *p, size_t n, const char *e)
+{
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		unsigned want = n >= 16 ? 0xffffu : (1u << n) - 1;
+
+		return (m & want) == want;
+	}
+#endif
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ' ')
+			return false;
+	return true;
+}
+
+/* Number of decimal digits of U (U < 10^19). */
+static size_t count_digits64(uint64_t u)
+{
+	size_t n = 0;
+
+	while (u >= 100000000) {
+		u /= 100000000;
+		n += 8;
+	}
+	return n + tm_count_digits((uint32_t)u);
+}
+
+/*
+ * The canonical prefix of L found in the line itself: a line in the
+ * kernel's layout, whose every column is already written as put_prefix
+ * writes it (with the TGID column as the line has it), but for the blanks
+ * before the seconds, which the canonical form drops.  Then the prefix is
+ * the line from its start to the blank after the flags (PRE->p[0]) and
+ * from the seconds to the details (PRE->p[1]).  Each part is checked
+ * against the parsed fields, byte for byte as put_prefix would write them:
+ * the comm right-aligned in 16 spaces, the pid's own digits left-aligned
+ * in 5, the TGID column right-aligned in 5 or "-----", a 3-digit CPU, 4
+ * flags old Catapult accepts, 6 fraction digits and no leading zero in the
+ * seconds, one blank after "SECS:" and after "NAME:".
+ */
+static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z, *t;
+	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w, ns;
+	int64_t secs;
+
+	if (ev->nflags != 4 || ev->ts_digits != 6 || ev->ts_ns < 0 || ev->pid < 0 ||
+	    ev->cpu < 0 || ev->cpu > 999 || l->raw.n < pad + ev->comm.n + 1 ||
+	    ev->comm.p != r + pad || !all_spaces(r, pad, re))
+		return false;
+	/* "-PID" left-aligned in 5, then " (" */
+	x = ev->comm.p + ev->comm.n + 1;
+	nd = tm_count_digits((uint32_t)ev->pid);
+	w = nd < 5 ? 5 : nd;
+	if (re - x < (ptrdiff_t)w + 8 || x[-1] != '-' || (x[nd] >= '0' && x[nd] <= '9') ||
+	    !all_spaces(x + nd, w - nd, re) || x[w] != ' ' || x[w + 1] != '(')
+		return false;
+	/* the TGID column right-aligned in 5 (or wider), then ") [CPU] FLAGS " */
+	y = x + w + 2;
+	if (ev->tgid < 0) {
+		if (re - y < 5 || memcmp(y, "-----", 5))
+			return false;
+	} else {
+		nd = tm_count_digits((uint32_t)ev->tgid);
+		if (nd > 5) {
+			/* written whole: the columns after it move right */
+			if (re - y < (ptrdiff_t)nd + 15)
+				return false;
+			y += nd - 5;
+		} else if (!all_spaces(y, 5 - nd, re) || y[5 - nd] < '0' || y[5 - nd] > '9') {
+			return false;
+		}
+	}
+	if (re - y < 20 || memcmp(y + 5, ") [", 3) || y[8] < '0' || y[8] > '9' ||
+	    y[9] < '0' || y[9] > '9' || y[10] < '0' || y[10] > '9' || memcmp(y + 11, "] ", 2) ||
+	    memcmp(y + 13, ev->flags, 4) || y[17] != ' ' ||
+	    !(flag_accepted[(unsigned char)y[13]] & 1) ||
+	    !(flag_accepted[(unsigned char)y[14]] & 2) ||
+	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
+	    !(flag_accepted[(unsigned char)y[16]] & 8))
+		return false;
+	/* "SECS.FFFFFF: NAME: " after the blanks */
+	for (z = y + 18; z < re && (*z == ' ' || *z == '\t'); z++)
+		;
+	secs = ev->ts_ns / 1000000000;
+	ns = count_digits64((uint64_t)secs);
+	t = z + ns;                        /* the '.' */
+	if (re - t < 10 || t[0] != '.' || t[7] != ':' || t[8] != ' ' || t + 9 != ev->name.p ||
+	    ev->name.p + ev->name.n + 2 > re || ev->name.p[ev->name.n] != ':' ||
+	    ev->name.p[ev->name.n + 1] != ' ' || ev->details.p != ev->name.p + ev->name.n + 2)
+		return false;
+	pre->p[0] = r;
+	pre->n[0] = (size_t)(y + 18 - r);
+	pre->p[1] = z;
+	pre->n[1] = (size_t)(ev->details.p - z);
+	pre->counts = 0;
+	return true;
+}
+
+bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			  struct tm_canon_pre *pre)
 {
 	struct tm_canon_stats st = { 0 };
-	size_t n;
 
-	*counts = 0;
-	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX ||
-	    !plain_names(l))
-		return 0;
-	n = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
+	pre->n[0] = pre->n[1] = 0;
+	pre->counts = 0;
+	pre->line = false;
+	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX)
+		return false;
+	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(l, pre)) {
+		/* the comm to the end of the line plain (the stretches hold no
+		 * other bytes), the details as they are: the whole line */
+		if (tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+				      (const unsigned char *)l->raw.p + l->raw.n)) {
+			pre->line = !tm_canon_may_rewrite(&l->ev);
+			if (pre->line)
+				pre->n[1] += l->ev.details.n;
+			return true;
+		}
+		return plain_names(l);
+	}
+	if (!plain_names(l))
+		return false;
+	pre->p[0] = d;
+	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
+	pre->p[1] = NULL;
 	/* put_prefix counts each of these at most once per line */
-	*counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
-		  (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
-		  (st.flags_letter_mapped ? TM_CANON_FLAGS_MAPPED : 0) |
-		  (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
-	return n;
+	pre->counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
+		      (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
+		      (st.flags_letter_mapped ? TM_CANON_FLAGS_MAPPED : 0) |
+		      (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
+	return true;
 }
 
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
-			    const struct tm_ftrace_line *l, const char *pre, size_t n,
-			    unsigned counts, struct tm_canon_stats *st)
+			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			    struct tm_canon_stats *st)
 {
-	st->flags_added += !!(counts & TM_CANON_FLAGS_ADDED);
-	st->flags_5th_dropped += !!(counts & TM_CANON_FLAGS_5TH);
-	st->flags_letter_mapped += !!(counts & TM_CANON_FLAGS_MAPPED);
-	st->counter_clock += !!(counts & TM_CANON_COUNTER_CLOCK);
-	tm_out_write(o, pre, n);
-	details_json(o, scratch, &l->ev, st);
+	st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
+	st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
+	st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
+	st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
+	if (pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ) {
+		/* the whole line in one piece of the buffer */
+		char *d = tm_out_room(o, pre->n[0] + pre->n[1] + 2);
+
+		memcpy(d, pre->p[0], pre->n[0]);
+		memcpy(d + pre->n[0], pre->p[1], pre->n[1]);
+		memcpy(d + pre->n[0] + pre->n[1], "\\n", 2);
+		tm_out_used(o, pre->n[0] + pre->n[1] + 2);
+		return;
+	}
+	tm_out_write(o, pre->p[0], pre->n[0]);
+	if (pre->n[1])
+		tm_out_write(o, pre->p[1], pre->n[1]);
+	if (pre->line)
+		tm_out_write(o, "\\n", 2);
+	else
+		details_json(o, scratch, &l->ev, st);
 }

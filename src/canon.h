@@ -39,24 +39,37 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 			struct tm_canon_stats *st);
 
 /* The canonical prefix of event line L, everything before its details
- * ("COMM-PID (TGID) [CPU] FLAGS SECS: NAME: "), at D (TM_CANON_PREFIX_MAX
- * bytes), as tm_canon_line_json writes it; returns its length, or 0 when
- * it is not made this way (not an event, continuation lines, a comm or
- * name that needs escaping, or longer).  *COUNTS: the tm_canon_stats
- * counts the prefix makes (TM_CANON_* bits), for tm_canon_line_json_pre.
- * (Made ahead on another thread: linefeed.h.) */
+ * ("COMM-PID (TGID) [CPU] FLAGS SECS: NAME: "), as tm_canon_line_json
+ * writes it: PRE->p[0] (n[0] bytes) then PRE->p[1] (n[1], maybe 0).  For a
+ * line in the kernel's layout whose columns are already written that way,
+ * two stretches of the line itself (all but the blanks before the
+ * seconds); else made at D (TM_CANON_PREFIX_MAX bytes).  False when it is
+ * not made this way (not an event, continuation lines, a comm or name that
+ * needs escaping, or longer).  PRE->counts: the tm_canon_stats counts the
+ * prefix makes (TM_CANON_* bits).  (Made ahead on another thread by the
+ * line feed, linefeed.h.) */
 #define TM_CANON_PREFIX_MAX 192
 #define TM_CANON_FLAGS_ADDED   1u
 #define TM_CANON_FLAGS_5TH     2u
 #define TM_CANON_FLAGS_MAPPED  4u
 #define TM_CANON_COUNTER_CLOCK 8u
-size_t tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
-			    unsigned *counts);
-/* tm_canon_line_json of L with the same TGID fill, given its prefix PRE (N
- * bytes, and COUNTS) from tm_canon_prefix_json. */
+struct tm_canon_pre {
+	const char *p[2];
+	size_t n[2];
+	unsigned counts;
+	bool line;     /* p[1] runs to the end of the details, which need no
+			* escape and no rewrite: the whole line but its "\\n" */
+};
+bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			  struct tm_canon_pre *pre);
+/* tm_canon_line_json of L with the same TGID fill, given its prefix PRE. */
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
-			    const struct tm_ftrace_line *l, const char *pre, size_t n,
-			    unsigned counts, struct tm_canon_stats *st);
+			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			    struct tm_canon_stats *st);
+
+/* Could tm_canon_rewrite_details rewrite EV's details?  (False: they are
+ * written as they are.) */
+bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev);
 
 /* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
  * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false

@@ -92,13 +92,13 @@ struct tm_kstats {
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d);
 void tm_kstats_free(struct tm_kstats *st);
 
-struct tm_line_pre;
+struct tm_canon_pre;
 
 /* Called for each line of each ftrace block, after it was counted in ST;
  * PRE: the line's canonical prefix, made ahead on another core
  * (linefeed.h), or NULL. */
 typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
-			    const struct tm_line_pre *pre, const struct tm_block *b,
+			    const struct tm_canon_pre *pre, const struct tm_block *b,
 			    size_t block_index);
 
 /* Walk every block of IN.  Returns 0, or -1 on allocation failure. */

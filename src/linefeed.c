@@ -19,7 +19,7 @@
 
 struct batch {
 	struct tm_ftrace_line line[BATCH_LINES];
-	struct tm_line_pre pre[BATCH_LINES];    /* when the feed makes them */
+	struct tm_canon_pre pre[BATCH_LINES];    /* when the feed makes them */
 	char *text;                             /* PRE_ROOM bytes: the prefixes */
 	size_t n;
 	bool last;                  /* the reader reached the end after these */
@@ -29,7 +29,7 @@ struct tm_line_feed {
 	struct tm_ftrace_reader *r;
 	bool threaded;
 	bool canon;                 /* canonical prefixes made ahead */
-	const struct tm_line_pre *cur_pre; /* of the line last handed out */
+	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
 	struct tm_ftrace_line cur;  /* unthreaded: the current line */
 	/* threaded: the producer fills ring[head % NBATCH], the consumer reads
 	 * ring[tail % NBATCH]; filled = head - tail */
@@ -74,14 +74,12 @@ static void *produce(void *arg)
 			size_t used = 0;
 
 			while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n])) {
-				struct tm_line_pre *pr = &b->pre[b->n];
-				pr->n = 0;
-				if (PRE_ROOM - used >= TM_CANON_PREFIX_MAX) {
-					pr->p = b->text + used;
-					pr->n = tm_canon_prefix_json(b->text + used, &b->line[b->n],
-								     -1, &pr->counts);
-					used += pr->n;
-				}
+				struct tm_canon_pre *pr = &b->pre[b->n];
+				pr->n[0] = 0;
+				if (PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
+				    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) &&
+				    !pr->n[1])
+					used += pr->n[0];   /* made here, not a stretch of the line */
 				b->n++;
 			}
 		} else {
@@ -184,7 +182,7 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 		/* the slot stays the consumer's until the call after its last
 		 * line, so the line handed out is not overwritten before then */
 		if (f->pos < b->n) {
-			f->cur_pre = f->canon && b->pre[f->pos].n ? &b->pre[f->pos] : NULL;
+			f->cur_pre = f->canon && b->pre[f->pos].n[0] ? &b->pre[f->pos] : NULL;
 			return &b->line[f->pos++];
 		}
 		/* batch done: give the slot back */
@@ -197,7 +195,7 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 	}
 }
 
-const struct tm_line_pre *tm_line_feed_pre(const struct tm_line_feed *f)
+const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f)
 {
 	return f->threaded ? f->cur_pre : NULL;
 }

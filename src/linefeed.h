@@ -25,14 +25,7 @@ struct tm_line_feed;
 /* Lines handed over at a time (the tests end blocks around it). */
 #define TM_LINE_FEED_BATCH 4096
 
-/* A line's canonical prefix made ahead by the helper thread, with the TGID
- * column as the line has it ("-----" where it has none): what
- * tm_canon_prefix_json (canon.h) gave, for tm_canon_line_json_pre. */
-struct tm_line_pre {
-	const char *p;
-	size_t n;
-	unsigned counts;
-};
+struct tm_canon_pre;
 
 /* NULL on allocation failure.  CANON: the helper thread also makes the
  * event lines' canonical prefixes (tm_line_feed_pre). */
@@ -43,10 +36,12 @@ void tm_line_feed_free(struct tm_line_feed *f);
 /* Next line, or NULL at the end of the block.  The line is the feed's: it
  * stays valid (unchanged) until the next call or tm_line_feed_free(). */
 const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f);
-/* The prefix made ahead for the line last returned by tm_line_feed_next(),
- * valid as long as that line; NULL when there is none (not asked for, not
+/* The canonical prefix made ahead for the line last returned by
+ * tm_line_feed_next() (canon.h: tm_canon_prefix_json, with the TGID column
+ * as the line has it, "-----" where it has none), valid as long as that
+ * line; NULL when there is none (not asked for, not
  * threaded, not an event line, or one tm_canon_prefix_json does not make). */
-const struct tm_line_pre *tm_line_feed_pre(const struct tm_line_feed *f);
+const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f);
 /* The reader's header facts; complete once tm_line_feed_next() returned NULL. */
 const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f);
 

@@ -188,8 +188,7 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 
 	/* the prefix made ahead has the line's own TGID column */
 	if (k->pre && l == k->l && (l->ev.tgid >= 0 || tgid < 0))
-		tm_canon_line_json_pre(&w->out, &w->line, l, k->pre->p, k->pre->n,
-				       k->pre->counts, &w->canon);
+		tm_canon_line_json_pre(&w->out, &w->line, l, k->pre, &w->canon);
 	else
 		tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }
@@ -424,7 +423,7 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 }
 
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
-			 const struct tm_line_pre *pre, const struct tm_block *b, size_t bi)
+			 const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct tm_merge_early *e = ctx;
 	struct tm_mw *w = &e->w;

@@ -66,7 +66,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
  */
 struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o);
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
-			 const struct tm_line_pre *pre, const struct tm_block *b,
+			 const struct tm_canon_pre *pre, const struct tm_block *b,
 			 size_t block_index);
 void tm_merge_early_free(struct tm_merge_early *e);
 

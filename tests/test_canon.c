@@ -218,9 +218,8 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
 	struct tm_ftrace_line l;
 	struct tm_buf scratch = { 0 };
-	char pre[TM_CANON_PREFIX_MAX];
-	unsigned counts;
-	size_t pn;
+	char buf[TM_CANON_PREFIX_MAX];
+	struct tm_canon_pre pre;
 	struct tm_diag d;
 	struct tm_out o;
 	off_t n;
@@ -233,8 +232,8 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
 		;
 	assert_int_equal(l.kind, TM_LN_EVENT);
-	if (mode == J_PRE && (pn = tm_canon_prefix_json(pre, &l, -1, &counts)))
-		tm_canon_line_json_pre(&o, &scratch, &l, pre, pn, counts, st);
+	if (mode == J_PRE && tm_canon_prefix_json(buf, &l, -1, &pre))
+		tm_canon_line_json_pre(&o, &scratch, &l, &pre, st);
 	else
 		tm_canon_line_json(&o, &scratch, &l, -1, st);
 	tm_out_flush(&o);
@@ -249,20 +248,35 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	return out;
 }
 
-/* Does TEXT's first event line get a prefix from tm_canon_prefix_json? */
-static bool has_prefix_ahead(const char *text)
+/* How TEXT's first event line gets its prefix from tm_canon_prefix_json:
+ * 0 not, 1 made in the buffer, 2 as stretches of the line itself, 3 the
+ * whole line as stretches of itself. */
+static int prefix_kind(const char *text)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
 	struct tm_ftrace_line l;
-	char pre[TM_CANON_PREFIX_MAX];
-	unsigned counts;
-	size_t n;
+	char buf[TM_CANON_PREFIX_MAX];
+	struct tm_canon_pre pre;
+	int kind = 0;
 
 	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
 		;
-	n = tm_canon_prefix_json(pre, &l, -1, &counts);
+	if (tm_canon_prefix_json(buf, &l, -1, &pre))
+		kind = pre.p[0] == buf ? 1 : 2;
+	if (kind == 2)   /* the stretches are the line's */
+		assert_true(pre.p[0] == l.raw.p && pre.p[1] > pre.p[0] &&
+			    pre.p[1] + pre.n[1] == l.ev.details.p + (pre.line ? l.ev.details.n : 0));
+	if (kind == 2 && pre.line)
+		kind = 3;
+	else
+		assert_false(pre.line);
 	tm_ftrace_reader_free(r);
-	return n > 0;
+	return kind;
+}
+
+static bool has_prefix_ahead(const char *text)
+{
+	return prefix_kind(text) != 0;
 }
 
 /* The canonical line written escaped in place equals the whole line
@@ -290,6 +304,37 @@ static void test_json_in_place(void **state)
 		/* a tab in the details */
 		{ "a-1 [000] .... 1.0: e: a\tb\n",
 		  "               a-1     (-----) [000] .... 1.000000: e: a\\tb\\n" },
+		/* the kernel's layout: the line itself but for the blanks before
+		 * the seconds */
+		{ "          worker-101   (   77) [002] d.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          <idle>-0     (-----) [000] d..2   100.000100: cpu_idle: state=1\n",
+		  "          <idle>-0     (-----) [000] d..2 100.000100: cpu_idle: state=1\\n" },
+		{ "sixteen_chars_ab-5     (    5) [000] ....     1.000000: e: d\n",
+		  "sixteen_chars_ab-5     (    5) [000] .... 1.000000: e: d\\n" },
+		{ "seventeen_chars_x-123456 (123456) [000] .... 1.000000: e: d\n",
+		  "seventeen_chars_x-123456 (123456) [000] .... 1.000000: e: d\\n" },
+		{ "          worker-101   (   77) [002] d.h2   100.000100: foo:  a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo:  a=1\\n" },
+		/* nearly the kernel's layout: what differs is written anew */
+		{ "          worker-0101  (   77) [002] d.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          worker-101   (00077) [002] d.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          worker-101   (   77) [002] d.h2  0100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          worker-101   (   77) [002] d.h2   100.000100: foo:\ta=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "\t        worker-101   (   77) [002] d.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          worker-101   (   77) [002] D.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "          worker-101   (   77) [002] d.h2   100.000100123: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100123: foo: a=1\\n" },
+		{ "          worker-101   (   77) [002] d.h2   100.000100:  foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		{ "  worker-101 (77) [2] d.h2 100.0001: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
 		/* flags mapped and cut, a counter clock */
 		{ "a-1 (   7) [000] Dn.1. 2.5: e: x\n",
 		  "               a-1     (    7) [000] dn.1 2.500000: e: x\\n" },
@@ -327,6 +372,25 @@ static void test_prefix_ahead(void **state)
 	assert_false(has_prefix_ahead("a\"b-1 [000] .... 1.0: n: d\n"));
 	assert_false(has_prefix_ahead("a-1 [000] .... 1.0: n\\m: d\n"));
 	assert_false(has_prefix_ahead("m-5 [000] .... 1.0: tracing_mark_write: one\ntwo\n"));
+	/* the kernel's layout as put_prefix writes it: the line's own bytes */
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: foo: a=1\n"), 3);
+	assert_int_equal(prefix_kind("          <idle>-0     (-----) [000] d..2 100.000100: e: x\n"), 3);
+	assert_int_equal(prefix_kind("seventeen_chars_x-123456 (123456) [000] .... 1.000000: e: d\n"), 3);
+	/* details with an escape or a rewrite: the prefix only */
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: foo: a=\"\n"), 2);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: foo: caf\xc3\xa9\n"), 2);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: sched_switch: "
+				     "bash:22 [120] R ==> rcu:15 [120]\n"), 2);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: sched_switch: "
+				     "prev_comm=bash prev_pid=22\n"), 3);
+	/* anything put_prefix writes otherwise: made anew */
+	assert_int_equal(prefix_kind("          worker-0101  (   77) [002] d.h2   100.000100: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (00077) [002] d.h2   100.000100: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2  0100.000100: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] D.h2   100.000100: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: foo:\ta=1\n"), 1);
+	assert_int_equal(prefix_kind("           worker-101   (   77) [002] d.h2 100.000100: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100123: foo: a=1\n"), 1);
 	/* a comm of 200 bytes: longer than the room, written the usual way */
 	memset(long_comm, 'c', 200);
 	strcpy(long_comm + 200, "-1 [000] .... 1.0: e: d\n");

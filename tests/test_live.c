@@ -389,7 +389,7 @@ static int on_raw(struct tep_event *event, struct tep_record *record, int cpu,
 }
 
 static void on_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
-		    const struct tm_line_pre *pre, const struct tm_block *b, size_t bi)
+		    const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct live *L = ctx;
 	const struct tm_ftrace_event *ev = &l->ev;
