@@ -339,7 +339,7 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 
 /* Are the N (at most 16) bytes at P spaces?  16 bytes from P are read
  * when E (the end of what may be read) allows. */
-static bool all_spaces(const char *p, size_t n, const char *e)
+static inline bool all_spaces(const char *p, size_t n, const char *e)
 {
 #ifdef __SSE2__
 	if (e - p >= 16) {
@@ -402,7 +402,8 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	/* the TGID column right-aligned in 5 (or wider), then ") [CPU] FLAGS " */
 	y = x + w + 2;
 	if (ev->tgid < 0) {
-		if (re - y < 5 || memcmp(y, "-----", 5))
+		if (re - y < 5 || y[0] != '-' || y[1] != '-' || y[2] != '-' || y[3] != '-' ||
+		    y[4] != '-')
 			return false;
 	} else {
 		nd = tm_count_digits((uint32_t)ev->tgid);
@@ -415,9 +416,10 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 			return false;
 		}
 	}
-	if (re - y < 20 || memcmp(y + 5, ") [", 3) || y[8] < '0' || y[8] > '9' ||
-	    y[9] < '0' || y[9] > '9' || y[10] < '0' || y[10] > '9' || memcmp(y + 11, "] ", 2) ||
-	    memcmp(y + 13, ev->flags, 4) || y[17] != ' ' ||
+	if (re - y < 20 || y[5] != ')' || y[6] != ' ' || y[7] != '[' ||
+	    y[8] < '0' || y[8] > '9' || y[9] < '0' || y[9] > '9' || y[10] < '0' || y[10] > '9' ||
+	    y[11] != ']' || y[12] != ' ' || y[13] != ev->flags[0] || y[14] != ev->flags[1] ||
+	    y[15] != ev->flags[2] || y[16] != ev->flags[3] || y[17] != ' ' ||
 	    !(flag_accepted[(unsigned char)y[13]] & 1) ||
 	    !(flag_accepted[(unsigned char)y[14]] & 2) ||
 	    !(flag_accepted[(unsigned char)y[15]] & 4) ||

@@ -81,20 +81,40 @@ static struct tm_task *task(struct tm_kstats *st, int32_t pid)
 	return t;
 }
 
-/* Learn a name for T; "<...>" never replaces a known name.  The name is
- * copied (validated) only when it differs from the one known. */
+/* Learn a name for T; "<...>" never replaces a known name.  A name that
+ * fits comm_in is kept as read, and made valid UTF-8 into comm once the
+ * scan is over (end_names): names that change back and forth (pid 0 is
+ * "<idle>" in the COMM column and "swapper/N" in sched_switch) are not
+ * validated each time. */
 static void learn_task_name(struct tm_task *t, struct tm_str comm)
 {
 	if (!t || comm.n == 0 || is_unknown_comm(comm))
 		return;
 	if (t->named && t->comm_in_len == comm.n && memcmp(t->comm_in, comm.p, comm.n) == 0)
 		return;
-	tm_utf8_copy(t->comm, sizeof(t->comm), comm.p, comm.n);
 	t->named = true;
-	/* remember the bytes as read (when they fit) for the comparison above */
-	t->comm_in_len = comm.n < sizeof(t->comm_in) ? comm.n : (size_t)-1;
-	if (comm.n < sizeof(t->comm_in))
+	if (comm.n < sizeof(t->comm_in)) {
 		memcpy(t->comm_in, comm.p, comm.n);
+		t->comm_in_len = comm.n;
+		t->comm_pending = true;
+	} else {
+		tm_utf8_copy(t->comm, sizeof(t->comm), comm.p, comm.n);
+		t->comm_in_len = (size_t)-1;
+		t->comm_pending = false;
+	}
+}
+
+/* Every task's comm from the name kept as read (learn_task_name). */
+static void end_names(struct tm_kstats *st)
+{
+	struct tm_task *t;
+	size_t it = 0;
+
+	while ((t = tm_hmap_next(st->tasks, &it, NULL, NULL))) {
+		if (t->comm_pending)
+			tm_utf8_copy(t->comm, sizeof(t->comm), t->comm_in, t->comm_in_len);
+		t->comm_pending = false;
+	}
 }
 
 static void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
@@ -435,16 +455,16 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 		   void *ctx)
 {
 	size_t n = tm_input_nblocks(in);
+	int rc = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !rc; i++) {
 		const struct tm_block *b = tm_input_block(in, i);
 		st->blocks[b->kind]++;
-		if (b->kind == TM_BLOCK_FTRACE) {
-			if (scan_ftrace_block(st, b, i, cb, ctx))
-				return -1;
-		} else if (b->kind == TM_BLOCK_PROCESS_DUMP) {
+		if (b->kind == TM_BLOCK_FTRACE)
+			rc = scan_ftrace_block(st, b, i, cb, ctx);
+		else if (b->kind == TM_BLOCK_PROCESS_DUMP)
 			tm_procdump_parse(b->data, b->len, on_proc, st);
-		}
 	}
-	return 0;
+	end_names(st);
+	return rc;
 }

@@ -24,6 +24,7 @@ struct tm_task {
 	char comm[64];          /* valid UTF-8 */
 	char comm_in[24];       /* the name as read, when shorter (comm_in_len) */
 	size_t comm_in_len;
+	bool comm_pending;      /* comm is still to be made from comm_in */
 	uint64_t events;
 	int32_t open_slices;    /* atrace B without E on this thread */
 };
