@@ -90,7 +90,7 @@ static void learn_task_name(struct tm_task *t, struct tm_str comm)
 {
 	if (!t || comm.n == 0 || is_unknown_comm(comm))
 		return;
-	if (t->named && t->comm_in_len == comm.n && memcmp(t->comm_in, comm.p, comm.n) == 0)
+	if (t->named && t->comm_in_len == comm.n && tm_mem_eq(t->comm_in, comm.p, comm.n))
 		return;
 	t->named = true;
 	if (comm.n < sizeof(t->comm_in)) {
@@ -143,7 +143,7 @@ int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid)
 static const char *find_lit(const char *p, const char *e, const char *lit, size_t kl)
 {
 	while ((size_t)(e - p) >= kl && (p = memchr(p, lit[0], (size_t)(e - p) - kl + 1))) {
-		if (memcmp(p, lit, kl) == 0)
+		if (tm_mem_eq(p, lit, kl))
 			return p;
 		p++;
 	}
@@ -328,7 +328,7 @@ static void count_name(struct tm_kstats *st, struct tm_str name)
 		const unsigned char *b = (const unsigned char *)name.p;
 		c = &st->name_cache[(name.n * 7u + b[0] * 3u + b[name.n / 2] * 5u + b[name.n - 1]) %
 				    TM_NAME_CACHE];
-		if (c->count && c->len == name.n && memcmp(c->name, name.p, name.n) == 0) {
+		if (c->count && c->len == name.n && tm_mem_eq(c->name, name.p, name.n)) {
 			(*c->count)++;
 			return;
 		}

@@ -6,6 +6,8 @@
 #ifndef TM_TMSTR_H
 #define TM_TMSTR_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "tracemerge/atrace.h" /* struct tm_str */
@@ -14,6 +16,42 @@
 	((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
 #define TM_STR_STARTS(s, lit) \
 	((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+
+/* memcmp(A, B, N) == 0 without a call for the short strings compared per
+ * line (names, keys): 8-byte words, the last one overlapping. */
+static inline bool tm_mem_eq(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+
+	if (n > 32)
+		return memcmp(a, b, n) == 0;
+	if (n >= 8) {
+		uint64_t u, v;
+
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&u, x + i, 8);
+			memcpy(&v, y + i, 8);
+			if (u != v)
+				return false;
+		}
+		memcpy(&u, x + n - 8, 8);
+		memcpy(&v, y + n - 8, 8);
+		return u == v;
+	}
+	if (n >= 4) {
+		uint32_t u0, v0, u1, v1;
+
+		memcpy(&u0, x, 4);
+		memcpy(&v0, y, 4);
+		memcpy(&u1, x + n - 4, 4);
+		memcpy(&v1, y + n - 4, 4);
+		return u0 == v0 && u1 == v1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return false;
+	return true;
+}
 
 /* sched_wakeup, sched_waking or sched_wakeup_new: one detail layout */
 static inline bool tm_is_wakeup_event(struct tm_str name)

@@ -1,6 +1,7 @@
 /* test_kscan.c - line accounting and the stats gathered in one pass. */
 #include "testutil.h"
 #include "kscan.h"
+#include "tmstr.h"
 
 struct scan {
 	struct tm_diag d;
@@ -120,11 +121,33 @@ static void test_corpus_markers(void **state)
 	free(text);
 }
 
+/* tm_mem_eq (the name and key comparisons of the scan) against memcmp for
+ * every length up to 40 and a difference at every place, at odd offsets. */
+static void test_mem_eq(void **state)
+{
+	char a[64], b[64];
+
+	(void)state;
+	for (size_t n = 0; n <= 40; n++) {
+		for (size_t i = 0; i < n; i++) {
+			a[1 + i] = b[3 + i] = (char)('a' + i % 26);
+		}
+		assert_true(tm_mem_eq(a + 1, b + 3, n));
+		for (size_t i = 0; i < n; i++) {
+			b[3 + i] ^= 0x20;
+			assert_false(tm_mem_eq(a + 1, b + 3, n));
+			assert_int_equal(tm_mem_eq(a + 1, b + 3, n), memcmp(a + 1, b + 3, n) == 0);
+			b[3 + i] ^= 0x20;
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_atrace_accounting),
 		cmocka_unit_test(test_corpus_markers),
+		cmocka_unit_test(test_mem_eq),
 	};
 	return cmocka_run_group_tests_name("kscan", tests, NULL, NULL);
 }
