@@ -30,6 +30,20 @@ static char *written(struct tm_out *o, size_t *n)
 	return p;
 }
 
+/* Abort unless A and B hold the same bytes; both are closed. */
+static void same_output(struct tm_out *a, struct tm_out *b)
+{
+	size_t na, nb;
+	char *pa = written(a, &na), *pb = written(b, &nb);
+
+	if (na != nb || memcmp(pa, pb, na))
+		abort();
+	free(pa);
+	free(pb);
+	tm_out_abort(a);
+	tm_out_abort(b);
+}
+
 /* Every field, bools and padding of flags included, byte for byte. */
 static bool same_event(const struct tm_ftrace_event *a, const struct tm_ftrace_event *b)
 {
@@ -83,8 +97,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tm_canon_stats cs_own = { 0 }, cs_pre = { 0 };
 	char prefix[TM_CANON_PREFIX_MAX];
 	struct tm_canon_pre cp;
-	size_t nf, nr;
-	char *pf, *pr;
 
 	if (!r)
 		return 0;
@@ -112,22 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (memcmp(&cs_own, &cs_pre, sizeof(cs_own)))
 		abort();
-	pf = written(&own, &nf);
-	pr = written(&pre, &nr);
-	if (nf != nr || memcmp(pf, pr, nf))
-		abort();
-	free(pf);
-	free(pr);
-	tm_out_abort(&own);
-	tm_out_abort(&pre);
-	pf = written(&fast, &nf);
-	pr = written(&ref, &nr);
-	if (nf != nr || memcmp(pf, pr, nf))
-		abort();
-	free(pf);
-	free(pr);
-	tm_out_abort(&fast);
-	tm_out_abort(&ref);
+	same_output(&own, &pre);
+	same_output(&fast, &ref);
 	tm_ftrace_reader_free(r);
 	tm_buf_free(&b);
 

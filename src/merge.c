@@ -358,13 +358,13 @@ struct early_fill {
 };
 
 struct tm_merge_early {
-	struct tm_mw w;              /* w.out: the output, being written */
+	struct tm_mw w;              /* w.out: the output, being written;
+				      * w.tracer: the tracer the text names */
 	struct tm_merge_opts o;
 	struct tm_merge_counts c;
 	struct tm_kstream k;         /* the one stream: lines from the callback */
 	struct tm_hmap *fills;       /* pid -> struct early_fill */
 	int32_t fc_pid[TM_TGID_CACHE], fc_tgid[TM_TGID_CACHE]; /* fills noted */
-	char tracer[32];             /* named in the text written */
 	size_t block;                /* the block written */
 	bool begun, failed, adopted;
 };
@@ -493,7 +493,7 @@ void tm_merge_early_free(struct tm_merge_early *e)
 static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 {
 	const struct tm_sync *s = w->s;
-	const struct tm_src *src = &s->src[0];
+	struct tm_src *src = &w->s->src[0];
 	const struct tm_clock_map *map;
 	size_t nftrace = 0, it = 0;
 	const struct early_fill *f;
@@ -513,7 +513,7 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid;
 		memcpy(&pid, key, sizeof(pid));
-		if (f->tgid != tm_kstats_tgid((struct tm_kstats *)&src->st, pid))
+		if (f->tgid != tm_kstats_tgid(&src->st, pid))
 			return false;
 	}
 	return true;
