@@ -50,6 +50,7 @@ int cmd_import(int argc, char **argv)
 	struct tm_merge_opts mo = { .command = "import" };
 	struct tm_sync_opts so = { .assume_same_clock = true };
 	struct tm_merge_counts counts;
+	struct tm_sync_hooks hooks;
 	const char *outpath = NULL;
 	struct tm_sync s;
 	struct tm_diag d;
@@ -75,9 +76,10 @@ int cmd_import(int argc, char **argv)
 		return tm_usage_error("import", optind >= argc ? "no input given" :
 				      "exactly one input (use merge for several)");
 	tm_diag_init(&d);
-	mo.early = tm_merge_early_new(outpath, &mo);
-	if (tm_sync_load_cb(&s, argv + optind, 1, &d, mo.early ? tm_merge_early_line : NULL,
-			    mo.early) ||
+	if ((mo.early = tm_merge_early_new(outpath, &mo)))
+		hooks = (struct tm_sync_hooks){ tm_merge_early_line, tm_merge_early_event,
+						tm_merge_early_json_end, mo.early };
+	if (tm_sync_load_hooked(&s, argv + optind, 1, &d, mo.early ? &hooks : NULL) ||
 	    tm_sync_solve(&s, &so) || tm_merge_write(&s, outpath, &mo, &counts)) {
 		fprintf(stderr, "tracemerge import: %s\n", d.error);
 		rc = TM_EXIT_INPUT;

@@ -62,6 +62,11 @@ struct tm_mw {
 
 /* merge-json.c */
 int tm_merge_json_events(struct tm_mw *w);
+/* Event EV copied as it is (an input on the output clock, no pid offset). */
+void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev);
+/* A JSON block's other top-level keys and metadata kept for the tail;
+ * -1 out of memory. */
+int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *path);
 int tm_merge_names(struct tm_mw *w);
 void tm_merge_link_event(struct tm_mw *w);
 int tm_merge_tail(struct tm_mw *w);

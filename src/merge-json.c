@@ -160,6 +160,15 @@ static void write_event(struct tm_mw *w, const struct tm_src *src, const struct 
 	w->c->json_out++;
 }
 
+void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev)
+{
+	struct reps rs;
+
+	rs.n = 0;
+	write_rewritten(w, ev, &rs);
+	w->c->json_out++;
+}
+
 static bool reserved_key(const struct tm_jval *k)
 {
 	return tm_json_str_eq(k, "traceEvents") || tm_json_str_eq(k, "systemTraceEvents") ||
@@ -242,6 +251,14 @@ static void keep_metadata(struct tm_mw *w, const struct tm_te_top *top)
 	json_tokener_free(tok);
 }
 
+int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *path)
+{
+	if (keep_keys(w, top, path))
+		return -1;
+	keep_metadata(w, top);
+	return 0;
+}
+
 int tm_merge_json_events(struct tm_mw *w)
 {
 	struct tm_sync *s = w->s;
@@ -274,10 +291,8 @@ int tm_merge_json_events(struct tm_mw *w)
 				write_event(w, src, b, &rt->to_target, identity, &ev);
 			if (rc < 0)
 				tm_diag_error(w->jd, "%s", quiet.error);
-			else if (keep_keys(w, tm_te_reader_top(r), src->path))
+			else if (tm_merge_json_top(w, tm_te_reader_top(r), src->path))
 				rc = tm_diag_error(w->jd, "out of memory");
-			else
-				keep_metadata(w, tm_te_reader_top(r));
 			tm_te_reader_free(r);
 			tm_diag_free(&quiet);
 			if (rc < 0)

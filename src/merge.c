@@ -351,7 +351,10 @@ static int write_kernel(struct tm_mw *w)
  * none (the tgid learned anywhere in the block) and the tracer name: the
  * fills used are noted, and tm_merge_write keeps the text only when every
  * one is still the block's hint at the end, the tracer is the same and the
- * clock needs no change; otherwise it is thrown away and written again. */
+ * clock needs no change; otherwise it is thrown away and written again.
+ * The same for one Trace Event JSON block (tm_merge_early_event): on the
+ * output clock its events are copied as they are, and its top-level keys
+ * are kept as the second pass would keep them (tm_merge_early_json_end). */
 struct early_fill {
 	bool set;
 	int32_t tgid;
@@ -367,6 +370,9 @@ struct tm_merge_early {
 	int32_t fc_pid[TM_TGID_CACHE], fc_tgid[TM_TGID_CACHE]; /* fills noted */
 	size_t block;                /* the block written */
 	bool begun, failed, adopted;
+	bool json;                   /* the block is JSON events, not kernel text */
+	bool json_ended;             /* its top-level keys are kept (w.keys, w.meta) */
+	struct tm_diag d;            /* what keeping them warned (w.jd) */
 };
 
 /* The hint known so far for PID, noted: a second, different fill for the
@@ -409,10 +415,12 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 		return NULL;
 	}
 	tm_diag_free(&d);
+	tm_diag_init(&e->d);
 	e->o = *o;
 	e->w.o = &e->o;
 	e->w.c = &e->c;
 	e->w.jout = &e->w.out;
+	e->w.jd = &e->d;
 	e->w.early = e;
 	e->w.ks = &e->k;
 	e->w.nks = 1;
@@ -420,6 +428,19 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	memset(e->fc_pid, 0xff, sizeof(e->fc_pid)); /* pid -1: empty */
 	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
 	return e;
+}
+
+/* The output's start before the first thing written: the background
+ * writer only now (the input is open: a trace.dat is converted in a forked
+ * child, which must not start beside other threads), and the key. */
+static void early_begin(struct tm_merge_early *e, size_t bi, bool json)
+{
+	e->begun = true;
+	e->json = json;
+	e->block = bi;
+	if (tm_threads_wanted())
+		tm_out_background(&e->w.out);
+	tm_out_puts(&e->w.out, json ? "{\"traceEvents\":[" : "{\"systemTraceEvents\":\"");
 }
 
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
@@ -432,6 +453,10 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 	(void)b;
 	if (e->failed)
 		return;
+	if (e->json) {
+		e->failed = true;   /* kernel text and JSON events: not done here */
+		return;
+	}
 	if (!e->begun) {
 		/* the "# tracer:" lines before the first line written name the
 		 * tracer of the text's first line (the reader's header keeps
@@ -444,14 +469,8 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 				snprintf(w->tracer, sizeof(w->tracer), "nop");
 			return;
 		}
-		e->begun = true;
-		e->block = bi;
+		early_begin(e, bi, false);
 		e->k.st = st;
-		/* only now: the input is open (a trace.dat is converted in a
-		 * forked child, which must not start beside other threads) */
-		if (tm_threads_wanted())
-			tm_out_background(&w->out);
-		tm_out_puts(&w->out, "{\"systemTraceEvents\":\"");
 		if (!e->o.verbatim) {
 			text_s(w, "# tracer: ");
 			text_s(w, w->tracer);
@@ -466,6 +485,32 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 	e->k.have = true;
 	e->k.ts = l->ev.ts_ns;
 	text_line(w, &e->k);
+}
+
+void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t bi)
+{
+	struct tm_merge_early *e = ctx;
+
+	if (e->failed)
+		return;
+	if (!e->begun)
+		early_begin(e, bi, true);
+	else if (!e->json || bi != e->block || e->json_ended)
+		e->failed = true;   /* several blocks */
+	if (!e->failed)
+		tm_merge_json_copy(&e->w, ev);
+}
+
+void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char *path,
+			     size_t bi)
+{
+	struct tm_merge_early *e = ctx;
+
+	if (e->failed || !e->begun || !e->json || bi != e->block || e->json_ended ||
+	    tm_merge_json_top(&e->w, top, path))
+		e->failed = true;   /* (no events: the second pass writes it) */
+	else
+		e->json_ended = true;
 }
 
 static void early_drop(struct tm_merge_early *e)
@@ -485,7 +530,26 @@ void tm_merge_early_free(struct tm_merge_early *e)
 		return;
 	early_drop(e);
 	tm_hmap_free(e->fills);
+	tm_diag_free(&e->d);
 	free(e);
+}
+
+/* Are the JSON events E wrote what W (set up for the solved inputs) would
+ * write: one JSON block of one input without kernel text, on the output
+ * clock, nothing moved out? */
+static bool early_json_holds(struct tm_merge_early *e, const struct tm_mw *w)
+{
+	const struct tm_sync *s = w->s;
+	const struct tm_src *src = &s->src[0];
+	const struct tm_clock_route *rt;
+
+	if (e->failed || !e->json_ended || e->w.out.err || s->nsrc != 1 || src->kernel ||
+	    src->njb != 1 || src->jb[0].block != e->block || src->pid_off || w->move_sync ||
+	    w->o->kernel_as != TM_KERNEL_TEXT)
+		return false;
+	rt = &s->routes[src->jb[0].dom];
+	return !rt->to_target.rate_fs && rt->to_target.x0 == rt->to_target.y0 &&
+	       (rt->linked || src->jb[0].events == src->jb[0].sync);
 }
 
 /* Is what E wrote the kernel text W (set up for the solved inputs) would
@@ -500,6 +564,8 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 	const char *key;
 	size_t klen;
 
+	if (e->json)
+		return early_json_holds(e, w);
 	if (e->failed || !e->begun || e->w.out.err || s->nsrc != 1 || src->njb ||
 	    src->pid_off || !src->kernel || w->want_link || w->move_sync ||
 	    e->o.verbatim != w->o->verbatim || w->o->kernel_as != TM_KERNEL_TEXT ||
@@ -646,7 +712,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 {
 	struct tm_mw local, *w = &local;
 	struct json_side js;
-	bool jt = false;
+	bool jt = false, json_written = false;
 	int rc = -1;
 
 	memset(&local, 0, sizeof(local));
@@ -685,6 +751,10 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		w->nks = 0;
 		c->kernel_out = e->c.kernel_out;
 		c->unconverted = e->c.unconverted;
+		c->json_out = e->c.json_out;
+		json_written = e->json;
+		/* keeping the top-level keys warned where the second pass would */
+		tm_diag_absorb(s->d, &e->d);
 		e->adopted = true;
 	} else {
 		if (o->early)
@@ -720,9 +790,10 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		/* no kernel text: no systemTraceEvents at all (even an empty
 		 * one makes Catapult add an ftrace clock domain that nothing
 		 * links, and refuse the trace when the JSON has clock_sync) */
-		tm_out_puts(&w->out, "{\"traceEvents\":[");
+		if (!json_written)
+			tm_out_puts(&w->out, "{\"traceEvents\":[");
 	}
-	if (!jt && tm_merge_json_events(w))
+	if (!jt && !json_written && tm_merge_json_events(w))
 		goto fail;
 	/* --kernel-as=events|both: the kernel lines again, as trace events */
 	if (o->kernel_as != TM_KERNEL_TEXT &&

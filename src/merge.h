@@ -50,9 +50,9 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		   struct tm_merge_counts *c);
 
 /*
- * One pass instead of two, for `import` into a file: the kernel text is
- * written while tm_sync_load_cb() reads the input (with
- * tm_merge_early_line and the early writer as its callback); then
+ * One pass instead of two, for `import` into a file: the kernel text (or
+ * the JSON events) are written while tm_sync_load_hooked() reads the input
+ * (with tm_merge_early_line, _event and _json_end as its hooks); then
  * tm_merge_write(), given it in opts->early, goes on after that text when
  * it is exactly what the second pass would have written (one ftrace block,
  * no clock change, every TGID column fill and the tracer name as the whole
@@ -68,6 +68,11 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
 			 const struct tm_canon_pre *pre, const struct tm_block *b,
 			 size_t block_index);
+/* The same for a Trace Event JSON input (struct tm_sync_hooks jevent and
+ * jend). */
+void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t block_index);
+void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char *path,
+			     size_t block_index);
 void tm_merge_early_free(struct tm_merge_early *e);
 
 /* The solution as a JSON object (for `sync --json` and the metadata). */

@@ -39,8 +39,7 @@ struct scan {                        /* what the scan of one input found */
 	size_t njm;
 	int rc;
 	bool open_in_worker;         /* opened by its scanning thread */
-	tm_kscan_cb line;            /* called for every ftrace line, or NULL */
-	void *line_ctx;
+	const struct tm_sync_hooks *h; /* or NULL */
 };
 
 /* ---- registration (in input order) ----------------------------------- */
@@ -285,6 +284,8 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	jb->block = bi;
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		jb->events++;
+		if (sc->h && sc->h->jevent)
+			sc->h->jevent(sc->h->ctx, &ev, bi);
 		if (ev.has_ts && ev.phase != 'M') {
 			if (!jb->have_ts || ev.ts_ns < jb->ts_min)
 				jb->ts_min = ev.ts_ns;
@@ -322,6 +323,8 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 		return -1;
 	}
 	jblock_clock(jb, tm_te_reader_top(r));
+	if (sc->h && sc->h->jend)
+		sc->h->jend(sc->h->ctx, tm_te_reader_top(r), src->path, bi);
 	tm_te_reader_free(r);
 	return 0;
 }
@@ -331,7 +334,7 @@ static int scan_one(struct tm_src *src, struct scan *sc)
 	if (!src->in)
 		return -1;                  /* could not be opened: sc->d says why */
 	if (tm_kstats_init(&src->st, src->path, &sc->d) ||
-	    tm_kscan_input(src->in, &src->st, sc->line, sc->line_ctx))
+	    tm_kscan_input(src->in, &src->st, sc->h ? sc->h->kline : NULL, sc->h ? sc->h->ctx : NULL))
 		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
 	src->kernel = src->st.events > 0;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
@@ -449,11 +452,11 @@ static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d)
 {
-	return tm_sync_load_cb(s, paths, n, d, NULL, NULL);
+	return tm_sync_load_hooked(s, paths, n, d, NULL);
 }
 
-int tm_sync_load_cb(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
-		    tm_kscan_cb line, void *ctx)
+int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
+			const struct tm_sync_hooks *h)
 {
 	struct scan *sc;
 	int rc = 0;
@@ -471,14 +474,13 @@ int tm_sync_load_cb(struct tm_sync *s, char *const *paths, size_t n, struct tm_d
 		s->src[i].json_threads = tm_hmap_new(1);
 		s->nsrc++;
 		tm_diag_init(&sc[i].d);
-		sc[i].line = line;
-		sc[i].line_ctx = ctx;
+		sc[i].h = h;
 		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads) {
 			rc = tm_diag_error(d, "out of memory");
 			goto out;
 		}
 	}
-	scan_all(s, sc, line != NULL);
+	scan_all(s, sc, h != NULL);
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = register_one(s, i, &sc[i]);
 out:

@@ -98,11 +98,19 @@ struct tm_sync {
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
-/* The same, with LINE (when not NULL) called for every ftrace line of the
- * inputs as the scan reads it (after its accounting, on the scanning
- * thread; one input at a time, in input order, when LINE is given). */
-int tm_sync_load_cb(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
-		    tm_kscan_cb line, void *ctx);
+/* What the scan hands over as it reads (each may be NULL), on the scanning
+ * thread; with hooks the inputs are scanned one at a time, in input order. */
+struct tm_sync_hooks {
+	tm_kscan_cb kline;          /* every ftrace line, after its accounting */
+	/* every Trace Event JSON event (of block BI of its input), as read */
+	void (*jevent)(void *ctx, const struct tm_te_event *ev, size_t bi);
+	/* a JSON block read to its end: its top level (PATH: the input's) */
+	void (*jend)(void *ctx, const struct tm_te_top *top, const char *path, size_t bi);
+	void *ctx;
+};
+/* tm_sync_load with H (NULL: none). */
+int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
+			const struct tm_sync_hooks *h);
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
 void tm_sync_free(struct tm_sync *s);
 

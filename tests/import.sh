@@ -1,7 +1,8 @@
 #!/bin/sh
-# `import` of one ftrace file into a file writes the kernel text during the
-# first pass (merge.h: tm_merge_early_*) and keeps it only when it is what
-# the second pass would write.  These inputs are made so that the first
+# `import` of one ftrace file (or one Trace Event JSON file) into a file
+# writes the kernel text (the events) during the first pass (merge.h:
+# tm_merge_early_*) and keeps it only when it is what the second pass would
+# write.  These inputs are made so that the first
 # pass learns, after a line was written, what changes it (a TGID column's
 # fill, the tracer name); the expected lines are worked out by hand from
 # the canonical form (README: `import`): comm right-aligned in 16 columns,
@@ -148,6 +149,65 @@ same "import: 20000 lines (2 MB), TGID columns filled, one pid's tgid changing a
 sed -i '19992d' "$T/big.txt"
 same "import: the same without the change (the text written in the first pass is kept)" \
 	"$T/big.txt" "$(big_expected "$T/big.txt")"
+
+# ---- Trace Event JSON: the events copied while the first pass reads them --
+# same_json NAME INPUT PYTHON: the same bytes and the same warnings on a
+# file, stdout, one thread and the reference path; PYTHON (a condition on
+# o, the output's text, and j, it parsed) holds
+same_json() {
+	_n=$1 _in=$2 _py=$3
+	rm -f "$T"/o*.json
+	if $TM import -o "$T/o1.json" "$_in" 2>"$T/e1" &&
+		$TM import "$_in" > "$T/o2.json" 2>"$T/e2" &&
+		TM_THREADS=1 $TM import -o "$T/o3.json" "$_in" 2>"$T/e3" &&
+		TM_REFERENCE=1 $TM import -o "$T/o4.json" "$_in" 2>"$T/e4" &&
+		cmp "$T/o1.json" "$T/o2.json" >"$T/err" 2>&1 && cmp "$T/o1.json" "$T/o3.json" >>"$T/err" 2>&1 &&
+		cmp "$T/o1.json" "$T/o4.json" >>"$T/err" 2>&1 &&
+		cmp "$T/e1" "$T/e2" >>"$T/err" 2>&1 && cmp "$T/e1" "$T/e4" >>"$T/err" 2>&1 &&
+		python3 -c '
+import json, sys
+o = open(sys.argv[1], encoding="utf-8").read()
+j = json.loads(o)
+if not eval(sys.argv[2]):
+    sys.exit("check failed: " + sys.argv[2])' "$T/o1.json" "$_py" >>"$T/err" 2>&1
+	then
+		ok "$_n"
+	else
+		notok "$_n"; sed 's/^/    /' "$T/err" "$T/e1" | head -20
+	fi
+}
+
+# the events exactly as written (blanks, number forms, key order), the
+# other top-level keys and the metadata kept, a key with a raw tab repaired
+printf '{"traceEvents":[{"name":"a", "ph":"X","ts":1.50,"dur":2 ,"pid":1,"tid":2},\n{"ph":"C","name":"c","ts":3e0,"pid":1,"args":{"v":1}}],\n"note":"x\ty","metadata":{"m":1}}' > "$T/plain.json"
+same_json "import JSON: events copied byte for byte, top-level keys and metadata kept, a bad key repaired" "$T/plain.json" \
+	'"{\"name\":\"a\", \"ph\":\"X\",\"ts\":1.50,\"dur\":2 ,\"pid\":1,\"tid\":2}" in o and "\"ts\":3e0" in o and j["note"] == "x\ty" and j["metadata"]["m"] == 1 and len(j["traceEvents"]) == 2'
+grep -q "json-bad-string" "$T/e1" && ok "import JSON: the repaired key is reported" || notok "import JSON: the repaired key is reported ($(cat "$T/e1"))"
+
+# an event repaired (invalid UTF-8 in a string), clock_sync events (they
+# stay: one input), 3000 events past a read-ahead batch
+python3 - "$T/many.json" <<'PY'
+import sys
+with open(sys.argv[1], "wb") as f:
+    f.write(b'{"traceEvents":[\n')
+    ev = []
+    for i in range(3000):
+        ev.append(b'{"name":"s%d","ph":"X","ts":%d,"dur":5,"pid":7,"tid":%d}' % (i, 1000 + i, i % 9))
+    ev[1500] = b'{"name":"bad\xff","ph":"i","ts":9,"pid":7,"tid":1}'
+    ev.append(b'{"name":"clock_sync","ph":"c","ts":5,"pid":7,"tid":7,"args":{"sync_id":"k"}}')
+    f.write(b",\n".join(ev) + b"]}")
+PY
+same_json "import JSON: 3001 events, one repaired, a clock_sync event kept" "$T/many.json" \
+	'len(j["traceEvents"]) == 3001 and j["traceEvents"][1500]["name"] == "bad\ufffd" and j["traceEvents"][3000]["ph"] == "c"'
+
+# kernel text inside the JSON: two blocks, written in the second pass
+printf '{"traceEvents":[{"name":"a","ph":"i","ts":10000000,"pid":1,"tid":1}],"systemTraceEvents":"# tracer: nop\\n          worker-101   (   77) [000] ....    10.000001: foo: a=1\\n"}' > "$T/both.json"
+same_json "import JSON with systemTraceEvents: kernel text and events" "$T/both.json" \
+	'"worker-101   (   77) [000] .... 10.000001: foo: a=1" in j["systemTraceEvents"] and len([e for e in j["traceEvents"] if e["ph"] == "i"]) == 1'
+
+# no events at all
+printf '{"traceEvents":[],"other":1}' > "$T/none.json"
+same_json "import JSON without events" "$T/none.json" 'j["traceEvents"] == [] and j["other"] == 1'
 
 # ---- bad input: nothing left behind ---------------------------------------
 printf 'not a trace\n' > "$T/bad.txt"
