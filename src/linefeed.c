@@ -13,8 +13,11 @@
 #define BATCH_LINES TM_LINE_FEED_BATCH
 #define NBATCH 4
 
-/* Canonical prefixes (tm_canon_prefix_json) of a batch's lines: about 80
- * bytes a line; lines past the room get none (their writer makes them). */
+/* Canonical prefixes (tm_canon_prefix_json) of a batch's lines made here:
+ * about 80 bytes a line, 107 at the most (PREFIX_ROOM allows comm and name
+ * 40 bytes together; every number at its widest), so the room does not
+ * run out; were it to, the lines past it would get none (their writer
+ * makes them). */
 #define PRE_ROOM (BATCH_LINES * 112)
 
 struct batch {
