@@ -86,6 +86,11 @@ int tm_clock_invert(const struct tm_clock_map *m, struct tm_clock_map *out)
 	return 0;
 }
 
+bool tm_clock_is_identity(const struct tm_clock_map *m)
+{
+	return m->rate_fs == 0 && m->x0 == m->y0;
+}
+
 bool tm_clock_is_us_offset(const struct tm_clock_map *m)
 {
 	return m->rate_fs == 0 && ((i128)m->y0 - m->x0) % 1000 == 0;

@@ -73,21 +73,14 @@ static void *produce(void *arg)
 		/* the slot is ours until head moves past it */
 		b->n = 0;
 		b->last = false;
-		if (f->canon) {
-			size_t used = 0;
+		for (size_t used = 0;
+		     b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]); b->n++) {
+			struct tm_canon_pre *pr = &b->pre[b->n];
 
-			while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n])) {
-				struct tm_canon_pre *pr = &b->pre[b->n];
-				pr->n[0] = 0;
-				if (PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
-				    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) &&
-				    !pr->n[1])
-					used += pr->n[0];   /* made here, not a stretch of the line */
-				b->n++;
-			}
-		} else {
-			while (b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]))
-				b->n++;
+			pr->n[0] = 0;
+			if (f->canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
+			    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
+				used += pr->n[0];   /* made here, not a stretch of the line */
 		}
 		b->last = b->n < BATCH_LINES;
 

@@ -268,7 +268,7 @@ int tm_merge_json_events(struct tm_mw *w)
 		for (size_t k = 0; k < src->njb; k++) {
 			const struct tm_block *b = tm_input_block(src->in, src->jb[k].block);
 			const struct tm_clock_route *rt = &s->routes[src->jb[k].dom];
-			bool identity = !rt->to_target.rate_fs && rt->to_target.x0 == rt->to_target.y0;
+			bool identity = tm_clock_is_identity(&rt->to_target);
 			struct tm_te_reader *r;
 			struct tm_te_event ev;
 			struct tm_diag quiet;

@@ -62,7 +62,7 @@ static int open_streams(struct tm_mw *w)
 			k->st = &src->st;
 			k->pid_off = src->pid_off;
 			k->map = w->s->routes[src->kdom].to_target;
-			k->identity = !k->map.rate_fs && k->map.x0 == k->map.y0;
+			k->identity = tm_clock_is_identity(&k->map);
 			k->keep_digits = tm_clock_is_us_offset(&k->map);
 			/* prefixes made ahead serve lines written as read */
 			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_threads_wanted(),
@@ -149,7 +149,7 @@ static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstrea
 	struct tm_ftrace_line *m = &w->moved;
 
 	/* the hint fills the TGID column only where the line has none */
-	*tgid = l->ev.tgid >= 0 && !k->pid_off ? -1 : tgid_hint(w, k, l->ev.pid);
+	*tgid = l->ev.tgid >= 0 ? -1 : tgid_hint(w, k, l->ev.pid);
 	if (!mapped && !k->pid_off)
 		return l;
 	*m = *l;
@@ -365,9 +365,9 @@ struct tm_merge_early {
 				      * w.tracer: the tracer the text names */
 	struct tm_merge_opts o;
 	struct tm_merge_counts c;
-	struct tm_kstream k;         /* the one stream: lines from the callback */
+	struct tm_kstream k;         /* the one stream: lines from the callback;
+				      * k.tc_pid/tc_tgid: the fills noted last */
 	struct tm_hmap *fills;       /* pid -> struct early_fill */
-	int32_t fc_pid[TM_TGID_CACHE], fc_tgid[TM_TGID_CACHE]; /* fills noted */
 	size_t block;                /* the block written */
 	bool begun, failed, adopted;
 	bool json;                   /* the block is JSON events, not kernel text */
@@ -375,15 +375,16 @@ struct tm_merge_early {
 	struct tm_diag d;            /* what keeping them warned (w.jd) */
 };
 
-/* The hint known so far for PID, noted: a second, different fill for the
- * same pid already means the text differs. */
+/* The hint known so far for PID, noted (the stream's hint cache holds the
+ * fills noted last): a second, different fill for the same pid already
+ * means the text differs. */
 static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid)
 {
 	size_t i = (uint32_t)pid % TM_TGID_CACHE;
 	int32_t tgid = tm_kstats_tgid(st, pid);
 	struct early_fill *f;
 
-	if (pid < 0 || (e->fc_pid[i] == pid && e->fc_tgid[i] == tgid))
+	if (pid < 0 || (e->k.tc_pid[i] == pid && e->k.tc_tgid[i] == tgid))
 		return tgid;
 	f = tm_hmap_get_i32(e->fills, pid, true);
 	if (!f)
@@ -392,8 +393,8 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 		*f = (struct early_fill){ true, tgid };
 	else if (f->tgid != tgid)
 		e->failed = true;
-	e->fc_pid[i] = pid;
-	e->fc_tgid[i] = tgid;
+	e->k.tc_pid[i] = pid;
+	e->k.tc_tgid[i] = tgid;
 	return tgid;
 }
 
@@ -425,7 +426,7 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	e->w.ks = &e->k;
 	e->w.nks = 1;
 	e->k.identity = true;
-	memset(e->fc_pid, 0xff, sizeof(e->fc_pid)); /* pid -1: empty */
+	memset(e->k.tc_pid, 0xff, sizeof(e->k.tc_pid)); /* pid -1: empty */
 	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
 	return e;
 }
@@ -482,8 +483,6 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 	}
 	e->k.l = l;
 	e->k.pre = pre;
-	e->k.have = true;
-	e->k.ts = l->ev.ts_ns;
 	text_line(w, &e->k);
 }
 
@@ -548,8 +547,7 @@ static bool early_json_holds(struct tm_merge_early *e, const struct tm_mw *w)
 	    w->o->kernel_as != TM_KERNEL_TEXT)
 		return false;
 	rt = &s->routes[src->jb[0].dom];
-	return !rt->to_target.rate_fs && rt->to_target.x0 == rt->to_target.y0 &&
-	       (rt->linked || src->jb[0].events == src->jb[0].sync);
+	return tm_clock_is_identity(&rt->to_target) && (rt->linked || src->jb[0].events == src->jb[0].sync);
 }
 
 /* Is what E wrote the kernel text W (set up for the solved inputs) would
@@ -558,7 +556,6 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 {
 	const struct tm_sync *s = w->s;
 	struct tm_src *src = &w->s->src[0];
-	const struct tm_clock_map *map;
 	size_t nftrace = 0, it = 0;
 	const struct early_fill *f;
 	const char *key;
@@ -573,8 +570,7 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 		return false;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++)
 		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
-	map = &s->routes[src->kdom].to_target;
-	if (nftrace != 1 || map->rate_fs || map->x0 != map->y0)
+	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
 		return false;
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid;

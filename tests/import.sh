@@ -147,7 +147,7 @@ PY
 same "import: 20000 lines (2 MB), TGID columns filled, one pid's tgid changing at the end" \
 	"$T/big.txt" "$(big_expected "$T/big.txt")"
 sed -i '19992d' "$T/big.txt"
-same "import: the same without the change (the text written in the first pass is kept)" \
+same "import: the same 20000 lines without the change" \
 	"$T/big.txt" "$(big_expected "$T/big.txt")"
 
 # ---- Trace Event JSON: the events copied while the first pass reads them --

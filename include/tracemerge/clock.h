@@ -40,6 +40,8 @@ int tm_clock_compose(const struct tm_clock_map *a, const struct tm_clock_map *b,
 		     struct tm_clock_map *out);
 /* The inverse map (anchored at m->y0). Returns 0 or -1 (rate <= -100%). */
 int tm_clock_invert(const struct tm_clock_map *m, struct tm_clock_map *out);
+/* True when M changes nothing (the domain is the output clock). */
+bool tm_clock_is_identity(const struct tm_clock_map *m);
 /* True when M is a pure offset by a whole number of microseconds. */
 bool tm_clock_is_us_offset(const struct tm_clock_map *m);
 
