@@ -5,7 +5,9 @@
  * Besides crashes it checks: every range handed out lies inside the input
  * (or, for a repaired event, inside the event); events are '{' .. '}' and
  * strict JSON (read again on their own: one event, no warning); nothing
- * comes after 0 or -1; the helpers agree with the reader (ts, sync_id).
+ * comes after 0 or -1; the helpers agree with the reader (ts, sync_id);
+ * the first pass's notes of the events (jsonidx.h) give back what the
+ * reader gave.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "tracemerge/input.h"
 #include "tracemerge/tejson.h"
 #include "decode.h"
+#include "jsonidx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -115,6 +118,54 @@ static void check_event(const struct tm_te_event *ev, const char *p, size_t n)
 	check_strict(ev);
 }
 
+/* A and B (read back from the notes) agree on what the notes keep. */
+static void same_noted(const struct tm_te_event *a, const struct tm_te_event *b)
+{
+	if (a->raw_len != b->raw_len || memcmp(a->raw, b->raw, a->raw_len) || a->line != b->line ||
+	    a->offset != b->offset || a->phase != b->phase || a->repaired != b->repaired ||
+	    a->sync_id.type != b->sync_id.type || a->ts.type != b->ts.type ||
+	    a->dur.type != b->dur.type || a->has_ts != b->has_ts || a->has_dur != b->has_dur ||
+	    (a->has_ts && a->ts_ns != b->ts_ns) || (a->has_dur && a->dur_ns != b->dur_ns))
+		abort();
+	if (a->ts.type != TM_J_NONE && (a->ts.p - a->raw != b->ts.p - b->raw || a->ts.n != b->ts.n))
+		abort();
+	if (a->dur.type != TM_J_NONE && (a->dur.p - a->raw != b->dur.p - b->raw || a->dur.n != b->dur.n))
+		abort();
+}
+
+/* The events of P noted and read back, against a second reading. */
+static void run_notes(const char *p, size_t n)
+{
+	struct tm_jidx *x = tm_jidx_new(p);
+	struct tm_diag d;
+	struct tm_te_reader *r;
+	struct tm_te_event ev, back;
+
+	if (!x)
+		return;
+	for (int pass = 0; pass < 2; pass++) {
+		tm_diag_init(&d);
+		if ((r = tm_te_reader_new("fuzz", p, n, 1, &d))) {
+			memset(&back, 0, sizeof(back));
+			if (pass && tm_jidx_rewind(x))
+				abort();
+			while (tm_te_reader_next(r, &ev) == 1) {
+				if (!pass && tm_jidx_add(x, &ev))
+					abort();
+				if (pass && tm_jidx_next(x, &back) != 1)
+					abort();
+				if (pass)
+					same_noted(&ev, &back);
+			}
+			if (pass && tm_jidx_next(x, &back) != 0)
+				abort();
+			tm_te_reader_free(r);
+		}
+		tm_diag_free(&d);
+	}
+	tm_jidx_free(x);
+}
+
 static void run_reader(const char *p, size_t n)
 {
 	struct tm_diag d;
@@ -178,6 +229,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(buf, data, size);
 	run_reader(buf, size);
+	run_notes(buf, size);
 
 	/* the input module: JSON block + systemTraceEvents */
 	tm_decode_set_limit(1u << 24);

@@ -76,9 +76,10 @@ int cmd_import(int argc, char **argv)
 		return tm_usage_error("import", optind >= argc ? "no input given" :
 				      "exactly one input (use merge for several)");
 	tm_diag_init(&d);
-	if ((mo.early = tm_merge_early_new(outpath, &mo)))
-		hooks = (struct tm_sync_hooks){ tm_merge_early_line, tm_merge_early_event,
-						tm_merge_early_json_end, mo.early };
+	if ((mo.early = tm_merge_early_new(outpath, &mo, 1)))
+		hooks = (struct tm_sync_hooks){ .kline = tm_merge_early_line,
+						.jevent = tm_merge_early_event,
+						.jend = tm_merge_early_json_end, .ctx = mo.early };
 	if (tm_sync_load_hooked(&s, argv + optind, 1, &d, mo.early ? &hooks : NULL) ||
 	    tm_sync_solve(&s, &so) || tm_merge_write(&s, outpath, &mo, &counts)) {
 		fprintf(stderr, "tracemerge import: %s\n", d.error);

@@ -93,6 +93,7 @@ int cmd_merge(int argc, char **argv)
 	struct tm_merge_counts counts;
 	struct tm_cli_clock cc;
 	const char *outpath = NULL;
+	struct tm_sync_hooks hooks;
 	struct tm_sync s;
 	struct tm_diag d;
 	int c, quiet = 0, report = 0, rc = TM_EXIT_OK;
@@ -143,7 +144,15 @@ int cmd_merge(int argc, char **argv)
 				      "--verbatim keeps kernel text: not with --kernel-as=events");
 	}
 	tm_diag_init(&d);
-	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||
+	/* the kernel text written while the inputs are read (merge.h), and the
+	 * JSON events noted so that they need not be read twice */
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.json_index = true;
+	if ((mo.early = tm_merge_early_new(outpath, &mo, (size_t)(argc - optind)))) {
+		hooks.kline = tm_merge_early_line;
+		hooks.ctx = mo.early;
+	}
+	if (tm_sync_load_hooked(&s, argv + optind, (size_t)(argc - optind), &d, &hooks) ||
 	    apply_pid_offsets(&s, pids, npids) || tm_sync_solve(&s, &cc.o) ||
 	    tm_merge_write(&s, outpath, &mo, &counts)) {
 		fprintf(stderr, "tracemerge merge: %s\n", d.error);
@@ -154,6 +163,7 @@ int cmd_merge(int argc, char **argv)
 		if (!quiet)
 			tm_cli_print_warnings("merge", &d);
 	}
+	tm_merge_early_free(mo.early);
 	tm_sync_free(&s);
 	tm_diag_free(&d);
 	tm_cli_clock_free(&cc);

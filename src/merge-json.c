@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jsonidx.h"
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
@@ -259,6 +260,32 @@ int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *
 	return 0;
 }
 
+/* Block K of SRC from the first pass's notes of its events (jsonidx.h):
+ * 1 when they cannot serve (read the block again), 0 done, -1 failed. */
+static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
+{
+	struct tm_jblock *jb = &src->jb[k];
+	const struct tm_block *b = tm_input_block(src->in, jb->block);
+	const struct tm_clock_route *rt = &w->s->routes[jb->dom];
+	bool identity = tm_clock_is_identity(&rt->to_target);
+	struct tm_te_event ev;
+	int rc;
+
+	/* the notes have no pids to move */
+	if (!jb->idx || src->pid_off || tm_jidx_count(jb->idx) != jb->events ||
+	    tm_jidx_rewind(jb->idx))
+		return 1;
+	memset(&ev, 0, sizeof(ev));
+	while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)
+		write_event(w, src, b, &rt->to_target, identity, &ev);
+	if (rc < 0)
+		return tm_diag_error(w->jd, "%s: the notes of its events cannot be read back "
+				     "from a temporary file", src->path);
+	if (tm_merge_json_top(w, &jb->top, src->path))
+		return tm_diag_error(w->jd, "out of memory");
+	return 0;
+}
+
 int tm_merge_json_events(struct tm_mw *w)
 {
 	struct tm_sync *s = w->s;
@@ -274,6 +301,13 @@ int tm_merge_json_events(struct tm_mw *w)
 			struct tm_diag quiet;
 			int rc;
 
+			if (!rt->linked && src->jb[k].events > src->jb[k].sync)
+				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
+			if ((rc = json_block_noted(w, src, k)) <= 0) {
+				if (rc < 0)
+					return -1;
+				continue;
+			}
 			/* the first pass already reported this block's warnings */
 			tm_diag_init(&quiet);
 			r = tm_te_reader_new(src->path, b->data, b->len, b->first_line ? b->first_line : 1,
@@ -281,11 +315,6 @@ int tm_merge_json_events(struct tm_mw *w)
 			if (!r) {
 				tm_diag_free(&quiet);
 				return tm_diag_error(w->jd, "out of memory");
-			}
-			if (!rt->linked && src->jb[k].events > src->jb[k].sync) {
-				tm_te_reader_free(r);
-				tm_diag_free(&quiet);
-				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
 			}
 			while ((rc = tm_te_reader_next(r, &ev)) == 1)
 				write_event(w, src, b, &rt->to_target, identity, &ev);

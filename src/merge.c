@@ -201,7 +201,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 
 	canon(w, k, k->l, false, &w->line);
 	n = w->line.n && w->line.p[w->line.n - 1] == '\n' ? w->line.n - 1 : w->line.n;
-	json_object_object_add(o, "input", json_object_new_string(w->s->src[k->src].path));
+	json_object_object_add(o, "input", json_object_new_string(k->st->name));
 	json_object_object_add(o, "line", json_object_new_string_len(w->line.p ? w->line.p : "",
 								      (int)n));
 	json_object_array_add(w->moved_lines, o);
@@ -373,6 +373,9 @@ struct tm_merge_early {
 	bool json;                   /* the block is JSON events, not kernel text */
 	bool json_ended;             /* its top-level keys are kept (w.keys, w.meta) */
 	struct tm_diag d;            /* what keeping them warned (w.jd) */
+	/* the input whose text is written: the first whose line came; with
+	 * several inputs scanned at once (kline alone), read atomically */
+	struct tm_kstats *owner;
 };
 
 /* The hint known so far for PID, noted (the stream's hint cache holds the
@@ -398,7 +401,8 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 	return tgid;
 }
 
-struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o)
+struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
+					  size_t ninputs)
 {
 	struct tm_merge_early *e;
 	struct tm_diag d;
@@ -408,8 +412,10 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 		return NULL;   /* stdout cannot be taken back */
 	tm_diag_init(&d);
 	if (!(e->fills = tm_hmap_new(sizeof(struct early_fill))) ||
+	    !(e->w.moved_lines = json_object_new_array()) ||
 	    tm_out_open(&e->w.out, outpath, &d)) {
 		/* the second pass opens it again and says why it cannot */
+		json_object_put(e->w.moved_lines);
 		tm_hmap_free(e->fills);
 		tm_diag_free(&d);
 		free(e);
@@ -426,6 +432,10 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	e->w.ks = &e->k;
 	e->w.nks = 1;
 	e->k.identity = true;
+	/* the clock link and moved markers of several inputs: as if one of
+	 * them held JSON events (tm_merge_write's rule, checked at the end) */
+	e->w.want_link = ninputs > 1 && !o->verbatim;
+	e->w.move_sync = ninputs > 1 && !o->verbatim;
 	memset(e->k.tc_pid, 0xff, sizeof(e->k.tc_pid)); /* pid -1: empty */
 	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
 	return e;
@@ -449,9 +459,14 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 {
 	struct tm_merge_early *e = ctx;
 	struct tm_mw *w = &e->w;
+	struct tm_kstats *owner = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
 	char tracer[sizeof(w->tracer)];
 
 	(void)b;
+	if (owner != st &&
+	    (owner || !__atomic_compare_exchange_n(&e->owner, &owner, st, false,
+						   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)))
+		return;   /* another input's text is being written */
 	if (e->failed)
 		return;
 	if (e->json) {
@@ -483,6 +498,7 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 	}
 	e->k.l = l;
 	e->k.pre = pre;
+	e->k.ts = l->ev.ts_ns;   /* the output clock is its own */
 	text_line(w, &e->k);
 }
 
@@ -555,7 +571,7 @@ static bool early_json_holds(struct tm_merge_early *e, const struct tm_mw *w)
 static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 {
 	const struct tm_sync *s = w->s;
-	struct tm_src *src = &w->s->src[0];
+	struct tm_src *src = NULL;
 	size_t nftrace = 0, it = 0;
 	const struct early_fill *f;
 	const char *key;
@@ -563,14 +579,25 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 
 	if (e->json)
 		return early_json_holds(e, w);
-	if (e->failed || !e->begun || e->w.out.err || s->nsrc != 1 || src->njb ||
-	    src->pid_off || !src->kernel || w->want_link || w->move_sync ||
-	    e->o.verbatim != w->o->verbatim || w->o->kernel_as != TM_KERNEL_TEXT ||
+	if (e->failed || !e->begun || e->w.out.err || w->want_link != e->w.want_link ||
+	    w->move_sync != e->w.move_sync || e->o.verbatim != w->o->verbatim ||
+	    w->o->kernel_as != TM_KERNEL_TEXT ||
 	    (!w->o->verbatim && strcmp(e->w.tracer, w->tracer)))
+		return false;
+	/* one kernel input, the one written, as it is */
+	for (size_t i = 0; i < s->nsrc; i++) {
+		if (!s->src[i].kernel)
+			continue;
+		if (src)
+			return false;
+		src = &s->src[i];
+	}
+	if (!src || &src->st != e->owner || src->pid_off)
 		return false;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++)
 		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
-	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
+	if (nftrace != 1 || tm_input_block(src->in, e->block)->kind != TM_BLOCK_FTRACE ||
+	    !tm_clock_is_identity(&s->routes[src->kdom].to_target))
 		return false;
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid;
@@ -739,13 +766,13 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		w->o = o;
 		w->c = c;
 		w->jd = s->d;
-		w->want_link = local.want_link;
-		w->move_sync = local.move_sync;
-		w->moved_lines = local.moved_lines;
+		json_object_put(local.moved_lines); /* e's has its markers */
 		w->early = NULL;
 		w->ks = NULL;
 		w->nks = 0;
 		c->kernel_out = e->c.kernel_out;
+		c->kernel_sync = e->c.kernel_sync;
+		c->link = e->c.link;
 		c->unconverted = e->c.unconverted;
 		c->json_out = e->c.json_out;
 		json_written = e->json;
@@ -765,7 +792,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 
 		if (!written)
 			tm_out_puts(&w->out, "{\"systemTraceEvents\":\"");
-		if (c->kernel_in && c->json_in && tm_threads_wanted())
+		if (!written && c->kernel_in && c->json_in && tm_threads_wanted())
 			jt = json_side_start(w, &js, outpath);
 		rc = written ? 0 : write_kernel(w);
 		if (!rc)

@@ -50,21 +50,25 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		   struct tm_merge_counts *c);
 
 /*
- * One pass instead of two, for `import` into a file: the kernel text (or
- * the JSON events) are written while tm_sync_load_hooked() reads the input
- * (with tm_merge_early_line, _event and _json_end as its hooks); then
- * tm_merge_write(), given it in opts->early, goes on after that text when
- * it is exactly what the second pass would have written (one ftrace block,
+ * One pass instead of two, for `import` and `merge` into a file: the kernel
+ * text (or, for `import`, the JSON events) are written while
+ * tm_sync_load_hooked() reads the inputs (with tm_merge_early_line, and for
+ * `import` _event and _json_end, as its hooks); then tm_merge_write(), given
+ * it in opts->early, goes on after that text when it is exactly what the
+ * second pass would have written (one kernel input with one ftrace block,
  * no clock change, every TGID column fill and the tracer name as the whole
- * first pass knows them), or else throws it away and writes as usual.
- * The output is the same either way.
+ * first pass knows them, the clock link and moved markers as guessed from
+ * NINPUTS), or else throws it away and writes as usual.  The output is the
+ * same either way.  Of several inputs, the text of the first whose ftrace
+ * line comes is written (kline may be called from several threads).
  *
  * tm_merge_early_new() returns NULL where this is not done (stdout, which
  * cannot be taken back; --kernel-as other than text; TM_REFERENCE; an
  * output that cannot be created, which tm_merge_write then reports).
  * Free it after tm_merge_write() (or instead: its output is removed).
  */
-struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o);
+struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
+					  size_t ninputs);
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
 			 const struct tm_canon_pre *pre, const struct tm_block *b,
 			 size_t block_index);

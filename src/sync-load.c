@@ -21,6 +21,7 @@
 
 #include "decode.h"
 #include "issuer.h"
+#include "jsonidx.h"
 #include "linefeed.h"
 #include "out.h"
 #include "sync-int.h"
@@ -268,6 +269,20 @@ static int keep_jmark(struct scan *sc, size_t jb, const struct tm_te_event *ev,
 	return 0;
 }
 
+/* TOP kept in JB (its keys copied; their values point into the block). */
+static int keep_top(struct tm_jblock *jb, const struct tm_te_top *top)
+{
+	struct tm_te_key *keys = NULL;
+
+	if (top->nkeys && !(keys = malloc(top->nkeys * sizeof(*keys))))
+		return -1;
+	if (top->nkeys)
+		memcpy(keys, top->keys, top->nkeys * sizeof(*keys));
+	jb->top = *top;
+	jb->top.keys = keys;
+	return 0;
+}
+
 static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi)
 {
 	struct tm_jblock *jb = &src->jb[jbi];
@@ -282,8 +297,15 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	if (!(r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d)))
 		return tm_diag_error(&sc->d, "out of memory");
 	jb->block = bi;
+	/* (not noted, the writer reads the block again: the reference path) */
+	if (sc->h && sc->h->json_index && !tm_out_reference())
+		jb->idx = tm_jidx_new(b->data);
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		jb->events++;
+		if (jb->idx && tm_jidx_add(jb->idx, &ev)) {
+			tm_jidx_free(jb->idx);   /* read again instead */
+			jb->idx = NULL;
+		}
 		if (sc->h && sc->h->jevent)
 			sc->h->jevent(sc->h->ctx, &ev, bi);
 		if (ev.has_ts && ev.phase != 'M') {
@@ -323,6 +345,10 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 		return -1;
 	}
 	jblock_clock(jb, tm_te_reader_top(r));
+	if (jb->idx && keep_top(jb, tm_te_reader_top(r))) {
+		tm_jidx_free(jb->idx);
+		jb->idx = NULL;
+	}
 	if (sc->h && sc->h->jend)
 		sc->h->jend(sc->h->ctx, tm_te_reader_top(r), src->path, bi);
 	tm_te_reader_free(r);
@@ -480,7 +506,7 @@ int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct 
 			goto out;
 		}
 	}
-	scan_all(s, sc, h != NULL);
+	scan_all(s, sc, h && (h->jevent || h->jend));
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = register_one(s, i, &sc[i]);
 out:

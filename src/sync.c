@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonidx.h"
 #include "out.h"
 #include "sync.h"
 #include "sync-int.h"
@@ -102,6 +103,10 @@ void tm_sync_free(struct tm_sync *s)
 		tm_input_free(s->src[i].in);
 		if (s->src[i].st.names)
 			tm_kstats_free(&s->src[i].st);
+		for (size_t k = 0; k < s->src[i].njb; k++) {
+			tm_jidx_free(s->src[i].jb[k].idx);
+			free((void *)s->src[i].jb[k].top.keys);
+		}
 		free(s->src[i].jb);
 		tm_hmap_free(s->src[i].json_procs);
 		tm_hmap_free(s->src[i].json_threads);

@@ -22,6 +22,8 @@
 #include "tracemerge/clock.h"
 #include "tracemerge/tejson.h"
 
+struct tm_jidx;
+
 struct tm_jblock {
 	size_t block;                /* index in the input's blocks */
 	int dom;
@@ -30,6 +32,10 @@ struct tm_jblock {
 	uint64_t sync;               /* clock_sync `c` events with a sync id */
 	bool have_ts;
 	int64_t ts_min, ts_max;
+	/* with tm_sync_hooks.json_index: its events as read (jsonidx.h) and
+	 * its top level (keys owned, values in the block), or NULL */
+	struct tm_jidx *idx;
+	struct tm_te_top top;
 };
 
 struct tm_src {
@@ -99,7 +105,9 @@ struct tm_sync {
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
 /* What the scan hands over as it reads (each may be NULL), on the scanning
- * thread; with hooks the inputs are scanned one at a time, in input order. */
+ * thread.  With a JSON hook the inputs are scanned one at a time, in input
+ * order; with kline alone they may be scanned at once, each on its own
+ * thread (kline's ST tells whose line it is). */
 struct tm_sync_hooks {
 	tm_kscan_cb kline;          /* every ftrace line, after its accounting */
 	/* every Trace Event JSON event (of block BI of its input), as read */
@@ -107,6 +115,8 @@ struct tm_sync_hooks {
 	/* a JSON block read to its end: its top level (PATH: the input's) */
 	void (*jend)(void *ctx, const struct tm_te_top *top, const char *path, size_t bi);
 	void *ctx;
+	/* note each JSON block's events in its idx (for tm_merge_write) */
+	bool json_index;
 };
 /* tm_sync_load with H (NULL: none). */
 int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,

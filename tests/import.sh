@@ -151,19 +151,24 @@ same "import: the same 20000 lines without the change" \
 	"$T/big.txt" "$(big_expected "$T/big.txt")"
 
 # ---- Trace Event JSON: the events copied while the first pass reads them --
-# same_json NAME INPUT PYTHON: the same bytes and the same warnings on a
-# file, stdout, one thread and the reference path; PYTHON (a condition on
-# o, the output's text, and j, it parsed) holds
-same_json() {
-	_n=$1 _in=$2 _py=$3
+# same_run CMD NAME EXPECTED-TEXT PYTHON ARGS...: CMD (import or merge)
+# of ARGS to a file, to stdout, on one thread and on the reference path
+# gives the same bytes and the same warnings; the kernel text is
+# EXPECTED-TEXT (unless empty) and PYTHON (a condition on o, the output's
+# text, and j, it parsed) holds
+same_run() {
+	_c=$1 _n=$2 _exp=$3 _py=$4
+	shift 4
 	rm -f "$T"/o*.json
-	if $TM import -o "$T/o1.json" "$_in" 2>"$T/e1" &&
-		$TM import "$_in" > "$T/o2.json" 2>"$T/e2" &&
-		TM_THREADS=1 $TM import -o "$T/o3.json" "$_in" 2>"$T/e3" &&
-		TM_REFERENCE=1 $TM import -o "$T/o4.json" "$_in" 2>"$T/e4" &&
+	if $TM "$_c" -o "$T/o1.json" "$@" 2>"$T/e1" &&
+		$TM "$_c" "$@" > "$T/o2.json" 2>"$T/e2" &&
+		TM_THREADS=1 $TM "$_c" -o "$T/o3.json" "$@" 2>"$T/e3" &&
+		TM_REFERENCE=1 $TM "$_c" -o "$T/o4.json" "$@" 2>"$T/e4" &&
 		cmp "$T/o1.json" "$T/o2.json" >"$T/err" 2>&1 && cmp "$T/o1.json" "$T/o3.json" >>"$T/err" 2>&1 &&
 		cmp "$T/o1.json" "$T/o4.json" >>"$T/err" 2>&1 &&
-		cmp "$T/e1" "$T/e2" >>"$T/err" 2>&1 && cmp "$T/e1" "$T/e4" >>"$T/err" 2>&1 &&
+		cmp "$T/e1" "$T/e2" >>"$T/err" 2>&1 && cmp "$T/e1" "$T/e3" >>"$T/err" 2>&1 &&
+		cmp "$T/e1" "$T/e4" >>"$T/err" 2>&1 &&
+		{ [ -z "$_exp" ] || { text "$T/o1.json" > "$T/got" && printf '%s\n' "$_exp" | diff "$T/got" - >>"$T/err"; }; } &&
 		python3 -c '
 import json, sys
 o = open(sys.argv[1], encoding="utf-8").read()
@@ -175,6 +180,10 @@ if not eval(sys.argv[2]):
 	else
 		notok "$_n"; sed 's/^/    /' "$T/err" "$T/e1" | head -20
 	fi
+}
+# same_json NAME INPUT PYTHON: import of one JSON file
+same_json() {
+	same_run import "$1" "" "$3" "$2"
 }
 
 # the events exactly as written (blanks, number forms, key order), the
@@ -208,6 +217,109 @@ same_json "import JSON with systemTraceEvents: kernel text and events" "$T/both.
 # no events at all
 printf '{"traceEvents":[],"other":1}' > "$T/none.json"
 same_json "import JSON without events" "$T/none.json" 'j["traceEvents"] == [] and j["other"] == 1'
+
+# ---- merge: the kernel text of one kernel input written during the first
+# pass, with the clock link and its markers moved out as a merge writes them
+# same_merge NAME EXPECTED-TEXT PYTHON ARGS...
+same_merge() {
+	same_run merge "$@"
+}
+
+# kernel marker k1 at 10.000002 s, the JSON's at 5 us: the JSON clock is
+# 9999997 us behind, so its event at 6 us lands at 10000003 us; the link
+# line takes the first event's task, CPU, flags, time and TGID; the kernel
+# marker leaves the text (into tracemergeClockSync) and its missing TGID
+# column is filled from the lines around it
+n=0
+{
+	echo "# tracer: nop"
+	kline worker 101 77 foo a=1
+	kline worker 101 ----- tracing_mark_write "trace_event_clock_sync: name=k1"
+	kline worker 101 ----- foo a=2
+} > "$T/mk.txt"
+printf '{"traceEvents":[{"name":"clock_sync","ph":"c","ts":5,"pid":7,"tid":7,"args":{"sync_id":"k1"}},\n{"name":"a","ph":"i","ts":6,"pid":7,"tid":7}]}' > "$T/mj.json"
+mk_text="# tracer: nop
+          worker-101   (   77) [000] .... 10.000001: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+          worker-101   (   77) [000] .... 10.000003: foo: a=2"
+mk_py='[e["ts"] for e in j["traceEvents"] if e.get("name") == "a"] == [10000003] and [m["line"] for m in j["tracemergeClockSync"]["kernel_lines"]] == ["          worker-101   (   77) [000] .... 10.000002: tracing_mark_write: trace_event_clock_sync: name=k1"] and any(e.get("ph") == "c" and e["ts"] == 10000001 for e in j["traceEvents"])'
+same_merge "merge: kernel text with the clock link, the marker moved out" \
+	"$mk_text" "$mk_py" "$T/mk.txt" "$T/mj.json"
+same_merge "merge: the same with the JSON input first" "$mk_text" "$mk_py" "$T/mj.json" "$T/mk.txt"
+n=0
+{
+	echo "# tracer: nop"
+	kline worker 101 ----- foo a=1
+	kline worker 101 77 tracing_mark_write "trace_event_clock_sync: name=k1"
+	kline worker 101 77 foo a=2
+} > "$T/mklate.txt"
+same_merge "merge: a TGID learned after the link line was written (written again)" \
+	"$mk_text" "$mk_py" "$T/mklate.txt" "$T/mj.json"
+same_merge "merge: --clock=app moves the kernel text (written again)" \
+"# tracer: nop
+          worker-101   (   77) [000] .... 0.000004: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge
+          worker-101   (   77) [000] .... 0.000004: foo: a=1
+          worker-101   (   77) [000] .... 0.000006: foo: a=2" \
+	'[e["ts"] for e in j["traceEvents"] if e.get("name") == "a"] == [6]' --clock=app "$T/mk.txt" "$T/mj.json"
+same_merge "merge: --pid-offset on the kernel input (written again)" \
+"# tracer: nop
+          worker-1101  ( 1077) [000] .... 10.000001: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge
+          worker-1101  ( 1077) [000] .... 10.000001: foo: a=1
+          worker-1101  ( 1077) [000] .... 10.000003: foo: a=2" \
+	'[e["ts"] for e in j["traceEvents"] if e.get("name") == "a"] == [10000003]' \
+	--pid-offset "$T/mk.txt=1000" "$T/mk.txt" "$T/mj.json"
+
+# no JSON events: no clock link after all
+printf '{"traceEvents":[],"other":1}' > "$T/mmeta.json"
+same_merge "merge: JSON without events to link: no link line (written again)" \
+"# tracer: nop
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+          worker-101   (   77) [000] .... 10.000003: foo: a=2" \
+	'"name=k1" in o and j["other"] == 1' --same-clock "$T/mk.txt" "$T/mmeta.json"
+
+# two kernel inputs: merged by time (the second pass)
+n=0
+{
+	echo "# tracer: nop"
+	kline other 202 88 bar b=1
+} > "$T/mk2.txt"
+same_merge "merge: two kernel inputs merged by time (written again)" \
+"# tracer: nop
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+           other-202   (   88) [000] .... 10.000001: bar: b=1
+          worker-101   (   77) [000] .... 10.000003: foo: a=2" \
+	'"name=k1" in o' --same-clock "$T/mk.txt" "$T/mk2.txt"
+
+# ---- merge: the JSON events written from the first pass's notes ----------
+# (src/jsonidx.c: more than 1 MiB of notes goes to a temporary file); the
+# clocks drift: kernel marker d1 at 10 s and d2 at 11.0001 s, the JSON's at
+# 1000 us and 1001000 us, so JSON time t lands at 10 s + (t - 1000 us) *
+# 1.0001: the event at 501000 us at 10500050 us, its dur of 1000 us 1000.1;
+# the link line takes the first kernel event's task and time
+n=0
+{
+	echo "# tracer: nop"
+	printf '%16s-%-5d (%5s) [000] ....    10.000000: %s: %s\n' app 300 300 tracing_mark_write "trace_event_clock_sync: name=d1"
+	printf '%16s-%-5d (%5s) [000] ....    11.000100: %s: %s\n' app 300 300 tracing_mark_write "trace_event_clock_sync: name=d2"
+} > "$T/dk.txt"
+python3 - "$T/dj.json" <<'PY'
+import sys
+with open(sys.argv[1], "wb") as f:
+    ev = [b'{"name":"clock_sync","ph":"c","ts":1000,"pid":3,"tid":3,"args":{"sync_id":"d1"}}']
+    for i in range(120000):
+        ev.append(b'{"name":"e%d","ph":"X","ts":%d.%03d,"dur":%d,"pid":3,"tid":%d}' % (i, 1000 + i * 8, i % 1000, i % 90, i % 4))
+    ev[5000] = b'{"name":"bad\xff","ph":"i","ts":7,"pid":3,"tid":1}'
+    ev.append(b'{"name":"probe","ph":"X","ts":501000,"dur":1000,"pid":3,"tid":3}')
+    ev.append(b'{"name":"clock_sync","ph":"c","ts":1001000,"pid":3,"tid":3,"args":{"sync_id":"d2"}}')
+    f.write(b'{"traceEvents":[\n' + b",\n".join(ev) + b'],"note":1}')
+PY
+dj_py='[(e["ts"], e["dur"]) for e in j["traceEvents"] if e.get("name") == "probe"] == [(10500050, 1000.1)] and len([e for e in j["traceEvents"] if e["name"][0] in "eb"]) == 120000 and j["note"] == 1 and len(j["tracemergeClockSync"]["json_events"]) == 2'
+dk_text="# tracer: nop
+             app-300   (  300) [000] .... 10.000000: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge"
+same_merge "merge: 120000 JSON events on a drifting clock from the first pass's notes" \
+	"$dk_text" "$dj_py" "$T/dk.txt" "$T/dj.json"
+TMPDIR=/nonexistent/tracemerge same_merge "merge: the same when no temporary file can be made (read twice)" \
+	"$dk_text" "$dj_py" "$T/dk.txt" "$T/dj.json"
 
 # ---- bad input: nothing left behind ---------------------------------------
 printf 'not a trace\n' > "$T/bad.txt"

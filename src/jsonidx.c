@@ -1,0 +1,349 @@
+/*
+ * jsonidx.c - the first pass's notes of a JSON block's events (jsonidx.h).
+ *
+ * A record per event: four bytes (flags; the types of ts and dur; the type
+ * of args.sync_id; the phase byte), then LEB128 numbers: the offset after
+ * the previous event's, the text's length, the lines after the previous
+ * event's, the ts value's place and length and its ns after the previous
+ * event's (zigzag), the dur value's place, length and ns (zigzag), and for
+ * a repaired event its text.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "jsonidx.h"
+
+#define IDX_BUFSZ (1u << 20)
+#define REC_MAX 128                /* a record's longest part before its text */
+
+enum { F_HAS_TS = 1, F_HAS_DUR = 2, F_REPAIRED = 4 };
+
+struct tm_jidx {
+	const char *base;
+	char *buf;                 /* IDX_BUFSZ: records being written, or read */
+	size_t n;                  /* writing: bytes in buf */
+	size_t pos, len;           /* reading: next byte, bytes in buf */
+	int fd;                    /* the temporary file, or -1 (all in buf) */
+	bool bad, reading;
+	uint64_t count, left;
+	/* the previous event's, for the deltas */
+	uint64_t off, line, ts;
+	struct tm_buf raw;         /* a repaired event's text, read back */
+};
+
+struct tm_jidx *tm_jidx_new(const char *base)
+{
+	struct tm_jidx *x = calloc(1, sizeof(*x));
+
+	if (!x || !(x->buf = malloc(IDX_BUFSZ))) {
+		free(x);
+		return NULL;
+	}
+	x->base = base;
+	x->fd = -1;
+	return x;
+}
+
+void tm_jidx_free(struct tm_jidx *x)
+{
+	if (!x)
+		return;
+	if (x->fd >= 0)
+		close(x->fd);
+	tm_buf_free(&x->raw);
+	free(x->buf);
+	free(x);
+}
+
+uint64_t tm_jidx_count(const struct tm_jidx *x)
+{
+	return x->count;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static int open_file(struct tm_jidx *x)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+
+	if (asprintf(&path, "%s/tracemerge-idx.XXXXXX", dir && *dir ? dir : "/tmp") < 0)
+		return -1;
+	x->fd = mkstemp(path);
+	if (x->fd >= 0)
+		unlink(path);      /* ours until closed */
+	free(path);
+	return x->fd >= 0 ? 0 : -1;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* The buffer into the file (made the first time). */
+static int spill(struct tm_jidx *x)
+{
+	if ((x->fd < 0 && open_file(x)) || write_all(x->fd, x->buf, x->n))
+		return -1;
+	x->n = 0;
+	return 0;
+}
+
+static int put(struct tm_jidx *x, const char *p, size_t n)
+{
+	while (n) {
+		size_t k = IDX_BUFSZ - x->n < n ? IDX_BUFSZ - x->n : n;
+
+		memcpy(x->buf + x->n, p, k);
+		x->n += k;
+		p += k;
+		n -= k;
+		if (x->n == IDX_BUFSZ && spill(x))
+			return -1;
+	}
+	return 0;
+}
+
+static unsigned char *leb(unsigned char *o, uint64_t v)
+{
+	while (v >= 0x80) {
+		*o++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (unsigned char)v;
+	return o;
+}
+
+/* Zigzag of the int64 whose two's complement bits are V. */
+static uint64_t zigzag(uint64_t v)
+{
+	return (v << 1) ^ (v >> 63 ? UINT64_MAX : 0);
+}
+
+static uint64_t unzigzag(uint64_t z)
+{
+	return (z >> 1) ^ (z & 1 ? UINT64_MAX : 0);
+}
+
+static bool small_type(enum tm_jtype t)
+{
+	return (unsigned)t <= TM_J_NULL;
+}
+
+int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev)
+{
+	unsigned char rec[REC_MAX], *o = rec;
+	bool repaired = ev->raw != x->base + ev->offset;
+
+	if (x->bad || x->reading)
+		return -1;
+	if (ev->offset < x->off || ev->line < x->line || !small_type(ev->ts.type) ||
+	    !small_type(ev->dur.type) || !small_type(ev->sync_id.type)) {
+		x->bad = true;     /* not in the order read: cannot happen */
+		return -1;
+	}
+	*o++ = (unsigned char)((ev->has_ts ? F_HAS_TS : 0) | (ev->has_dur ? F_HAS_DUR : 0) |
+			       (repaired ? F_REPAIRED : 0));
+	*o++ = (unsigned char)(ev->ts.type | ev->dur.type << 4);
+	*o++ = (unsigned char)ev->sync_id.type;
+	*o++ = (unsigned char)ev->phase;
+	o = leb(o, ev->offset - x->off);
+	o = leb(o, ev->raw_len);
+	o = leb(o, ev->line - x->line);
+	if (ev->ts.type != TM_J_NONE) {
+		o = leb(o, (uint64_t)(ev->ts.p - ev->raw));
+		o = leb(o, ev->ts.n);
+	}
+	if (ev->has_ts) {
+		o = leb(o, zigzag((uint64_t)ev->ts_ns - x->ts));
+		x->ts = (uint64_t)ev->ts_ns;
+	}
+	if (ev->dur.type != TM_J_NONE) {
+		o = leb(o, (uint64_t)(ev->dur.p - ev->raw));
+		o = leb(o, ev->dur.n);
+	}
+	if (ev->has_dur)
+		o = leb(o, zigzag((uint64_t)ev->dur_ns));
+	x->off = ev->offset;
+	x->line = ev->line;
+	if (put(x, (const char *)rec, (size_t)(o - rec)) ||
+	    (repaired && put(x, ev->raw, ev->raw_len))) {
+		x->bad = true;
+		return -1;
+	}
+	x->count++;
+	return 0;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+int tm_jidx_rewind(struct tm_jidx *x)
+{
+	if (x->bad)
+		return -1;
+	if (!x->reading && x->fd >= 0 && spill(x)) {
+		x->bad = true;
+		return -1;
+	}
+	x->reading = true;
+	x->off = x->line = x->ts = 0;
+	x->left = x->count;
+	x->pos = 0;
+	if (x->fd < 0) {
+		x->len = x->n;     /* all of it in the buffer */
+		return 0;
+	}
+	x->len = 0;
+	if (lseek(x->fd, 0, SEEK_SET) != 0) {
+		x->bad = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* At least WANT bytes from pos on in the buffer, or as many as are left. */
+static int fill(struct tm_jidx *x, size_t want)
+{
+	if (x->len - x->pos >= want || x->fd < 0)
+		return 0;
+	memmove(x->buf, x->buf + x->pos, x->len - x->pos);
+	x->len -= x->pos;
+	x->pos = 0;
+	while (x->len < want) {
+		ssize_t r = read(x->fd, x->buf + x->len, IDX_BUFSZ - x->len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		x->len += (size_t)r;
+	}
+	return 0;
+}
+
+static bool get_leb(struct tm_jidx *x, uint64_t *v)
+{
+	uint64_t r = 0;
+
+	if (x->pos < x->len && !(x->buf[x->pos] & 0x80)) {
+		*v = (unsigned char)x->buf[x->pos++];   /* the usual: one byte */
+		return true;
+	}
+	for (unsigned shift = 0; shift < 64 && x->pos < x->len; shift += 7) {
+		unsigned char c = (unsigned char)x->buf[x->pos++];
+		r |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A value range of an event's text of RAW_LEN bytes (type T): its place
+ * *AT and length into V; false when it does not lie in the text. */
+static bool get_range(struct tm_jidx *x, struct tm_jval *v, enum tm_jtype t, size_t raw_len,
+		      uint64_t *at)
+{
+	uint64_t n;
+
+	v->type = t;
+	*at = 0;
+	if (t == TM_J_NONE)
+		return true;
+	if (!get_leb(x, at) || !get_leb(x, &n) || *at > raw_len || n > raw_len - *at)
+		return false;
+	v->n = n;
+	return true;
+}
+
+/* The repaired text of N bytes into x->raw. */
+static int get_raw(struct tm_jidx *x, size_t n)
+{
+	x->raw.n = 0;
+	if (tm_buf_reserve(&x->raw, n))
+		return -1;
+	while (n) {
+		size_t k;
+		if (fill(x, 1) || x->pos == x->len)
+			return -1;
+		k = x->len - x->pos < n ? x->len - x->pos : n;
+		memcpy(x->raw.p + x->raw.n, x->buf + x->pos, k);
+		x->raw.n += k;
+		x->pos += k;
+		n -= k;
+	}
+	return 0;
+}
+
+int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
+{
+	uint64_t doff, len, dline, z, ts_at, dur_at;
+	unsigned char flags, types;
+
+	if (!x->reading || x->bad)
+		return -1;
+	if (!x->left)
+		return 0;
+	if (fill(x, REC_MAX) || x->len - x->pos < 4)
+		goto bad;
+	flags = (unsigned char)x->buf[x->pos];
+	types = (unsigned char)x->buf[x->pos + 1];
+	ev->sync_id.type = (enum tm_jtype)x->buf[x->pos + 2];
+	ev->phase = x->buf[x->pos + 3];
+	x->pos += 4;
+	if (!get_leb(x, &doff) || !get_leb(x, &len) || !get_leb(x, &dline) ||
+	    !get_range(x, &ev->ts, (enum tm_jtype)(types & 0xf), len, &ts_at))
+		goto bad;
+	ev->has_ts = flags & F_HAS_TS;
+	if (ev->has_ts) {
+		if (!get_leb(x, &z))
+			goto bad;
+		x->ts += unzigzag(z);
+	}
+	ev->ts_ns = ev->has_ts ? (int64_t)x->ts : 0;
+	if (!get_range(x, &ev->dur, (enum tm_jtype)(types >> 4), len, &dur_at))
+		goto bad;
+	ev->has_dur = flags & F_HAS_DUR;
+	ev->dur_ns = 0;
+	if (ev->has_dur) {
+		if (!get_leb(x, &z))
+			goto bad;
+		ev->dur_ns = (int64_t)unzigzag(z);
+	}
+	x->off += doff;
+	x->line += dline;
+	ev->offset = x->off;
+	ev->line = x->line;
+	ev->raw_len = len;
+	if (flags & F_REPAIRED) {
+		if (get_raw(x, len))
+			goto bad;
+		ev->raw = x->raw.p;
+	} else {
+		ev->raw = x->base + x->off;
+	}
+	ev->repaired = flags & F_REPAIRED;
+	ev->ts.p = ev->ts.type != TM_J_NONE ? ev->raw + ts_at : NULL;
+	ev->dur.p = ev->dur.type != TM_J_NONE ? ev->raw + dur_at : NULL;
+	x->left--;
+	return 1;
+bad:
+	x->bad = true;
+	return -1;
+}
