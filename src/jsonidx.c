@@ -236,19 +236,24 @@ static int fill(struct tm_jidx *x, size_t want)
 	return 0;
 }
 
-static bool get_leb(struct tm_jidx *x, uint64_t *v)
+/* A LEB128 number at *P (before E) into *V, *P moved past it; false when
+ * it does not end before E or within 10 bytes. */
+static inline bool get_leb(const unsigned char **p, const unsigned char *e, uint64_t *v)
 {
+	const unsigned char *q = *p;
 	uint64_t r = 0;
 
-	if (x->pos < x->len && !(x->buf[x->pos] & 0x80)) {
-		*v = (unsigned char)x->buf[x->pos++];   /* the usual: one byte */
+	if (q < e && *q < 0x80) {
+		*v = *q;           /* the usual: one byte */
+		*p = q + 1;
 		return true;
 	}
-	for (unsigned shift = 0; shift < 64 && x->pos < x->len; shift += 7) {
-		unsigned char c = (unsigned char)x->buf[x->pos++];
+	for (unsigned shift = 0; shift < 64 && q < e; shift += 7) {
+		unsigned char c = *q++;
 		r |= (uint64_t)(c & 0x7f) << shift;
 		if (!(c & 0x80)) {
 			*v = r;
+			*p = q;
 			return true;
 		}
 	}
@@ -257,8 +262,8 @@ static bool get_leb(struct tm_jidx *x, uint64_t *v)
 
 /* A value range of an event's text of RAW_LEN bytes (type T): its place
  * *AT and length into V; false when it does not lie in the text. */
-static bool get_range(struct tm_jidx *x, struct tm_jval *v, enum tm_jtype t, size_t raw_len,
-		      uint64_t *at)
+static inline bool get_range(const unsigned char **p, const unsigned char *e, struct tm_jval *v,
+			     enum tm_jtype t, size_t raw_len, uint64_t *at)
 {
 	uint64_t n;
 
@@ -266,7 +271,7 @@ static bool get_range(struct tm_jidx *x, struct tm_jval *v, enum tm_jtype t, siz
 	*at = 0;
 	if (t == TM_J_NONE)
 		return true;
-	if (!get_leb(x, at) || !get_leb(x, &n) || *at > raw_len || n > raw_len - *at)
+	if (!get_leb(p, e, at) || !get_leb(p, e, &n) || *at > raw_len || n > raw_len - *at)
 		return false;
 	v->n = n;
 	return true;
@@ -293,7 +298,8 @@ static int get_raw(struct tm_jidx *x, size_t n)
 
 int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 {
-	uint64_t doff, len, dline, z, ts_at, dur_at;
+	uint64_t doff, len, dline, z = 0, ts_at, dur_at;
+	const unsigned char *p, *e;
 	unsigned char flags, types;
 
 	if (!x->reading || x->bad)
@@ -302,30 +308,28 @@ int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 		return 0;
 	if (fill(x, REC_MAX) || x->len - x->pos < 4)
 		goto bad;
-	flags = (unsigned char)x->buf[x->pos];
-	types = (unsigned char)x->buf[x->pos + 1];
-	ev->sync_id.type = (enum tm_jtype)x->buf[x->pos + 2];
-	ev->phase = x->buf[x->pos + 3];
-	x->pos += 4;
-	if (!get_leb(x, &doff) || !get_leb(x, &len) || !get_leb(x, &dline) ||
-	    !get_range(x, &ev->ts, (enum tm_jtype)(types & 0xf), len, &ts_at))
-		goto bad;
+	p = (const unsigned char *)x->buf + x->pos;
+	e = (const unsigned char *)x->buf + x->len;
+	flags = p[0];
+	types = p[1];
+	ev->sync_id.type = (enum tm_jtype)p[2];
+	ev->phase = (char)p[3];
+	p += 4;
 	ev->has_ts = flags & F_HAS_TS;
-	if (ev->has_ts) {
-		if (!get_leb(x, &z))
-			goto bad;
-		x->ts += unzigzag(z);
-	}
-	ev->ts_ns = ev->has_ts ? (int64_t)x->ts : 0;
-	if (!get_range(x, &ev->dur, (enum tm_jtype)(types >> 4), len, &dur_at))
-		goto bad;
 	ev->has_dur = flags & F_HAS_DUR;
-	ev->dur_ns = 0;
-	if (ev->has_dur) {
-		if (!get_leb(x, &z))
-			goto bad;
-		ev->dur_ns = (int64_t)unzigzag(z);
-	}
+	if (!get_leb(&p, e, &doff) || !get_leb(&p, e, &len) || !get_leb(&p, e, &dline) ||
+	    !get_range(&p, e, &ev->ts, (enum tm_jtype)(types & 0xf), len, &ts_at) ||
+	    (ev->has_ts && !get_leb(&p, e, &z)))
+		goto bad;
+	if (ev->has_ts)
+		x->ts += unzigzag(z);
+	ev->ts_ns = ev->has_ts ? (int64_t)x->ts : 0;
+	z = 0;
+	if (!get_range(&p, e, &ev->dur, (enum tm_jtype)(types >> 4), len, &dur_at) ||
+	    (ev->has_dur && !get_leb(&p, e, &z)))
+		goto bad;
+	ev->dur_ns = (int64_t)unzigzag(z);
+	x->pos = (size_t)((const char *)p - x->buf);
 	x->off += doff;
 	x->line += dline;
 	ev->offset = x->off;
