@@ -44,7 +44,11 @@ int tm_clock_apply(const struct tm_clock_map *m, int64_t x, int64_t *y)
 {
 	/* |dx| < 2^64 and |rate_fs| <= 2^63, so dx * rate_fs fits in 128 bits */
 	i128 dx = (i128)x - m->x0;
-	i128 v = (i128)m->y0 + dx + div_round(dx * m->rate_fs, FS);
+	i128 v = (i128)m->y0 + dx;
+
+	/* no drift (an offset alone): no product to divide */
+	if (m->rate_fs)
+		v += div_round(dx * m->rate_fs, FS);
 
 	if (!fits_i64(v))
 		return -1;
