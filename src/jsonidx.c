@@ -2,8 +2,9 @@
  * jsonidx.c - the first pass's notes of a JSON block's events (jsonidx.h).
  *
  * A record per event: four bytes (flags; the types of ts and dur; the type
- * of args.sync_id; the phase byte), then LEB128 numbers: the offset after
- * the previous event's, the text's length, the lines after the previous
+ * of args.sync_id; the phase byte), then LEB128 numbers: the bytes between
+ * the previous event's text and this one's (zigzag: a repaired text can be
+ * longer than what it replaced), the text's length, the lines after the previous
  * event's, the ts value's place and length and its ns after the previous
  * event's (zigzag), the dur value's place, length and ns (zigzag), and for
  * a repaired event its text.
@@ -31,7 +32,7 @@ struct tm_jidx {
 	bool bad, reading;
 	uint64_t count, left;
 	/* the previous event's, for the deltas */
-	uint64_t off, line, ts;
+	uint64_t off, tlen, line, ts;
 	struct tm_buf raw;         /* a repaired event's text, read back */
 };
 
@@ -146,8 +147,8 @@ static bool small_type(enum tm_jtype t)
 
 int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev)
 {
-	unsigned char rec[REC_MAX], *o = rec;
 	bool repaired = ev->raw != x->base + ev->offset;
+	unsigned char *o;
 
 	if (x->bad || x->reading)
 		return -1;
@@ -156,12 +157,18 @@ int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev)
 		x->bad = true;     /* not in the order read: cannot happen */
 		return -1;
 	}
+	/* the record is made in place */
+	if (IDX_BUFSZ - x->n < REC_MAX && spill(x)) {
+		x->bad = true;
+		return -1;
+	}
+	o = (unsigned char *)x->buf + x->n;
 	*o++ = (unsigned char)((ev->has_ts ? F_HAS_TS : 0) | (ev->has_dur ? F_HAS_DUR : 0) |
 			       (repaired ? F_REPAIRED : 0));
 	*o++ = (unsigned char)(ev->ts.type | ev->dur.type << 4);
 	*o++ = (unsigned char)ev->sync_id.type;
 	*o++ = (unsigned char)ev->phase;
-	o = leb(o, ev->offset - x->off);
+	o = leb(o, zigzag(ev->offset - x->off - x->tlen));
 	o = leb(o, ev->raw_len);
 	o = leb(o, ev->line - x->line);
 	if (ev->ts.type != TM_J_NONE) {
@@ -179,9 +186,10 @@ int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev)
 	if (ev->has_dur)
 		o = leb(o, zigzag((uint64_t)ev->dur_ns));
 	x->off = ev->offset;
+	x->tlen = ev->raw_len;
 	x->line = ev->line;
-	if (put(x, (const char *)rec, (size_t)(o - rec)) ||
-	    (repaired && put(x, ev->raw, ev->raw_len))) {
+	x->n = (size_t)((char *)o - x->buf);
+	if (repaired && put(x, ev->raw, ev->raw_len)) {
 		x->bad = true;
 		return -1;
 	}
@@ -200,7 +208,7 @@ int tm_jidx_rewind(struct tm_jidx *x)
 		return -1;
 	}
 	x->reading = true;
-	x->off = x->line = x->ts = 0;
+	x->off = x->tlen = x->line = x->ts = 0;
 	x->left = x->count;
 	x->pos = 0;
 	if (x->fd < 0) {
@@ -247,6 +255,19 @@ static inline bool get_leb(const unsigned char **p, const unsigned char *e, uint
 		*v = *q;           /* the usual: one byte */
 		*p = q + 1;
 		return true;
+	}
+	if (e - q >= 10) {
+		/* all of it before E: no look at E on the way */
+		for (unsigned shift = 0; shift < 64; shift += 7) {
+			unsigned char c = *q++;
+			r |= (uint64_t)(c & 0x7f) << shift;
+			if (!(c & 0x80)) {
+				*v = r;
+				*p = q;
+				return true;
+			}
+		}
+		return false;
 	}
 	for (unsigned shift = 0; shift < 64 && q < e; shift += 7) {
 		unsigned char c = *q++;
@@ -298,7 +319,7 @@ static int get_raw(struct tm_jidx *x, size_t n)
 
 int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 {
-	uint64_t doff, len, dline, z = 0, ts_at, dur_at;
+	uint64_t gap, len, dline, z = 0, ts_at, dur_at;
 	const unsigned char *p, *e;
 	unsigned char flags, types;
 
@@ -317,7 +338,7 @@ int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 	p += 4;
 	ev->has_ts = flags & F_HAS_TS;
 	ev->has_dur = flags & F_HAS_DUR;
-	if (!get_leb(&p, e, &doff) || !get_leb(&p, e, &len) || !get_leb(&p, e, &dline) ||
+	if (!get_leb(&p, e, &gap) || !get_leb(&p, e, &len) || !get_leb(&p, e, &dline) ||
 	    !get_range(&p, e, &ev->ts, (enum tm_jtype)(types & 0xf), len, &ts_at) ||
 	    (ev->has_ts && !get_leb(&p, e, &z)))
 		goto bad;
@@ -330,7 +351,8 @@ int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 		goto bad;
 	ev->dur_ns = (int64_t)unzigzag(z);
 	x->pos = (size_t)((const char *)p - x->buf);
-	x->off += doff;
+	x->off += x->tlen + unzigzag(gap);
+	x->tlen = len;
 	x->line += dline;
 	ev->offset = x->off;
 	ev->line = x->line;
