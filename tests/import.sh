@@ -246,6 +246,14 @@ mk_py='[e["ts"] for e in j["traceEvents"] if e.get("name") == "a"] == [10000003]
 same_merge "merge: kernel text with the clock link, the marker moved out" \
 	"$mk_text" "$mk_py" "$T/mk.txt" "$T/mj.json"
 same_merge "merge: the same with the JSON input first" "$mk_text" "$mk_py" "$T/mj.json" "$T/mk.txt"
+# the counts of --report: 3 kernel event lines, the marker moved; 2 JSON
+# events, the clock_sync moved
+check "merge --report: the single pass counts as the reference path does" sh -c "
+	$TM merge --report -o '$T/r1.json' '$T/mk.txt' '$T/mj.json' 2> '$T/r1' &&
+	TM_REFERENCE=1 $TM merge --report -o '$T/r2.json' '$T/mk.txt' '$T/mj.json' 2> '$T/r2' &&
+	cmp '$T/r1' '$T/r2' &&
+	grep -qx 'tracemerge merge: kernel events: 3 in, 2 written, 1 clock-sync markers moved' '$T/r1' &&
+	grep -qx 'tracemerge merge: JSON events: 2 in, 1 written, 1 clock-sync events moved, 0 dropped' '$T/r1'"
 n=0
 {
 	echo "# tracer: nop"
