@@ -43,6 +43,19 @@ size_t tm_decode_limit(void)
 #endif
 #endif
 
+int tm_scratch_fd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
+
 #ifdef BIG_USE_MALLOC
 void *tm_big_alloc(size_t len)
 {
@@ -69,19 +82,6 @@ void tm_big_free(void *p, size_t len)
  * header page before the data. */
 #define BIG_HDR 4096
 
-static int scratch_fd(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(path);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
-}
-
 static void *big_map(int fd, size_t total)
 {
 	void *p;
@@ -97,7 +97,7 @@ static void *big_map(int fd, size_t total)
 
 void *tm_big_alloc(size_t len)
 {
-	int fd = scratch_fd();
+	int fd = tm_scratch_fd();
 	char *p = len <= SIZE_MAX - BIG_HDR ? big_map(fd, len + BIG_HDR) : NULL;
 
 	if (!p) {

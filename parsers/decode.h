@@ -24,6 +24,10 @@
 
 /* ---- big buffers (decode.c) ------------------------------------------- */
 
+/* An unlinked temporary file in $TMPDIR (or /tmp), open for reading and
+ * writing; -1 when none can be made. */
+int tm_scratch_fd(void);
+
 /* Buffers for output that may reach GBs: grow without copying.  Free with
  * tm_big_free() and the length last given. */
 void *tm_big_alloc(size_t len);

@@ -10,12 +10,12 @@
  * a repaired event its text.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "buf.h"
+#include "decode.h"
 #include "jsonidx.h"
 
 #define IDX_BUFSZ (1u << 20)
@@ -67,20 +67,6 @@ uint64_t tm_jidx_count(const struct tm_jidx *x)
 
 /* ---- writing ------------------------------------------------------------ */
 
-static int open_file(struct tm_jidx *x)
-{
-	const char *dir = getenv("TMPDIR");
-	char *path;
-
-	if (asprintf(&path, "%s/tracemerge-idx.XXXXXX", dir && *dir ? dir : "/tmp") < 0)
-		return -1;
-	x->fd = mkstemp(path);
-	if (x->fd >= 0)
-		unlink(path);      /* ours until closed */
-	free(path);
-	return x->fd >= 0 ? 0 : -1;
-}
-
 static int write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
@@ -98,7 +84,7 @@ static int write_all(int fd, const char *p, size_t n)
 /* The buffer into the file (made the first time). */
 static int spill(struct tm_jidx *x)
 {
-	if ((x->fd < 0 && open_file(x)) || write_all(x->fd, x->buf, x->n))
+	if ((x->fd < 0 && (x->fd = tm_scratch_fd()) < 0) || write_all(x->fd, x->buf, x->n))
 		return -1;
 	x->n = 0;
 	return 0;

@@ -272,8 +272,7 @@ static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
 	int rc;
 
 	/* the notes have no pids to move */
-	if (!jb->idx || src->pid_off || tm_jidx_count(jb->idx) != jb->events ||
-	    tm_jidx_rewind(jb->idx))
+	if (!jb->idx || src->pid_off || tm_jidx_rewind(jb->idx))
 		return 1;
 	memset(&ev, 0, sizeof(ev));
 	while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)

@@ -498,7 +498,8 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 	}
 	e->k.l = l;
 	e->k.pre = pre;
-	e->k.ts = l->ev.ts_ns;   /* the output clock is its own */
+	if (l->kind == TM_LN_EVENT)
+		e->k.ts = l->ev.ts_ns;   /* the output clock is its own */
 	text_line(w, &e->k);
 }
 
@@ -596,8 +597,7 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 		return false;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++)
 		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
-	if (nftrace != 1 || tm_input_block(src->in, e->block)->kind != TM_BLOCK_FTRACE ||
-	    !tm_clock_is_identity(&s->routes[src->kdom].to_target))
+	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
 		return false;
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid;
