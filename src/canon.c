@@ -456,8 +456,8 @@ bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_
 	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(l, pre)) {
 		/* the comm to the end of the line plain (the stretches hold no
 		 * other bytes), the details as they are: the whole line */
-		if (tm_json_all_plain((const unsigned char *)l->ev.comm.p,
-				      (const unsigned char *)l->raw.p + l->raw.n)) {
+		if (l->plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+						  (const unsigned char *)l->raw.p + l->raw.n)) {
 			pre->line = !tm_canon_may_rewrite(&l->ev);
 			if (pre->line)
 				pre->n[1] += l->ev.details.n;

@@ -1,5 +1,6 @@
 /* test_ftrace.c - ftrace event lines, every variant of FORMATS.md section 1. */
 #include "testutil.h"
+#include "out.h"
 #include "tracemerge/ftrace.h"
 
 static bool eq(struct tm_str s, const char *lit)
@@ -470,10 +471,79 @@ static void test_nul_positions(void **state)
 	}
 }
 
+/* A line is plain when no byte of it needs a JSON escape or check ('"',
+ * '\\', controls, non-ASCII): each such byte at each place in a line of
+ * 100 bytes, between plain lines.  The last line of a block may be told
+ * not plain (not known); a NUL still rejects its line.  Lines are told
+ * plain where the reader finds line ends with AVX2 (not on the reference
+ * path): elsewhere "not known" is the answer. */
+static void test_plain_lines(void **state)
+{
+	bool told = __builtin_cpu_supports("avx2") && !tm_out_reference();
+	static const char filler[] = "a-1 [000] .... 1.000000: e: "
+				     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+	static const unsigned char stops[] = { '"', '\\', '\t', '\r', '\0', 0x01, 0x1f, 0x80, 0xff };
+	char buf[400];
+	(void)state;
+	assert_int_equal(sizeof(filler) - 1, 100);
+	for (size_t si = 0; si < sizeof(stops); si++) {
+		for (size_t at = 0; at < 100; at++) {
+			struct tm_ftrace_reader *r;
+			struct tm_ftrace_line l;
+			size_t n = 0;
+
+			memcpy(buf, filler, 100);
+			buf[100] = '\n';
+			memcpy(buf + 101, filler, 100);
+			buf[101 + at] = (char)stops[si];
+			buf[201] = '\n';
+			memcpy(buf + 202, filler, 100);
+			buf[302] = '\n';
+			r = tm_ftrace_reader_new(buf, 303);
+			while (tm_ftrace_next(r, &l)) {
+				n++;
+				if (n == 2) {
+					assert_false(l.plain);
+					/* "\r" at the end is taken off the line */
+					if (stops[si] == '\0')
+						assert_int_equal(l.kind, TM_LN_REJECTED);
+				} else {
+					if (n == 1)
+						assert_int_equal(l.plain, told);
+					assert_int_equal(l.kind, TM_LN_EVENT);
+					assert_int_equal(l.raw.n, 100);
+				}
+			}
+			assert_int_equal(n, 3);
+			tm_ftrace_reader_free(r);
+		}
+	}
+	/* plain lines one after another, each told plain but the last */
+	{
+		size_t n = 0;
+		struct tm_ftrace_reader *r;
+		struct tm_ftrace_line l;
+
+		for (int i = 0; i < 3; i++) {
+			memcpy(buf + 101 * i, filler, 100);
+			buf[101 * i + 100] = '\n';
+		}
+		r = tm_ftrace_reader_new(buf, 303);
+		while (tm_ftrace_next(r, &l)) {
+			n++;
+			if (n < 3)
+				assert_int_equal(l.plain, told);
+		}
+		assert_int_equal(n, 3);
+		tm_ftrace_reader_free(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_positions),
+		cmocka_unit_test(test_plain_lines),
 		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_kernel_layout),
 		cmocka_unit_test(test_tgid_4flags),

@@ -82,6 +82,9 @@ struct tm_ftrace_line {
 	unsigned long lineno;    /* 1-based line number within the block */
 	struct tm_str raw;       /* the line without its terminator (and without
 				  * a JS "\n\" suffix) */
+	bool plain;              /* raw holds no byte a JSON string escapes or
+				  * checks ('"', '\\', controls, non-ASCII);
+				  * false when not known */
 	struct tm_ftrace_event ev;
 	unsigned ncont;          /* continuation lines following the event */
 	struct tm_str cont;      /* their raw text, terminators included except
