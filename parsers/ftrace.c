@@ -40,15 +40,21 @@ static int32_t digits_i32(const char *p, const char *e)
 	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
-/* Parse digits [p, e) into a non-negative int32; -1 on failure. */
+/* Parse digits [p, e) into a non-negative int32; -1 on failure (no
+ * digits, a byte that is not one, more than 10, above INT32_MAX). */
 static int32_t parse_i32(const char *p, const char *e)
 {
-	if (p == e)
+	int64_t v = 0;
+
+	if (p == e || e - p > 10)
 		return -1;
-	for (const char *c = p; c < e; c++)
-		if (!is_digit(*c))
+	for (; p < e; p++) {
+		unsigned d = (unsigned)(unsigned char)*p - '0';
+		if (d > 9)
 			return -1;
-	return digits_i32(p, e);
+		v = v * 10 + d;
+	}
+	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
