@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,31 @@ static int open_marker(struct tm_rec *r, char *err, size_t errlen)
 	return 0;
 }
 
+/* Instances "tracemerge-record-PID" (a basic regex: libtracefs compiles it
+ * without REG_EXTENDED) whose recorder no longer runs (killed
+ * with SIGKILL, or the machine's session ended under it: no handler could
+ * remove them then) are removed before a new recording starts: tracing
+ * off, then the instance.  An instance of a live process is left alone. */
+static void remove_stale_instances(void)
+{
+	char **names = tracefs_instances("^tracemerge-record-[0-9][0-9]*$");
+
+	for (size_t i = 0; names && names[i]; i++) {
+		long pid = strtol(names[i] + strlen("tracemerge-record-"), NULL, 10);
+		struct tracefs_instance *inst;
+
+		if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH || !(inst = tracefs_instance_alloc(NULL, names[i])))
+			continue;
+		tracefs_trace_off(inst);
+		if (tracefs_instance_destroy(inst) == 0)
+			fprintf(stderr, "tracemerge record: removed tracefs instance %s, left by "
+				"a recording that no longer runs\n", names[i]);
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(names);
+}
+
 struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen,
 			   bool *usage)
 {
@@ -181,6 +207,7 @@ struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	remove_stale_instances();
 	snprintf(r->name, sizeof(r->name), "tracemerge-record-%ld", (long)getpid());
 	r->inst = tracefs_instance_create(r->name);
 	if (!r->inst) {

@@ -13,7 +13,8 @@
 #    handshake merges through the recorder's own issuer records;
 #  - SIGINT ends a recording cleanly (complete file, no instance left), a
 #    second one abandons it (no file, no temporary, no instance), SIGTERM
-#    stops it too; usage errors and a non-root user get clear messages.
+#    stops it too; an instance a SIGKILLed recording left is removed by the
+#    next recording; usage errors and a non-root user get clear messages.
 . "$(dirname "$0")/lib.sh"
 case ${TM_BUILD:-build} in
 /*) APP=${TM_BUILD}/examples/record_app ;;
@@ -269,6 +270,33 @@ else
 	notok "record: a second SIGINT abandons the recording (exit $rc)"; sed 's/^/    /' "$D/rec.out" | head
 fi
 no_leftovers "record: after two SIGINTs" "$D" tracemerge-record-$pid
+
+# SIGKILL leaves the instance (no handler runs); the next recording removes
+# it, and leaves alone an instance named after a process that still runs
+D=$T/kill; mkdir -p "$D"
+$TM record -o "$D/rec.txt" -e sched -- sleep 37 > "$D/rec.out" 2>&1 &
+pid=$!
+wait_instance "$D" $pid
+kill -KILL $pid
+wait $pid 2>/dev/null
+pkill -x -f 'sleep 37' 2>/dev/null
+sleep 60 & live=$!
+mkdir "$TRACING/instances/tracemerge-record-$live"
+if [ -d "$TRACING/instances/tracemerge-record-$pid" ]; then
+	$TM record -t 0.2 -e sched -o "$D/next.txt" > "$D/next.out" 2>&1; rc=$?
+	if [ $rc = 0 ] && [ ! -d "$TRACING/instances/tracemerge-record-$pid" ] &&
+	   grep -q "removed tracefs instance tracemerge-record-$pid, left by a recording that no longer runs" "$D/next.out" &&
+	   [ -d "$TRACING/instances/tracemerge-record-$live" ]; then
+		ok "record: an instance left by a killed recording is removed by the next one; a live process's is kept"
+	else
+		notok "record: an instance left by a killed recording is removed by the next one (exit $rc)"
+		sed 's/^/    /' "$D/next.out" | head
+	fi
+else
+	notok "record: SIGKILL left no instance to clean up (the check cannot run)"
+fi
+rmdir "$TRACING/instances/tracemerge-record-$live" "$TRACING/instances/tracemerge-record-$pid" 2>/dev/null
+kill $live 2>/dev/null
 
 # ---- tracefs not mounted: mounted for the recording, unmounted after ---------
 # (in a private mount namespace, so nothing else on the machine sees it)
