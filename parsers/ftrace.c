@@ -27,21 +27,9 @@ static bool has_prefix(const char *p, const char *e, const char *lit)
 	return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
 }
 
-/* Digits [p, e) already checked to be digits: their value as a
- * non-negative int32, -1 if more than 10 or above INT32_MAX (as parse_i32). */
-static int32_t digits_i32(const char *p, const char *e)
-{
-	int64_t v = 0;
-
-	if (e - p > 10)
-		return -1;
-	for (; p < e; p++)
-		v = v * 10 + (*p - '0');
-	return v > INT32_MAX ? -1 : (int32_t)v;
-}
-
 /* Parse digits [p, e) into a non-negative int32; -1 on failure (no
- * digits, a byte that is not one, more than 10, above INT32_MAX). */
+ * digits, a byte that is not one, more than 10, above INT32_MAX).  Also
+ * for runs already known to be digits: the check costs a compare each. */
 static int32_t parse_i32(const char *p, const char *e)
 {
 	int64_t v = 0;
@@ -298,7 +286,7 @@ static bool comm_pid_before(const char *p, const char *b, struct tm_ftrace_event
 
 	while (d > p && is_digit(d[-1]))
 		d--;
-	if (d == b || d - 1 <= p || d[-1] != '-' || (ev->pid = digits_i32(d, b)) < 0)
+	if (d == b || d - 1 <= p || d[-1] != '-' || (ev->pid = parse_i32(d, b)) < 0)
 		return false;
 	ev->comm = (struct tm_str){ p, (size_t)(d - 1 - p) };
 	return true;
@@ -314,7 +302,7 @@ static const char *try_cpu_col(const char *p, const char *q, const char *e,
 		r++;
 	if (r == q + 1 || r == e || *r != ']')
 		return NULL;
-	ev->cpu = digits_i32(q + 1, r);
+	ev->cpu = parse_i32(q + 1, r);
 	if (ev->cpu < 0)
 		return NULL;
 	b = q;
