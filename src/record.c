@@ -190,25 +190,32 @@ static int note_stale(const char *name, void *ctx)
 
 /* Instances "tracemerge-record-PID" whose recorder no longer runs (killed
  * with SIGKILL, or the machine's session ended under it: no handler could
- * remove them then) are removed before a new recording starts: tracing
- * off, then the instance.  An instance of a live process is left alone.
- * (Walked, not listed with tracefs_instances(): that one leaks its regex
- * in libtracefs 1.6.) */
+ * remove them then) are removed before a new recording starts.  PID is read
+ * in this process's PID namespace, which need not be the recorder's (tracefs
+ * is one for the whole machine), so a dead PID is only a hint: the kernel
+ * refuses to remove an instance while a file of it is open (EBUSY), and a
+ * recording holds its trace_marker open from just after creating the
+ * instance to just before removing it.  So the instance is removed as it
+ * is, with no write to it first (turning tracing off would stop a live
+ * recording of another namespace); a busy one is left alone.  (Walked, not
+ * listed with tracefs_instances(): that one leaks its regex in libtracefs
+ * 1.6.) */
 static void remove_stale_instances(void)
 {
 	struct tm_buf names = { 0 };
+	const char *dir = tracefs_tracing_dir();
 
-	tracefs_instances_walk(note_stale, &names);
+	if (dir)
+		tracefs_instances_walk(note_stale, &names);
 	for (size_t at = 0; at < names.n; at += strlen(names.p + at) + 1) {
-		struct tracefs_instance *inst = tracefs_instance_alloc(NULL, names.p + at);
+		char *path;
 
-		if (!inst)
-			continue;
-		tracefs_trace_off(inst);
-		if (tracefs_instance_destroy(inst) == 0)
+		if (asprintf(&path, "%s/instances/%s", dir, names.p + at) < 0)
+			break;
+		if (rmdir(path) == 0)
 			fprintf(stderr, "tracemerge record: removed tracefs instance %s, left by "
 				"a recording that no longer runs\n", names.p + at);
-		tracefs_instance_free(inst);
+		free(path);
 	}
 	tm_buf_free(&names);
 }
@@ -244,8 +251,10 @@ struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen
 		free(r);
 		return NULL;
 	}
-	if (configure(r, o, err, errlen, usage) || load_tep(r, err, errlen) ||
-	    open_marker(r, err, errlen)) {
+	/* the marker first: while it is open the instance cannot be removed
+	 * (remove_stale_instances() of a recorder in another PID namespace) */
+	if (open_marker(r, err, errlen) || configure(r, o, err, errlen, usage) ||
+	    load_tep(r, err, errlen)) {
 		tm_rec_close(r);
 		return NULL;
 	}
@@ -497,9 +506,10 @@ void tm_rec_close(struct tm_rec *r)
 {
 	if (!r)
 		return;
+	if (r->inst)
+		tracefs_trace_off(r->inst);
 	tm_marker_close(r->marker);
 	if (r->inst) {
-		tracefs_trace_off(r->inst);
 		if (tracefs_instance_destroy(r->inst))
 			fprintf(stderr, "tracemerge record: warning: cannot remove tracefs instance "
 				"%s: %s (a process still holds one of its files?)\n", r->name,

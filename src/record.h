@@ -4,9 +4,10 @@
  * (record-out.c).
  *
  * The engine works in its own tracefs instance only (the global instance's
- * settings are never touched): create "tracemerge-record-PID", turn its
- * tracing off, set buffer_size_kb and trace_clock, enable the events of the
- * requested groups, open its trace_marker, turn tracing on; then drain the
+ * settings are never touched): create "tracemerge-record-PID", open its
+ * trace_marker (held open, so no other recorder can remove the instance),
+ * turn its tracing off, set buffer_size_kb and trace_clock, enable the
+ * events of the requested groups, turn tracing on; then drain the
  * ring buffer (libtracefs reads every CPU's trace_pipe_raw, consuming it)
  * as many times as the caller wants, each record turned into a canonical
  * ftrace text line (parsers/tepline.c) and handed to a callback in time

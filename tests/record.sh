@@ -14,7 +14,9 @@
 #  - SIGINT ends a recording cleanly (complete file, no instance left), a
 #    second one abandons it (no file, no temporary, no instance), SIGTERM
 #    stops it too; an instance a SIGKILLed recording left is removed by the
-#    next recording; usage errors and a non-root user get clear messages.
+#    next recording, one in use (a dead PID's name, its marker held open)
+#    is kept with tracing on; usage errors and a non-root user get clear
+#    messages.
 . "$(dirname "$0")/lib.sh"
 case ${TM_BUILD:-build} in
 /*) APP=${TM_BUILD}/examples/record_app ;;
@@ -272,7 +274,10 @@ fi
 no_leftovers "record: after two SIGINTs" "$D" tracemerge-record-$pid
 
 # SIGKILL leaves the instance (no handler runs); the next recording removes
-# it, and leaves alone an instance named after a process that still runs
+# it, and leaves alone an instance named after a process that still runs,
+# and one named after a dead PID whose trace_marker is held open: a
+# recording in another PID namespace, where that PID may run (its tracing
+# stays on: nothing is written to it)
 D=$T/kill; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched -- sleep 37 > "$D/rec.out" 2>&1 &
 pid=$!
@@ -282,6 +287,10 @@ wait $pid 2>/dev/null
 pkill -x -f 'sleep 37' 2>/dev/null
 sleep 60 & live=$!
 mkdir "$TRACING/instances/tracemerge-record-$live"
+sh -c 'exit 0' & other=$!
+wait $other
+busy="$TRACING/instances/tracemerge-record-$other"
+mkdir "$busy" && echo 1 > "$busy/tracing_on" && exec 8> "$busy/trace_marker"
 if [ -d "$TRACING/instances/tracemerge-record-$pid" ]; then
 	$TM record -t 0.2 -e sched -o "$D/next.txt" > "$D/next.out" 2>&1; rc=$?
 	if [ $rc = 0 ] && [ ! -d "$TRACING/instances/tracemerge-record-$pid" ] &&
@@ -292,10 +301,18 @@ if [ -d "$TRACING/instances/tracemerge-record-$pid" ]; then
 		notok "record: an instance left by a killed recording is removed by the next one (exit $rc)"
 		sed 's/^/    /' "$D/next.out" | head
 	fi
+	if [ -d "$busy" ] && [ "$(cat "$busy/tracing_on")" = 1 ] &&
+	   ! grep -q "tracemerge-record-$other," "$D/next.out"; then
+		ok "record: an instance named after a dead PID but in use (another PID namespace) is kept, tracing still on"
+	else
+		notok "record: an instance in use was removed or turned off ($(cat "$busy/tracing_on" 2>&1))"
+	fi
 else
 	notok "record: SIGKILL left no instance to clean up (the check cannot run)"
 fi
-rmdir "$TRACING/instances/tracemerge-record-$live" "$TRACING/instances/tracemerge-record-$pid" 2>/dev/null
+exec 8>&-
+rmdir "$TRACING/instances/tracemerge-record-$live" "$TRACING/instances/tracemerge-record-$pid" \
+	"$busy" 2>/dev/null
 kill $live 2>/dev/null
 
 # ---- tracefs not mounted: mounted for the recording, unmounted after ---------
