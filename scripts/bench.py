@@ -25,7 +25,8 @@ MB = 1 << 20
 
 
 def run(cmd, env=None, out=None):
-    """Run CMD; return (seconds, max RSS bytes, peak anon bytes, CPU seconds)."""
+    """Run CMD; return (seconds, max RSS bytes, peak anon bytes, CPU seconds,
+    system CPU seconds)."""
     fout = open(out, "wb") if out else subprocess.DEVNULL
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=fout, stderr=subprocess.PIPE, env=env)
@@ -55,7 +56,7 @@ def run(cmd, env=None, out=None):
     maxrss = ru.ru_maxrss * 1024
     if rc != 0:
         sys.exit("bench: %s failed (%d): %s" % (" ".join(cmd), rc, err.strip()[-500:]))
-    return secs, maxrss, peak_anon, ru.ru_utime + ru.ru_stime
+    return secs, maxrss, peak_anon, ru.ru_utime + ru.ru_stime, ru.ru_stime
 
 
 def fresh(outputs):
@@ -71,7 +72,8 @@ def fresh(outputs):
 def best(cmd, runs, env=None, out=None, outputs=()):
     """Fastest of RUNS, each started fresh(OUTPUTS): (seconds, max RSS, max
     anon RSS, cores busy in the fastest, median seconds: on a machine whose
-    speed drifts with other work, how far the fastest is from the usual)."""
+    speed drifts with other work, how far the fastest is from the usual,
+    the fastest run's system CPU seconds)."""
     r = []
     for _ in range(runs):
         fresh(outputs)
@@ -79,7 +81,8 @@ def best(cmd, runs, env=None, out=None, outputs=()):
     fast = min(r, key=lambda x: x[0])
     times = sorted(x[0] for x in r)
     median = (times[(runs - 1) // 2] + times[runs // 2]) / 2
-    return fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0], median
+    return (fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0], median,
+            fast[4])
 
 
 def sh(cmd):
@@ -120,10 +123,11 @@ def main():
     print("(MB/s of uncompressed input; x cat-r: cat FILE >/dev/null time / job time, for .gz"
           " jobs zcat; x cat-rw: cat FILE >FILE2 time / job time; anonRSS: peak of"
           " RssAnon+RssShmem, the memory that is not mapped input; cores: CPU time / wall"
-          " time, the cores kept busy in the fastest run; median: the median run's seconds)")
-    print("%-34s %8s %9s %9s %10s %9s %9s %6s %8s" % ("job", "secs", "MB/s", "x cat-r",
-                                                      "x cat-rw", "maxRSS", "anonRSS", "cores",
-                                                      "median"))
+          " time, the cores kept busy in the fastest run; sys: its system CPU seconds (for jobs"
+          " that write, mostly the output's copy into the page cache); median: the median run's seconds)")
+    print("%-34s %8s %9s %9s %10s %9s %9s %6s %6s %8s" % (
+        "job", "secs", "MB/s", "x cat-r", "x cat-rw", "maxRSS", "anonRSS", "cores", "sys",
+        "median"))
 
     base = {}
     for name, path in (("ftrace", k), ("json", j)):
@@ -155,12 +159,12 @@ def main():
     results = {}
     same = []
     for name, cmd, size, b, writes in jobs:
-        secs, rss, anon, cores, median = best(cmd, a.runs, outputs=(o1, o2))
+        secs, rss, anon, cores, median, ssys = best(cmd, a.runs, outputs=(o1, o2))
         results[name] = size / MB / secs
-        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f %8.3f" % (
+        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f %6.2f %8.3f" % (
             name, secs, size / MB / secs, base[b + "-r"] / secs,
             "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB, cores,
-            median))
+            ssys, median))
         if writes:
             env = dict(os.environ, TM_REFERENCE="1")
             ref_cmd = [o2 if x == o1 else x for x in cmd]
@@ -182,7 +186,7 @@ def main():
                  "import ftrace"),
                 ("perfetto trace_processor json", j, jsz, "select count(*) from slice",
                  "import json")):
-            secs, rss, _, _ = run([tp, path, q])
+            secs, rss = run([tp, path, q])[:2]
             mbs = size / MB / secs
             print("%-34s %8.3f %9.0f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
                 name, secs, mbs, rss / MB, ours, results[ours] / mbs))
@@ -198,8 +202,8 @@ def main():
             conv = os.path.join(small, "conv.json")
             run([a.tool, "import", "-q", "-o", conv, path])
             size = os.path.getsize(conv)
-            secs, rss, _, _ = run(["node", "--max-old-space-size=8192",
-                                os.path.join(vc, "load_trace.js"), conv])
+            secs, rss = run(["node", "--max-old-space-size=8192",
+                             os.path.join(vc, "load_trace.js"), conv])[:2]
             mbs = size / MB / secs
             print("%-34s %8.3f %9.1f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
                 name, secs, mbs, rss / MB, ours, results[ours] / mbs))
