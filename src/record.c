@@ -205,8 +205,9 @@ static void remove_stale_instances(void)
 	struct tm_buf names = { 0 };
 	const char *dir = tracefs_tracing_dir();
 
-	if (dir)
-		tracefs_instances_walk(note_stale, &names);
+	if (!dir)
+		return;
+	tracefs_instances_walk(note_stale, &names);
 	for (size_t at = 0; at < names.n; at += strlen(names.p + at) + 1) {
 		char *path;
 

@@ -301,11 +301,11 @@ if [ -d "$TRACING/instances/tracemerge-record-$pid" ]; then
 		notok "record: an instance left by a killed recording is removed by the next one (exit $rc)"
 		sed 's/^/    /' "$D/next.out" | head
 	fi
-	if [ -d "$busy" ] && [ "$(cat "$busy/tracing_on")" = 1 ] &&
+	if [ $rc = 0 ] && [ -d "$busy" ] && [ "$(cat "$busy/tracing_on")" = 1 ] &&
 	   ! grep -q "tracemerge-record-$other," "$D/next.out"; then
 		ok "record: an instance named after a dead PID but in use (another PID namespace) is kept, tracing still on"
 	else
-		notok "record: an instance in use was removed or turned off ($(cat "$busy/tracing_on" 2>&1))"
+		notok "record: an instance in use was removed or turned off (exit $rc, tracing_on $(cat "$busy/tracing_on" 2>&1))"
 	fi
 else
 	notok "record: SIGKILL left no instance to clean up (the check cannot run)"
