@@ -7,7 +7,9 @@
  * strict JSON (read again on their own: one event, no warning); nothing
  * comes after 0 or -1; the helpers agree with the reader (ts, sync_id);
  * the first pass's notes of the events (jsonidx.h) give back what the
- * reader gave.
+ * reader gave; read in two parts on two threads (jscan.h), at the cut it
+ * would choose and at one taken from the input, the events, warnings and
+ * error are the whole reading's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "tracemerge/input.h"
 #include "tracemerge/tejson.h"
 #include "decode.h"
+#include "jscan.h"
 #include "jsonidx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -166,6 +169,108 @@ static void run_notes(const char *p, size_t n)
 	tm_jidx_free(x);
 }
 
+/* What a reading handed out, in order. */
+struct seen {
+	size_t n, cap;
+	struct { size_t off, len; unsigned long line; int64_t ts; bool has_ts; char ph; } *e;
+};
+
+static void see(void *ctx, const struct tm_te_event *ev)
+{
+	struct seen *s = ctx;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		void *ne = realloc(s->e, cap * sizeof(*s->e));
+
+		if (!ne)
+			abort();
+		s->e = ne;
+		s->cap = cap;
+	}
+	s->e[s->n].off = ev->offset;
+	s->e[s->n].len = ev->raw_len;
+	s->e[s->n].line = ev->line;
+	s->e[s->n].has_ts = ev->has_ts;
+	s->e[s->n].ts = ev->has_ts ? ev->ts_ns : 0;
+	s->e[s->n].ph = ev->phase;
+	s->n++;
+}
+
+static bool same_diag(const struct tm_diag *a, const struct tm_diag *b)
+{
+	if (strcmp(a->error, b->error) || a->nwarn != b->nwarn)
+		return false;
+	for (size_t i = 0; i < a->nwarn; i++) {
+		const struct tm_warning *x = &a->warn[i], *y = &b->warn[i];
+
+		if (strcmp(x->kind, y->kind) || x->count != y->count || x->nlocs != y->nlocs)
+			return false;
+		for (unsigned k = 0; k < x->nlocs; k++)
+			if (strcmp(x->locs[k], y->locs[k]))
+				return false;
+	}
+	return true;
+}
+
+/* Read in two parts at CUT: the same as WHOLE (and D0, RC0). */
+static void run_split_at(const char *p, size_t n, size_t cut, const struct seen *whole,
+			 const struct tm_diag *d0, int rc0)
+{
+	struct seen a = { 0 }, b = { 0 };
+	void *ctx[2] = { &a, &b };
+	struct tm_diag d;
+	bool split;
+	int rc;
+
+	tm_diag_init(&d);
+	rc = tm_jscan_at("fuzz", p, n, 3, &d, see, ctx, cut, &split);
+	if (!split)
+		b.n = 0;
+	if (rc != rc0 || a.n + b.n != whole->n || !same_diag(&d, d0))
+		abort();
+	for (size_t i = 0; i < whole->n; i++) {
+		const struct seen *s = i < a.n ? &a : &b;
+		size_t k = i < a.n ? i : i - a.n;
+
+		if (s->e[k].off != whole->e[i].off || s->e[k].len != whole->e[i].len ||
+		    s->e[k].line != whole->e[i].line || s->e[k].has_ts != whole->e[i].has_ts ||
+		    s->e[k].ts != whole->e[i].ts || s->e[k].ph != whole->e[i].ph)
+			abort();
+		if (split && (i < a.n) != (whole->e[i].off < cut))
+			abort();
+	}
+	free(a.e);
+	free(b.e);
+	tm_diag_free(&d);
+}
+
+static void run_split(const char *p, size_t n)
+{
+	struct seen whole = { 0 };
+	struct tm_diag d0;
+	struct tm_te_reader *r;
+	struct tm_te_event ev;
+	size_t cut;
+	int rc0;
+
+	if (n < 2)
+		return;
+	tm_diag_init(&d0);
+	if (!(r = tm_te_reader_new("fuzz", p, n, 3, &d0)))
+		abort();
+	while ((rc0 = tm_te_reader_next(r, &ev)) == 1)
+		see(&whole, &ev);
+	tm_te_reader_free(r);
+	if ((cut = tm_jscan_cut(p, n)))
+		run_split_at(p, n, cut, &whole, &d0, rc0);
+	/* a cut from the input's last two bytes: anywhere */
+	cut = 1 + ((size_t)(unsigned char)p[n - 1] << 8 | (unsigned char)p[n - 2]) % (n - 1);
+	run_split_at(p, n, cut, &whole, &d0, rc0);
+	free(whole.e);
+	tm_diag_free(&d0);
+}
+
 static void run_reader(const char *p, size_t n)
 {
 	struct tm_diag d;
@@ -230,6 +335,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	run_reader(buf, size);
 	run_notes(buf, size);
+	run_split(buf, size);
 
 	/* the input module: JSON block + systemTraceEvents */
 	tm_decode_set_limit(1u << 24);

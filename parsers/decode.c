@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <sys/mman.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -452,16 +455,36 @@ void tm_linepos_init(struct tm_linepos *lp, const char *base)
 	lp->line = 1;
 }
 
+size_t tm_count_nl(const char *p, size_t n)
+{
+	size_t c = 0, i = 0;
+
+#ifdef __SSE2__
+	/* a byte counter per lane (cmpeq gives -1: subtracted), summed with
+	 * psadbw before it can wrap (255 rounds) */
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	while (n - i >= 16) {
+		__m128i acc = _mm_setzero_si128(), s;
+		size_t k = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+
+		for (; k; k--, i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(
+				_mm_loadu_si128((const __m128i *)(const void *)(p + i)), nl));
+		s = _mm_sad_epu8(acc, _mm_setzero_si128());
+		c += (size_t)_mm_extract_epi16(s, 0) + (size_t)_mm_extract_epi16(s, 4);
+	}
+#endif
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+
 unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off)
 {
-	const char *p = lp->base + lp->off, *end = lp->base + off;
-
 	if (off < lp->off)
 		return lp->line;        /* misuse: offsets must not decrease */
-	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
-		lp->line++;
-		p++;
-	}
+	lp->line += tm_count_nl(lp->base + lp->off, off - lp->off);
 	lp->off = off;
 	return lp->line;
 }

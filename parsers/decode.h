@@ -117,6 +117,8 @@ struct tm_linepos {
 
 void tm_linepos_init(struct tm_linepos *lp, const char *base);
 unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off);
+/* The '\n' bytes among the N at P. */
+size_t tm_count_nl(const char *p, size_t n);
 
 /* Ftrace text: "# tracer" first, or header lines then a "cpus=N" line
  * (after a little noise, as trace-cmd report prints) or an event line

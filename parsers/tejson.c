@@ -14,7 +14,7 @@
  *
  * Duplicate keys in an event: the first one wins (later ones are walked and
  * kept in raw, but not looked at).  Line numbers are counted lazily with
- * memchr between the positions that need one.
+ * tm_count_nl() between the positions that need one.
  *
  * Fast paths (off with TM_REFERENCE set, which `make bench` compares with):
  * the keys of the fields as serializers write them ("ts":) are recognised
@@ -30,6 +30,7 @@
 
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
+#include "decode.h"
 #include "jsonfast.h"
 #include "jsonlex.h"
 
@@ -64,6 +65,8 @@ struct tm_te_reader {
 	size_t fix_cap;
 	bool fast;                      /* the fast paths (not TM_REFERENCE) */
 	unsigned pre;                   /* 1u << F_*: converted during the walk */
+	const char *stop;               /* tm_te_reader_stop_at(), or NULL */
+	bool stopped;
 };
 
 enum field {
@@ -97,10 +100,7 @@ static unsigned long line_at(struct tm_te_reader *r, const char *at)
 		for (; q < at; q++)
 			r->line += *q == '\n';
 	} else {
-		while ((q = memchr(q, '\n', (size_t)(at - q)))) {
-			r->line++;
-			q++;
-		}
+		r->line += tm_count_nl(q, (size_t)(at - q));
 	}
 	r->lpos = at;
 	return r->line;
@@ -579,6 +579,31 @@ struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 	return r;
 }
 
+struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, size_t len,
+					 size_t at, bool object_form, unsigned long line,
+					 struct tm_diag *d)
+{
+	struct tm_te_reader *r = tm_te_reader_new(name, text, len, line, d);
+
+	if (!r)
+		return NULL;
+	r->top.object_form = object_form;
+	r->top.found_events = true;
+	r->state = ST_ARR_ELEM;
+	r->p = r->lpos = r->text + (at < len ? at : len);
+	return r;
+}
+
+void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at)
+{
+	r->stop = at < (size_t)(r->end - r->text) ? r->text + at : NULL;
+}
+
+bool tm_te_reader_stopped(const struct tm_te_reader *r)
+{
+	return r->stopped;
+}
+
 void tm_te_reader_free(struct tm_te_reader *r)
 {
 	if (!r)
@@ -746,6 +771,11 @@ static int step(struct tm_te_reader *r, struct tm_te_event *ev)
 		return after(r, '}', ST_OBJ_KEY, ST_TRAIL,
 			     "expected ',' or '}' after a top-level value");
 	case ST_ARR_ELEM:
+		if (r->p == r->stop) {  /* the rest is another reader's */
+			r->stopped = true;
+			r->state = ST_DONE;
+			return 0;
+		}
 		if (*r->p == ']') {     /* [] or a trailing comma */
 			r->p++;
 			r->state = r->top.object_form ? ST_OBJ_AFTER : ST_TRAIL;
@@ -784,7 +814,7 @@ int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev)
 		p = tm_jl_ws(r->p, r->end);
 		if (p < r->end && *p == ',') {
 			p = tm_jl_ws(p + 1, r->end);
-			if (p < r->end && *p == '{') {
+			if (p < r->end && *p == '{' && p != r->stop) {
 				r->p = p;
 				r->state = ST_ARR_ELEM;
 				rc = read_event(r, p, ev);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hmap.h"
+#include "jscan.h"
 #include "jstats.h"
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
@@ -180,33 +181,91 @@ static struct json_object *to_json(const struct jstats *j, int max_names)
 	return o;
 }
 
+static void count_cb(void *ctx, const struct tm_te_event *ev)
+{
+	count_event(ctx, ev);
+}
+
+static int jstats_init(struct jstats *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->names = tm_hmap_new(sizeof(uint64_t));
+	j->pids = tm_hmap_new(1);
+	j->tids = tm_hmap_new(1);
+	return j->names && j->pids && j->tids ? 0 : -1;
+}
+
+static void jstats_free(struct jstats *j)
+{
+	tm_hmap_free(j->names);
+	tm_hmap_free(j->pids);
+	tm_hmap_free(j->tids);
+}
+
+/* Add what B counted (the events after A's) to A; B is emptied. */
+static int jstats_add(struct jstats *a, struct jstats *b)
+{
+	const char *k;
+	size_t it = 0, n;
+	uint64_t *v, *to;
+
+	for (size_t i = 0; i < NAME_CACHE; i++)
+		name_flush(b, &b->nc[i]);
+	while ((v = tm_hmap_next(b->names, &it, &k, &n)))
+		if (!(to = tm_hmap_get(a->names, k, n, true)))
+			return -1;
+		else
+			*to += *v;
+	it = 0;
+	while (tm_hmap_next(b->pids, &it, &k, &n))
+		if (!tm_hmap_get(a->pids, k, n, true))
+			return -1;
+	it = 0;
+	while (tm_hmap_next(b->tids, &it, &k, &n))
+		if (!tm_hmap_get(a->tids, k, n, true))
+			return -1;
+	a->events += b->events;
+	a->sync_issuer += b->sync_issuer;
+	a->sync_receiver += b->sync_receiver;
+	a->no_ts += b->no_ts;
+	for (size_t c = 0; c < 256; c++)
+		a->by_phase[c] += b->by_phase[c];
+	if (b->have_ts) {
+		if (!a->have_ts || b->ts_min < a->ts_min)
+			a->ts_min = b->ts_min;
+		if (!a->have_ts || b->ts_max > a->ts_max)
+			a->ts_max = b->ts_max;
+		a->have_ts = true;
+	}
+	jstats_free(b);
+	return jstats_init(b);
+}
+
 struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct tm_diag *d,
 				   int max_names)
 {
-	struct jstats j;
+	struct jstats j, j2;
 	struct json_object *o = NULL;
+	void *ctx[2] = { &j, &j2 };
+	bool split;
 
-	memset(&j, 0, sizeof(j));
-	j.names = tm_hmap_new(sizeof(uint64_t));
-	j.pids = tm_hmap_new(1);
-	j.tids = tm_hmap_new(1);
-	if (!j.names || !j.pids || !j.tids)
+	if (jstats_init(&j) | jstats_init(&j2))
 		goto out;
 	for (size_t i = 0; i < tm_input_nblocks(in); i++) {
 		const struct tm_block *b = tm_input_block(in, i);
-		struct tm_te_reader *r;
-		struct tm_te_event ev;
 		int rc;
 
 		if (b->kind != TM_BLOCK_JSON)
 			continue;
 		j.blocks++;
-		r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, d);
-		if (!r)
+		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
+			      count_cb, ctx, &split);
+		/* the second part's counts follow the first's; dropped when
+		 * there was no cut (the first reader counted it all) */
+		if (split ? jstats_add(&j, &j2) : (jstats_free(&j2), jstats_init(&j2))) {
+			tm_diag_error(d, "out of memory");
 			goto out;
-		while ((rc = tm_te_reader_next(r, &ev)) == 1)
-			count_event(&j, &ev);
-		tm_te_reader_free(r);
+		}
 		if (rc < 0)
 			goto out;
 	}
@@ -215,8 +274,7 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 	if (j.blocks)
 		o = to_json(&j, max_names);
 out:
-	tm_hmap_free(j.names);
-	tm_hmap_free(j.pids);
-	tm_hmap_free(j.tids);
+	jstats_free(&j);
+	jstats_free(&j2);
 	return o;
 }
