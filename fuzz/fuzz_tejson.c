@@ -8,10 +8,11 @@
  * comes after 0 or -1; the helpers agree with the reader (ts, sync_id);
  * the first pass's notes of the events (jsonidx.h) give back what the
  * reader gave; read in two parts on two threads (jscan.h), at the cut it
- * would choose and at one taken from the input, the events, warnings and
- * error are the whole reading's.
+ * would choose and at one taken from the input, the events, warnings,
+ * error and top level are the whole reading's.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,10 +176,17 @@ struct seen {
 	struct { size_t off, len; unsigned long line; int64_t ts; bool has_ts; char ph; } *e;
 };
 
-static void see(void *ctx, const struct tm_te_event *ev)
+/* (and a warning of the caller's own for each 'X' event, into D) */
+static void see(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
 {
 	struct seen *s = ctx;
 
+	if (ev->phase == 'X') {
+		char where[32];
+
+		snprintf(where, sizeof(where), "x:%lu", ev->line);
+		tm_diag_warn(d, "fuzz-x", where, "X");
+	}
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 16;
 		void *ne = realloc(s->e, cap * sizeof(*s->e));
@@ -213,22 +221,40 @@ static bool same_diag(const struct tm_diag *a, const struct tm_diag *b)
 	return true;
 }
 
-/* Read in two parts at CUT: the same as WHOLE (and D0, RC0). */
+static bool same_top(const struct tm_te_top *a, const struct tm_te_top *b)
+{
+	if (a->object_form != b->object_form || a->found_events != b->found_events ||
+	    a->truncated != b->truncated || a->missing_close != b->missing_close ||
+	    a->events != b->events || a->skipped != b->skipped || a->nkeys != b->nkeys)
+		return false;
+	for (size_t i = 0; i < a->nkeys; i++)
+		if (a->keys[i].key.p != b->keys[i].key.p || a->keys[i].key.n != b->keys[i].key.n ||
+		    a->keys[i].val.p != b->keys[i].val.p || a->keys[i].val.n != b->keys[i].val.n ||
+		    a->keys[i].val.type != b->keys[i].val.type || a->keys[i].line != b->keys[i].line ||
+		    a->keys[i].not_strict != b->keys[i].not_strict)
+			return false;
+	return true;
+}
+
+/* Read in two parts at CUT: the same as WHOLE (and D0, RC0, TOP0). */
 static void run_split_at(const char *p, size_t n, size_t cut, const struct seen *whole,
-			 const struct tm_diag *d0, int rc0)
+			 const struct tm_diag *d0, int rc0, const struct tm_te_top *top0)
 {
 	struct seen a = { 0 }, b = { 0 };
 	void *ctx[2] = { &a, &b };
 	struct tm_diag d;
+	struct tm_jscan_top top;
 	bool split;
 	int rc;
 
 	tm_diag_init(&d);
-	rc = tm_jscan_at("fuzz", p, n, 3, &d, see, ctx, cut, &split);
+	rc = tm_jscan_at("fuzz", p, n, 3, &d, see, ctx, cut, &split, &top);
 	if (!split)
 		b.n = 0;
-	if (rc != rc0 || a.n + b.n != whole->n || !same_diag(&d, d0))
+	if (rc != rc0 || a.n + b.n != whole->n || !same_diag(&d, d0) ||
+	    (rc == 0 && !same_top(&top.top, top0)))
 		abort();
+	tm_jscan_top_free(&top);
 	for (size_t i = 0; i < whole->n; i++) {
 		const struct seen *s = i < a.n ? &a : &b;
 		size_t k = i < a.n ? i : i - a.n;
@@ -260,13 +286,13 @@ static void run_split(const char *p, size_t n)
 	if (!(r = tm_te_reader_new("fuzz", p, n, 3, &d0)))
 		abort();
 	while ((rc0 = tm_te_reader_next(r, &ev)) == 1)
-		see(&whole, &ev);
-	tm_te_reader_free(r);
+		see(&whole, &ev, &d0);
 	if ((cut = tm_jscan_cut(p, n)))
-		run_split_at(p, n, cut, &whole, &d0, rc0);
+		run_split_at(p, n, cut, &whole, &d0, rc0, tm_te_reader_top(r));
 	/* a cut from the input's last two bytes: anywhere */
 	cut = 1 + ((size_t)(unsigned char)p[n - 1] << 8 | (unsigned char)p[n - 2]) % (n - 1);
-	run_split_at(p, n, cut, &whole, &d0, rc0);
+	run_split_at(p, n, cut, &whole, &d0, rc0, tm_te_reader_top(r));
+	tm_te_reader_free(r);
 	free(whole.e);
 	tm_diag_free(&d0);
 }

@@ -16,6 +16,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decode.h"
@@ -64,6 +65,7 @@ struct second {
 	tm_jscan_fn *fn;
 	void *ctx;
 	struct tm_diag d;
+	struct tm_te_reader *r;     /* freed by the caller */
 	atomic_bool quit;
 	int rc;
 };
@@ -71,21 +73,19 @@ struct second {
 static void *second_run(void *arg)
 {
 	struct second *s = arg;
-	struct tm_te_reader *r;
 	struct tm_te_event ev;
 	int rc = 0;
 
-	r = tm_te_reader_new_at(s->name, s->text, s->len, s->cut, s->object_form,
-				s->first_line + tm_count_nl(s->text, s->cut), &s->d);
-	if (!r) {
+	s->r = tm_te_reader_new_at(s->name, s->text, s->len, s->cut, s->object_form,
+				   s->first_line + tm_count_nl(s->text, s->cut), &s->d);
+	if (!s->r) {
 		s->rc = tm_diag_error(&s->d, "out of memory");
 		return NULL;
 	}
 	while (!atomic_load_explicit(&s->quit, memory_order_relaxed) &&
-	       (rc = tm_te_reader_next(r, &ev)) == 1)
-		s->fn(s->ctx, &ev);
+	       (rc = tm_te_reader_next(s->r, &ev)) == 1)
+		s->fn(s->ctx, &ev, &s->d);
 	s->rc = rc < 0 ? -1 : 0;
-	tm_te_reader_free(r);
 	return NULL;
 }
 
@@ -101,8 +101,42 @@ static int form_of(const char *p, size_t len)
 	return p == e ? -1 : *p == '{' ? 1 : *p == '[' ? 0 : -1;
 }
 
+void tm_jscan_top_free(struct tm_jscan_top *t)
+{
+	free(t->keys);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The top level of A's text then B's (B: NULL, or the part after A's). */
+static int join_top(struct tm_jscan_top *t, const struct tm_te_top *a, const struct tm_te_top *b)
+{
+	size_t n = a->nkeys + (b ? b->nkeys : 0);
+
+	t->top = *a;
+	t->keys = NULL;
+	if (n && !(t->keys = malloc(n * sizeof(*t->keys))))
+		return -1;
+	if (a->nkeys)
+		memcpy(t->keys, a->keys, a->nkeys * sizeof(*t->keys));
+	if (b) {
+		if (b->nkeys)
+			memcpy(t->keys + a->nkeys, b->keys, b->nkeys * sizeof(*t->keys));
+		/* A stopped at the cut, inside the events array: how the
+		 * text ends is B's to say */
+		t->top.found_events = a->found_events || b->found_events;
+		t->top.truncated = b->truncated;
+		t->top.missing_close = b->missing_close;
+		t->top.events += b->events;
+		t->top.skipped += b->skipped;
+	}
+	t->top.keys = t->keys;
+	t->top.nkeys = n;
+	return 0;
+}
+
 int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long first_line,
-		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split)
+		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split,
+		struct tm_jscan_top *top)
 {
 	struct tm_te_reader *r = tm_te_reader_new(name, text, len, first_line, d);
 	struct second s;
@@ -112,6 +146,8 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	int rc, form = cut ? form_of(text, len) : -1;
 
 	*split = false;
+	if (top)
+		memset(top, 0, sizeof(*top));
 	if (!r)
 		return tm_diag_error(d, "out of memory");
 	if (form >= 0 && cut < len) {
@@ -135,7 +171,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		if (two && ev.offset > cut)
 			atomic_store_explicit(&s.quit, true, memory_order_relaxed);
-		fn(ctx[0], &ev);
+		fn(ctx[0], &ev, d);
 	}
 	if (two) {
 		*split = rc == 0 && tm_te_reader_stopped(r);
@@ -149,6 +185,12 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 				rc = -1;
 			}
 		}
+	}
+	if (rc == 0 && top &&
+	    join_top(top, tm_te_reader_top(r), *split ? tm_te_reader_top(s.r) : NULL))
+		rc = tm_diag_error(d, "out of memory");
+	if (two) {
+		tm_te_reader_free(s.r);
 		tm_diag_free(&s.d);
 	}
 	tm_te_reader_free(r);
@@ -156,9 +198,10 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 }
 
 int tm_jscan(const char *name, const char *text, size_t len, unsigned long first_line,
-	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split)
+	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
+	     struct tm_jscan_top *top)
 {
 	size_t cut = len >= JSCAN_MIN && tm_threads_wanted() ? tm_jscan_cut(text, len) : 0;
 
-	return tm_jscan_at(name, text, len, first_line, d, fn, ctx, cut, split);
+	return tm_jscan_at(name, text, len, first_line, d, fn, ctx, cut, split, top);
 }

@@ -17,21 +17,34 @@
 #include "tracemerge/diag.h"
 #include "tracemerge/tejson.h"
 
-typedef void tm_jscan_fn(void *ctx, const struct tm_te_event *ev);
+/* An event for CTX; warnings about it go to D (its part's, see below). */
+typedef void tm_jscan_fn(void *ctx, const struct tm_te_event *ev, struct tm_diag *d);
+
+/* What one reader of the whole text says of its top level. */
+struct tm_jscan_top {
+	struct tm_te_top top;       /* top.keys: KEYS */
+	struct tm_te_key *keys;     /* owned (tm_jscan_top_free); values in the text */
+};
+void tm_jscan_top_free(struct tm_jscan_top *t);
 
 /* Hand every event of TEXT (LEN bytes, named NAME, its first line
- * FIRST_LINE) to FN in order: those before the cut to FN(CTX[0]), those
- * after it to FN(CTX[1]), on another thread, at the same time.  *SPLIT
- * tells whether there was a cut: when false, every event went to CTX[0],
- * and what CTX[1] got must be dropped.  Warnings go to D in the order one
- * reader gives them.  0, or -1 at a fatal error (d->error), as
- * tm_te_reader_next(); the events before the error were handed out. */
+ * FIRST_LINE) to FN in order: those before the cut to FN(CTX[0], ev, D),
+ * those after it to FN(CTX[1], ev, D1) on another thread, at the same time,
+ * where D1 is a diag of that thread's that joins D after the first part's
+ * warnings.  *SPLIT tells whether there was a cut: when false, every event
+ * went to CTX[0], and what CTX[1] got must be dropped.  So D gets the
+ * warnings in the order one reader (and FN after each event) gives them.
+ * 0, or -1 at a fatal error (d->error), as tm_te_reader_next(); the events
+ * before the error were handed out.  TOP (or NULL): after 0, the top level
+ * (free it with tm_jscan_top_free; zeroed otherwise). */
 int tm_jscan(const char *name, const char *text, size_t len, unsigned long first_line,
-	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split);
+	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
+	     struct tm_jscan_top *top);
 
 /* tm_jscan() with the cut at CUT, whatever its size (0: no cut). */
 int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long first_line,
-		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split);
+		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split,
+		struct tm_jscan_top *top);
 
 /* Where the text would be cut: the offset of a '{' after "}," (blanks
  * around the comma) after LEN / 2, or 0 (none: no cut). */

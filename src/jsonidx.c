@@ -34,6 +34,7 @@ struct tm_jidx {
 	/* the previous event's, for the deltas */
 	uint64_t off, tlen, line, ts;
 	struct tm_buf raw;         /* a repaired event's text, read back */
+	struct tm_jidx *next;      /* read after this one (tm_jidx_append) */
 };
 
 struct tm_jidx *tm_jidx_new(const char *base)
@@ -53,6 +54,7 @@ void tm_jidx_free(struct tm_jidx *x)
 {
 	if (!x)
 		return;
+	tm_jidx_free(x->next);
 	if (x->fd >= 0)
 		close(x->fd);
 	tm_buf_free(&x->raw);
@@ -62,7 +64,14 @@ void tm_jidx_free(struct tm_jidx *x)
 
 uint64_t tm_jidx_count(const struct tm_jidx *x)
 {
-	return x->count;
+	return x->count + (x->next ? tm_jidx_count(x->next) : 0);
+}
+
+void tm_jidx_append(struct tm_jidx *x, struct tm_jidx *y)
+{
+	while (x->next)
+		x = x->next;
+	x->next = y;
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -199,14 +208,14 @@ int tm_jidx_rewind(struct tm_jidx *x)
 	x->pos = 0;
 	if (x->fd < 0) {
 		x->len = x->n;     /* all of it in the buffer */
-		return 0;
+		return x->next ? tm_jidx_rewind(x->next) : 0;
 	}
 	x->len = 0;
 	if (lseek(x->fd, 0, SEEK_SET) != 0) {
 		x->bad = true;
 		return -1;
 	}
-	return 0;
+	return x->next ? tm_jidx_rewind(x->next) : 0;
 }
 
 /* At least WANT bytes from pos on in the buffer, or as many as are left. */
@@ -312,7 +321,7 @@ int tm_jidx_next(struct tm_jidx *x, struct tm_te_event *ev)
 	if (!x->reading || x->bad)
 		return -1;
 	if (!x->left)
-		return 0;
+		return x->next ? tm_jidx_next(x->next, ev) : 0;
 	if (fill(x, REC_MAX) || x->len - x->pos < 4)
 		goto bad;
 	p = (const unsigned char *)x->buf + x->pos;

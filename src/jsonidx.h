@@ -28,8 +28,12 @@ struct tm_jidx *tm_jidx_new(const char *base);
  * cannot be noted (out of memory, the temporary file cannot be created or
  * written): the index is unusable from then on. */
 int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev);
-/* The events noted. */
+/* The events noted (in X and those appended to it). */
 uint64_t tm_jidx_count(const struct tm_jidx *x);
+/* Y's events after X's (and those already appended to X): X's rewind and
+ * next go on into Y, and it is freed with X.  Y's block is X's (events
+ * later in it); both are done noting. */
+void tm_jidx_append(struct tm_jidx *x, struct tm_jidx *y);
 /* Done noting (or read again): the next tm_jidx_next() gives the first
  * event.  -1 when the index is unusable. */
 int tm_jidx_rewind(struct tm_jidx *x);

@@ -181,8 +181,9 @@ static struct json_object *to_json(const struct jstats *j, int max_names)
 	return o;
 }
 
-static void count_cb(void *ctx, const struct tm_te_event *ev)
+static void count_cb(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
 {
+	(void)d;
 	count_event(ctx, ev);
 }
 
@@ -259,7 +260,7 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 			continue;
 		j.blocks++;
 		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
-			      count_cb, ctx, &split);
+			      count_cb, ctx, &split, NULL);
 		/* the second part's counts follow the first's; dropped when
 		 * there was no cut (the first reader counted it all) */
 		if (split ? jstats_add(&j, &j2) : (jstats_free(&j2), jstats_init(&j2))) {

@@ -21,6 +21,7 @@
 
 #include "decode.h"
 #include "issuer.h"
+#include "jscan.h"
 #include "jsonidx.h"
 #include "linefeed.h"
 #include "out.h"
@@ -40,6 +41,7 @@ struct scan {                        /* what the scan of one input found */
 	size_t njm;
 	int rc;
 	bool open_in_worker;         /* opened by its scanning thread */
+	bool split_json;             /* its JSON blocks may be read on two cores */
 	const struct tm_sync_hooks *h; /* or NULL */
 };
 
@@ -140,14 +142,15 @@ static void jblock_clock(struct tm_jblock *jb, const struct tm_te_top *top)
 	free(s);
 }
 
-static void note_json_name(struct tm_src *s, const struct tm_te_event *ev)
+static void note_json_name(struct tm_hmap *procs, struct tm_hmap *threads,
+			   const struct tm_te_event *ev)
 {
 	if (tm_json_str_eq(&ev->name, "process_name") && ev->has_pid &&
 	    ev->pid_v >= INT32_MIN && ev->pid_v <= INT32_MAX)
-		tm_hmap_get_i32(s->json_procs, (int32_t)ev->pid_v, true);
+		tm_hmap_get_i32(procs, (int32_t)ev->pid_v, true);
 	else if (tm_json_str_eq(&ev->name, "thread_name") && ev->has_tid &&
 		 ev->tid_v >= INT32_MIN && ev->tid_v <= INT32_MAX)
-		tm_hmap_get_i32(s->json_threads, (int32_t)ev->tid_v, true);
+		tm_hmap_get_i32(threads, (int32_t)ev->tid_v, true);
 }
 
 /* Issuer records in a kernel text header (`tracemerge record`, issuer.h):
@@ -283,75 +286,189 @@ static int keep_top(struct tm_jblock *jb, const struct tm_te_top *top)
 	return 0;
 }
 
+/* What the scan of a JSON block found in one part of it: all of it, or,
+ * read on two cores (jscan.h), its first part (the block's own records)
+ * or its second part (records of its own, added after the first's). */
+struct jpart {
+	struct scan *sc;             /* its markers (jm) */
+	struct tm_jblock *jb;        /* events, sync, ts, idx */
+	struct tm_hmap *procs, *threads; /* the pids / tids it names */
+	const struct tm_sync_hooks *h; /* jevent as read: the first part */
+	const char *name;
+	size_t bi, jbi;
+	bool oom;
+};
+
+static void json_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
+{
+	struct jpart *p = ctx;
+	struct tm_jblock *jb = p->jb;
+	char where[640];
+
+	jb->events++;
+	if (jb->idx && tm_jidx_add(jb->idx, ev)) {
+		tm_jidx_free(jb->idx);   /* read again instead */
+		jb->idx = NULL;
+	}
+	if (p->h && p->h->jevent)
+		p->h->jevent(p->h->ctx, ev, p->bi);
+	if (ev->has_ts && ev->phase != 'M') {
+		if (!jb->have_ts || ev->ts_ns < jb->ts_min)
+			jb->ts_min = ev->ts_ns;
+		if (!jb->have_ts || ev->ts_ns > jb->ts_max)
+			jb->ts_max = ev->ts_ns;
+		jb->have_ts = true;
+	}
+	if (ev->phase == 'M')
+		note_json_name(p->procs, p->threads, ev);
+	if (ev->phase != 'c')
+		return;
+	snprintf(where, sizeof(where), "%s:%lu", p->name, ev->line);
+	if (ev->sync_id.type != TM_J_STRING && ev->sync_id.type != TM_J_NUMBER) {
+		tm_diag_warn(d, "sync-no-id", where, "clock_sync event without a sync_id");
+		return;
+	}
+	if (!ev->has_ts || (ev->issue_ts.type != TM_J_NONE && !ev->has_issue_ts)) {
+		tm_diag_warn(d, "sync-bad-value", where, "clock_sync event without a usable ts/issue_ts");
+		return;
+	}
+	if (ev->has_issue_ts && ev->issue_ts_ns > ev->ts_ns) {
+		tm_diag_warn(d, "sync-bad-value", where, "clock_sync issue_ts after its ts: ignored");
+		return;
+	}
+	if (keep_jmark(p->sc, p->jbi, ev, where)) {
+		p->oom = true;
+		return;
+	}
+	jb->sync++;
+}
+
+static int add_set(struct tm_hmap *to, const struct tm_hmap *from)
+{
+	const char *k;
+	size_t it = 0, n;
+
+	while (tm_hmap_next(from, &it, &k, &n))
+		if (!tm_hmap_get(to, k, n, true))
+			return -1;
+	return 0;
+}
+
+/* The second part B after the first A (read on two cores).  Its events go
+ * to the jevent hook now, from its notes; false when they cannot (its
+ * notes were lost): the hook has not seen the whole block then.  -1: out
+ * of memory. */
+static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
+{
+	struct tm_jblock *ja = a->jb, *jb = b->jb;
+	struct scan *sc = a->sc;
+	struct tm_te_event ev;
+
+	*hook_whole = true;
+	ja->events += jb->events;
+	ja->sync += jb->sync;
+	if (jb->have_ts) {
+		if (!ja->have_ts || jb->ts_min < ja->ts_min)
+			ja->ts_min = jb->ts_min;
+		if (!ja->have_ts || jb->ts_max > ja->ts_max)
+			ja->ts_max = jb->ts_max;
+		ja->have_ts = true;
+	}
+	if (add_set(a->procs, b->procs) || add_set(a->threads, b->threads))
+		return -1;
+	if (b->sc->njm) {
+		struct jmark *m = realloc(sc->jm, ((sc->njm + b->sc->njm) / 64 + 1) * 64 * sizeof(*m));
+
+		if (!m)
+			return -1;
+		sc->jm = m;
+		memcpy(sc->jm + sc->njm, b->sc->jm, b->sc->njm * sizeof(*m));
+		sc->njm += b->sc->njm;
+		b->sc->njm = 0;      /* the ids are the input's now */
+	}
+	if (a->h && a->h->jevent) {
+		if (!jb->idx || tm_jidx_rewind(jb->idx)) {
+			*hook_whole = false;
+		} else {
+			int rc;
+
+			memset(&ev, 0, sizeof(ev));
+			while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)
+				a->h->jevent(a->h->ctx, &ev, a->bi);
+			*hook_whole = rc == 0;
+		}
+	}
+	if (ja->idx) {
+		if (jb->idx)
+			tm_jidx_append(ja->idx, jb->idx);
+		else
+			tm_jidx_free(ja->idx);
+		if (!jb->idx)
+			ja->idx = NULL;
+		jb->idx = NULL;
+	}
+	return 0;
+}
+
 static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi)
 {
-	struct tm_jblock *jb = &src->jb[jbi];
+	struct tm_jblock *jb = &src->jb[jbi], jb2;
 	const struct tm_block *b = tm_input_block(src->in, bi);
-	struct tm_te_reader *r;
-	struct tm_te_event ev;
-	char name[600], where[640];
+	struct scan sc2;
+	struct jpart pa, pb;
+	struct tm_jscan_top top;
+	void *ctx[2] = { &pa, &pb };
+	bool split = false, hook_whole = true, notes;
+	char name[600];
 	int rc;
 
 	snprintf(name, sizeof(name), "%s%s%s%s", src->path, b->origin[0] ? "(" : "",
 		 b->origin, b->origin[0] ? ")" : "");
-	if (!(r = tm_te_reader_new(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d)))
-		return tm_diag_error(&sc->d, "out of memory");
 	jb->block = bi;
 	/* (not noted, the writer reads the block again: the reference path) */
-	if (sc->h && sc->h->json_index && !tm_out_reference())
+	notes = sc->h && sc->h->json_index && !tm_out_reference();
+	if (notes)
 		jb->idx = tm_jidx_new(b->data);
-	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
-		jb->events++;
-		if (jb->idx && tm_jidx_add(jb->idx, &ev)) {
-			tm_jidx_free(jb->idx);   /* read again instead */
-			jb->idx = NULL;
-		}
-		if (sc->h && sc->h->jevent)
-			sc->h->jevent(sc->h->ctx, &ev, bi);
-		if (ev.has_ts && ev.phase != 'M') {
-			if (!jb->have_ts || ev.ts_ns < jb->ts_min)
-				jb->ts_min = ev.ts_ns;
-			if (!jb->have_ts || ev.ts_ns > jb->ts_max)
-				jb->ts_max = ev.ts_ns;
-			jb->have_ts = true;
-		}
-		if (ev.phase == 'M')
-			note_json_name(src, &ev);
-		if (ev.phase != 'c')
-			continue;
-		snprintf(where, sizeof(where), "%s:%lu", name, ev.line);
-		if (ev.sync_id.type != TM_J_STRING && ev.sync_id.type != TM_J_NUMBER) {
-			tm_diag_warn(&sc->d, "sync-no-id", where, "clock_sync event without a sync_id");
-			continue;
-		}
-		if (!ev.has_ts || (ev.issue_ts.type != TM_J_NONE && !ev.has_issue_ts)) {
-			tm_diag_warn(&sc->d, "sync-bad-value", where,
-				     "clock_sync event without a usable ts/issue_ts");
-			continue;
-		}
-		if (ev.has_issue_ts && ev.issue_ts_ns > ev.ts_ns) {
-			tm_diag_warn(&sc->d, "sync-bad-value", where,
-				     "clock_sync issue_ts after its ts: ignored");
-			continue;
-		}
-		if (keep_jmark(sc, jbi, &ev, where)) {
-			tm_te_reader_free(r);
-			return tm_diag_error(&sc->d, "out of memory");
-		}
-		jb->sync++;
+	memset(&jb2, 0, sizeof(jb2));
+	memset(&sc2, 0, sizeof(sc2));
+	pa = (struct jpart){ sc, jb, src->json_procs, src->json_threads, sc->h, name, bi, jbi, false };
+	pb = (struct jpart){ &sc2, &jb2, NULL, NULL, NULL, name, bi, jbi, false };
+	if (sc->split_json) {
+		/* the second part's notes: for the writer, or for the hook */
+		pb.procs = tm_hmap_new(1);
+		pb.threads = tm_hmap_new(1);
+		if ((notes || (sc->h && sc->h->jevent)) && pb.procs && pb.threads)
+			jb2.idx = tm_jidx_new(b->data);
 	}
-	if (rc < 0) {
-		tm_te_reader_free(r);
+	if (sc->split_json && pb.procs && pb.threads)
+		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d,
+			      json_event, ctx, &split, &top);
+	else
+		rc = tm_jscan_at(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d,
+				 json_event, ctx, 0, &split, &top);
+	if (rc == 0 && split && join_parts(&pa, &pb, &hook_whole))
+		pa.oom = true;
+	tm_jidx_free(jb2.idx);
+	tm_hmap_free(pb.procs);
+	tm_hmap_free(pb.threads);
+	for (size_t k = 0; k < sc2.njm; k++)
+		free(sc2.jm[k].id);
+	free(sc2.jm);
+	if (rc == 0 && (pa.oom || (split && pb.oom))) {
+		tm_jscan_top_free(&top);
+		return tm_diag_error(&sc->d, "out of memory");
+	}
+	if (rc < 0)
 		return -1;
-	}
-	jblock_clock(jb, tm_te_reader_top(r));
-	if (jb->idx && keep_top(jb, tm_te_reader_top(r))) {
+	jblock_clock(jb, &top.top);
+	if (jb->idx && keep_top(jb, &top.top)) {
 		tm_jidx_free(jb->idx);
 		jb->idx = NULL;
 	}
-	if (sc->h && sc->h->jend)
-		sc->h->jend(sc->h->ctx, tm_te_reader_top(r), src->path, bi);
-	tm_te_reader_free(r);
+	/* (a hook that has not seen every event is not told the block ended) */
+	if (sc->h && sc->h->jend && hook_whole)
+		sc->h->jend(sc->h->ctx, &top.top, src->path, bi);
+	tm_jscan_top_free(&top);
 	return 0;
 }
 
@@ -501,6 +618,8 @@ int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct 
 		s->nsrc++;
 		tm_diag_init(&sc[i].d);
 		sc[i].h = h;
+		/* one input: its JSON has the two cores to itself */
+		sc[i].split_json = n == 1;
 		if (!s->src[i].path || !s->src[i].json_procs || !s->src[i].json_threads) {
 			rc = tm_diag_error(d, "out of memory");
 			goto out;

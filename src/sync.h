@@ -110,9 +110,15 @@ int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag
  * thread (kline's ST tells whose line it is). */
 struct tm_sync_hooks {
 	tm_kscan_cb kline;          /* every ftrace line, after its accounting */
-	/* every Trace Event JSON event (of block BI of its input), as read */
+	/* every Trace Event JSON event (of block BI of its input), in order.
+	 * The JSON of a single input may be read on two cores (jscan.h):
+	 * then the events of its second part come after the first part's
+	 * from the notes the second core made of them (the fields jsonidx.h
+	 * keeps; raw, offset, line and the ts and dur among them). */
 	void (*jevent)(void *ctx, const struct tm_te_event *ev, size_t bi);
-	/* a JSON block read to its end: its top level (PATH: the input's) */
+	/* a JSON block read to its end: its top level (PATH: the input's);
+	 * not called when jevent did not get every event of it (the second
+	 * part's notes could not be kept: no temporary file) */
 	void (*jend)(void *ctx, const struct tm_te_top *top, const char *path, size_t bi);
 	void *ctx;
 	/* note each JSON block's events in its idx (for tm_merge_write) */

@@ -335,6 +335,59 @@ same_merge "merge: the same when no temporary file can be made (read twice)" \
 TM=$_tm
 if [ -n "$_tmpdir" ]; then TMPDIR=$_tmpdir; else unset TMPDIR; fi
 
+# ---- one JSON input of 8 MB: its first pass on two cores (src/jscan.c) ----
+# Both halves hold what the first pass gathers: clock_sync events (their
+# warnings and markers), process names, repaired events (a raw control
+# character, a trailing comma), a bad ts; a key before the events and two
+# after them (metadata's clock domain among them).  Every command's output
+# and messages are those of one thread and of the reference path.
+python3 - "$T/half.json" <<'PY'
+import sys
+n = 80000
+ev = []
+for i in range(n):
+    ev.append(b'{"name":"e%d","ph":"X","ts":%d.%03d,"dur":%d,"pid":%d,"tid":%d,"args":{"k":"%s"}}'
+              % (i, 1000 + i * 8, i % 1000, i % 90, 3 + i % 5, i % 7, b"v" * (i % 13)))
+for h in (0, n // 2):
+    ev[h + 10] = b'{"name":"process_name","ph":"M","pid":%d,"args":{"name":"p%d"}}' % (h + 100, h)
+    ev[h + 20] = b'{"name":"clock_sync","ph":"c","ts":%d,"pid":3,"tid":3,"args":{"sync_id":"s%d"}}' % (5000 + h, h)
+    ev[h + 30] = b'{"name":"clock_sync","ph":"c","ts":%d,"pid":3,"tid":3,"args":{}}' % (5000 + h)
+    ev[h + 40] = b'{"name":"ctl\x01","ph":"i","ts":%d,"pid":3,"tid":1}' % (7000 + h)
+    ev[h + 50] = b'{"name":"comma","ph":"i","ts":%d,"pid":3,"tid":1,}' % (7000 + h)
+    ev[h + 60] = b'{"name":"badts","ph":"i","ts":"x","pid":3,"tid":1}'
+with open(sys.argv[1], "wb") as f:
+    f.write(b'{"before":[1,{"a":2}],"traceEvents":[\n' + b",\n".join(ev) +
+            b'\n],"metadata":{"clock-domain":"LINUX_CLOCK_MONOTONIC"},"after":{"x":[{},{}]}}')
+PY
+same_json "import JSON, 8 MB read on two cores: the same as one thread and the reference path" \
+	"$T/half.json" 'len(j["traceEvents"]) == 80000 and j["before"] == [1, {"a": 2}] and j["after"] == {"x": [{}, {}]} and sum(e["name"] == "comma" for e in j["traceEvents"]) == 2'
+check "import JSON, 8 MB: its warnings count both halves" \
+	grep -q "json-trailing-comma: 2 " "$T/e1"
+check "import JSON, 8 MB: the clock_sync warnings and markers of both halves" \
+	grep -q "sync-no-id: 2 " "$T/e1"
+# (sync: both markers found, the clock domain named after the events)
+for c in "sync --json|markers_found.:2|.domain.:.CLOCK_MONOTONIC" "stats --json|clock_sync_receiver.:4"; do
+	check "${c%%|*} of the 8 MB JSON: the same as one thread and the reference path" sh -c "
+		$TM ${c%%|*} '$T/half.json' > '$T/s1' 2>&1; TM_THREADS=1 $TM ${c%%|*} '$T/half.json' > '$T/s2' 2>&1
+		TM_REFERENCE=1 $TM ${c%%|*} '$T/half.json' > '$T/s3' 2>&1
+		cmp '$T/s1' '$T/s2' && cmp '$T/s1' '$T/s3' &&
+		for p in \$(echo '${c#*|}' | tr '|' ' '); do grep -q \"\$p\" '$T/s1' || exit 1; done"
+done
+same_run merge "merge of the 8 MB JSON alone: the same as one thread and the reference path" "" \
+	'len(j["traceEvents"]) >= 80000' "$T/half.json"
+# the second part's notes (over 1 MiB: 120000 events) cannot be kept:
+# its events are not handed to the one-pass writer, which then writes the
+# JSON again (same output)
+python3 -c '
+print("[\n" + ",\n".join("{\"ph\":\"X\",\"ts\":%d,\"dur\":%d}" % (i * 3, i % 7) for i in range(240000)) + "]")' > "$T/tiny.json"
+_tmpdir=${TMPDIR-} _tm=$TM
+TM=${TM_BIN:-$top/tracemerge}
+export TMPDIR=/nonexistent/tracemerge
+same_json "import JSON, 7 MB of small events, when no temporary file can be made" \
+	"$T/tiny.json" 'len(j["traceEvents"]) == 240000'
+TM=$_tm
+if [ -n "$_tmpdir" ]; then TMPDIR=$_tmpdir; else unset TMPDIR; fi
+
 # ---- bad input: nothing left behind ---------------------------------------
 printf 'not a trace\n' > "$T/bad.txt"
 check "import: a bad input leaves neither the output nor a temporary file" sh -c "

@@ -1,7 +1,7 @@
 /* test_jscan.c - a Trace Event JSON text read in two parts on two threads
- * (src/jscan.c): at every possible cut, the events, warnings, error and
- * line numbers are those of one reader of the whole text (tm_te_reader,
- * the definition), the cut is taken exactly where an element of the events
+ * (src/jscan.c): at every possible cut, the events, warnings (the reader's
+ * and the caller's own, in order), error, line numbers and top level are
+ * those of one reader of the whole text (tm_te_reader, the definition), the cut is taken exactly where an element of the events
  * array starts, and dropped everywhere else; where the cut is looked for;
  * the newline count it starts the second part's lines from. */
 #include "testutil.h"
@@ -16,9 +16,17 @@ struct got {
 	struct { size_t offset; unsigned long line; char phase; bool has_ts; int64_t ts; } ev[MAXEV];
 };
 
-static void collect(void *ctx, const struct tm_te_event *ev)
+/* Also a warning of its own for each 'X' event, as a caller's checks
+ * would add them (into the diag of the event's part). */
+static void collect(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
 {
 	struct got *g = ctx;
+	char where[32];
+
+	if (ev->phase == 'X') {
+		snprintf(where, sizeof(where), "x:%lu", ev->line);
+		tm_diag_warn(d, "test-x", where, "an X event");
+	}
 
 	assert_true(g->n < MAXEV);
 	g->ev[g->n].offset = ev->offset;
@@ -29,9 +37,10 @@ static void collect(void *ctx, const struct tm_te_event *ev)
 	g->n++;
 }
 
-/* One reader over the whole text: the definition. */
+/* One reader over the whole text: the definition.  Its top level into
+ * *TOP (keys: a copy to free) when TOP is not NULL. */
 static int read_whole(const char *t, size_t len, unsigned long first, struct tm_diag *d,
-		      struct got *g)
+		      struct got *g, struct tm_te_top *top)
 {
 	struct tm_te_reader *r = tm_te_reader_new("t.json", t, len, first, d);
 	struct tm_te_event ev;
@@ -39,9 +48,39 @@ static int read_whole(const char *t, size_t len, unsigned long first, struct tm_
 
 	assert_non_null(r);
 	while ((rc = tm_te_reader_next(r, &ev)) == 1)
-		collect(g, &ev);
+		collect(g, &ev, d);
+	if (top) {
+		*top = *tm_te_reader_top(r);
+		if (top->nkeys) {
+			struct tm_te_key *k = malloc(top->nkeys * sizeof(*k));
+
+			assert_non_null(k);
+			memcpy(k, top->keys, top->nkeys * sizeof(*k));
+			top->keys = k;
+		}
+	}
 	tm_te_reader_free(r);
 	return rc;
+}
+
+static void same_top(const struct tm_te_top *a, const struct tm_te_top *b)
+{
+	assert_int_equal(a->object_form, b->object_form);
+	assert_int_equal(a->found_events, b->found_events);
+	assert_int_equal(a->truncated, b->truncated);
+	assert_int_equal(a->missing_close, b->missing_close);
+	assert_int_equal(a->events, b->events);
+	assert_int_equal(a->skipped, b->skipped);
+	assert_int_equal(a->nkeys, b->nkeys);
+	for (size_t i = 0; i < a->nkeys; i++) {
+		assert_ptr_equal(a->keys[i].key.p, b->keys[i].key.p);
+		assert_int_equal(a->keys[i].key.n, b->keys[i].key.n);
+		assert_ptr_equal(a->keys[i].val.p, b->keys[i].val.p);
+		assert_int_equal(a->keys[i].val.n, b->keys[i].val.n);
+		assert_int_equal(a->keys[i].val.type, b->keys[i].val.type);
+		assert_int_equal(a->keys[i].line, b->keys[i].line);
+		assert_int_equal(a->keys[i].not_strict, b->keys[i].not_strict);
+	}
 }
 
 static void same_diag(const struct tm_diag *a, const struct tm_diag *b)
@@ -70,21 +109,23 @@ static size_t every_cut(const char *t, unsigned long first, const size_t *starts
 	size_t len = strlen(t), held = 0;
 	struct tm_diag d0;
 	struct got g0 = { 0 };
+	struct tm_te_top top0;
 	int rc0;
 
 	tm_diag_init(&d0);
-	rc0 = read_whole(t, len, first, &d0, &g0);
+	rc0 = read_whole(t, len, first, &d0, &g0, &top0);
 	for (size_t cut = 1; cut < len; cut++) {
 		struct got a = { 0 }, b = { 0 };
 		void *ctx[2] = { &a, &b };
 		struct tm_diag d;
+		struct tm_jscan_top top;
 		bool split, want = false;
 		int rc;
 
 		for (size_t i = 0; i < nstarts; i++)
 			want |= starts[i] == cut;
 		tm_diag_init(&d);
-		rc = tm_jscan_at("t.json", t, len, first, &d, collect, ctx, cut, &split);
+		rc = tm_jscan_at("t.json", t, len, first, &d, collect, ctx, cut, &split, &top);
 		if (split != want)
 			fail_msg("cut at %zu ('%c'): split %d, want %d", cut, t[cut], split, want);
 		assert_int_equal(rc, rc0 < 0 ? -1 : 0);
@@ -104,9 +145,13 @@ static size_t every_cut(const char *t, unsigned long first, const size_t *starts
 				assert_true(i < a.n ? g0.ev[i].offset < cut : g0.ev[i].offset >= cut);
 		}
 		same_diag(&d, &d0);
+		if (rc == 0)
+			same_top(&top.top, &top0);
 		held += split;
+		tm_jscan_top_free(&top);
 		tm_diag_free(&d);
 	}
+	free((void *)top0.keys);
 	tm_diag_free(&d0);
 	return held;
 }
@@ -122,7 +167,7 @@ static void test_array_warnings(void **state)
 		"{\"name\":\"a\x01},{b\",\"ph\":\"i\",\"ts\":4},\n"     /* 121: raw control */
 		"{\"ph\":\"C\",\"ts\":\"y\"},\n"                         /* 156: bad ts, line 10 */
 		"7,\n"                                                  /* 177: not an object */
-		"{\"ph\":\"E\",\"ts\":6}]\n";                           /* 180 */
+		"{\"ph\":\"X\",\"ts\":6}]\n";                           /* 180 */
 	/* the '{' of each event and the 7, counted by hand */
 	static const size_t starts[] = { 1, 36, 66, 121, 156, 177, 180 };
 	struct tm_diag d;
@@ -138,7 +183,7 @@ static void test_array_warnings(void **state)
 	assert_int_equal(t[180], '{');
 	/* what one reader makes of it, as the format says (tejson.h) */
 	tm_diag_init(&d);
-	assert_int_equal(read_whole(t, strlen(t), 5, &d, &g), 0);
+	assert_int_equal(read_whole(t, strlen(t), 5, &d, &g, NULL), 0);
 	assert_int_equal(g.n, 6);
 	assert_int_equal(g.ev[0].line, 5);
 	assert_int_equal(g.ev[2].line, 7);
@@ -188,7 +233,7 @@ static void test_error(void **state)
 
 	(void)state;
 	tm_diag_init(&d);
-	assert_int_equal(read_whole(t, strlen(t), 1, &d, &g), -1);
+	assert_int_equal(read_whole(t, strlen(t), 1, &d, &g, NULL), -1);
 	assert_int_equal(g.n, 3);
 	assert_string_equal(d.error, "t.json:4:11: expected ',' or '}' in an object");
 	tm_diag_free(&d);

@@ -1,7 +1,9 @@
 /* test_jsonidx.c - the first pass's notes of a JSON block's events give
  * back, event by event, what the streaming reader gave: the text (in the
  * block, or a repaired copy), line, offset, phase, the ts and dur ranges
- * and values, the sync_id's type; in memory and spilled to a file. */
+ * and values, the sync_id's type; in memory and spilled to a file; and
+ * in two indices, the second appended to the first. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -38,25 +40,30 @@ static void same_event(const struct tm_te_event *a, const struct tm_te_event *b)
 }
 
 /* Notes of every event of TEXT, read back twice and compared with a second
- * reading of the text; returns the number of events. */
-static size_t round_trip(const char *text, size_t len)
+ * reading of the text; the events from the SPLIT-th on (if there are so
+ * many) noted in a second index appended to the first (tm_jidx_append), as
+ * a block read in two parts is.  Returns the number of events. */
+static size_t round_trip_split(const char *text, size_t len, size_t split)
 {
 	struct tm_diag d1, d2;
 	struct tm_te_reader *r = NULL;
-	struct tm_jidx *x = tm_jidx_new(text);
+	struct tm_jidx *x = tm_jidx_new(text), *y = tm_jidx_new(text);
 	struct tm_te_event ev, back;
 	size_t n = 0;
 
 	assert_non_null(x);
+	assert_non_null(y);
 	tm_diag_init(&d1);
 	r = tm_te_reader_new("t.json", text, len, 1, &d1);
 	assert_non_null(r);
 	while (tm_te_reader_next(r, &ev) == 1) {
-		assert_int_equal(tm_jidx_add(x, &ev), 0);
+		assert_int_equal(tm_jidx_add(n < split ? x : y, &ev), 0);
 		n++;
 	}
 	tm_te_reader_free(r);
 	tm_diag_free(&d1);
+	assert_int_equal(tm_jidx_count(x), n < split ? n : split);
+	tm_jidx_append(x, y);
 	assert_int_equal(tm_jidx_count(x), n);
 	for (int pass = 0; pass < 2; pass++) {
 		size_t k = 0;
@@ -79,6 +86,11 @@ static size_t round_trip(const char *text, size_t len)
 	return n;
 }
 
+static size_t round_trip(const char *text, size_t len)
+{
+	return round_trip_split(text, len, SIZE_MAX);
+}
+
 /* Hand-checked values of a few events, and their agreement with the reader. */
 static void test_small(void **state)
 {
@@ -96,6 +108,8 @@ static void test_small(void **state)
 
 	(void)state;
 	assert_int_equal(round_trip(text, sizeof(text) - 1), 5);
+	for (size_t k = 0; k <= 5; k++)    /* in two indices, split anywhere */
+		assert_int_equal(round_trip_split(text, sizeof(text) - 1, k), 5);
 	tm_diag_init(&d);
 	r = tm_te_reader_new("t.json", text, sizeof(text) - 1, 1, &d);
 	while (tm_te_reader_next(r, &ev) == 1)
@@ -164,6 +178,9 @@ static void test_spilled(void **state)
 	n += (size_t)snprintf(t + n, cap - n, "{\"ph\":\"E\",\"ts\":0}]");
 	assert_true(n < cap);
 	assert_int_equal(round_trip(t, n), 300001);
+	/* in two indices, the first in a file, the second in memory; its
+	 * first event is a repaired one */
+	assert_int_equal(round_trip_split(t, n, 250001), 300001);
 	free(t);
 }
 
