@@ -172,3 +172,14 @@ struct tm_hmap_entry *tm_hmap_sorted(const struct tm_hmap *m,
 	qsort(a, n, sizeof(*a), (int (*)(const void *, const void *))cmp);
 	return a;
 }
+
+int tm_hmap_add_keys(struct tm_hmap *to, const struct tm_hmap *from)
+{
+	const char *k;
+	size_t it = 0, n;
+
+	while (tm_hmap_next(from, &it, &k, &n))
+		if (!tm_hmap_get(to, k, n, true))
+			return -1;
+	return 0;
+}

@@ -17,6 +17,8 @@ void tm_hmap_free(struct tm_hmap *m);
 /* Value slot for KEY; created (zeroed) when CREATE, else NULL if absent.
  * NULL also on allocation failure.  Slots move when the map grows. */
 void *tm_hmap_get(struct tm_hmap *m, const void *key, size_t klen, bool create);
+/* Every key of FROM into TO (the new slots zeroed); -1 when out of memory. */
+int tm_hmap_add_keys(struct tm_hmap *to, const struct tm_hmap *from);
 /* Remove KEY (its value slot is freed); false if absent. */
 bool tm_hmap_del(struct tm_hmap *m, const void *key, size_t klen);
 size_t tm_hmap_count(const struct tm_hmap *m);

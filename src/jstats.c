@@ -6,6 +6,7 @@
 #include "hmap.h"
 #include "jscan.h"
 #include "jstats.h"
+#include "span.h"
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
 
@@ -108,11 +109,7 @@ static void count_event(struct jstats *j, const struct tm_te_event *ev)
 		j->no_ts++;
 		return;
 	}
-	if (!j->have_ts || ev->ts_ns < j->ts_min)
-		j->ts_min = ev->ts_ns;
-	if (!j->have_ts || ev->ts_ns > j->ts_max)
-		j->ts_max = ev->ts_ns;
-	j->have_ts = true;
+	tm_span_join(&j->have_ts, &j->ts_min, &j->ts_max, true, ev->ts_ns, ev->ts_ns);
 }
 
 static int by_count_desc(const struct tm_hmap_entry *a, const struct tm_hmap_entry *b)
@@ -217,27 +214,15 @@ static int jstats_add(struct jstats *a, struct jstats *b)
 			return -1;
 		else
 			*to += *v;
-	it = 0;
-	while (tm_hmap_next(b->pids, &it, &k, &n))
-		if (!tm_hmap_get(a->pids, k, n, true))
-			return -1;
-	it = 0;
-	while (tm_hmap_next(b->tids, &it, &k, &n))
-		if (!tm_hmap_get(a->tids, k, n, true))
-			return -1;
+	if (tm_hmap_add_keys(a->pids, b->pids) || tm_hmap_add_keys(a->tids, b->tids))
+		return -1;
 	a->events += b->events;
 	a->sync_issuer += b->sync_issuer;
 	a->sync_receiver += b->sync_receiver;
 	a->no_ts += b->no_ts;
 	for (size_t c = 0; c < 256; c++)
 		a->by_phase[c] += b->by_phase[c];
-	if (b->have_ts) {
-		if (!a->have_ts || b->ts_min < a->ts_min)
-			a->ts_min = b->ts_min;
-		if (!a->have_ts || b->ts_max > a->ts_max)
-			a->ts_max = b->ts_max;
-		a->have_ts = true;
-	}
+	tm_span_join(&a->have_ts, &a->ts_min, &a->ts_max, b->have_ts, b->ts_min, b->ts_max);
 	jstats_free(b);
 	return jstats_init(b);
 }

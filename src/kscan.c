@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kscan.h"
+#include "span.h"
 #include "linefeed.h"
 #include "tmstr.h"
 #include "out.h"
@@ -370,11 +371,7 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	count_cpu(st, ev->cpu);
 	if (ev->ts_digits < 0)
 		st->counter_clock = true;
-	if (!st->have_ts || ev->ts_ns < st->ts_min)
-		st->ts_min = ev->ts_ns;
-	if (!st->have_ts || ev->ts_ns > st->ts_max)
-		st->ts_max = ev->ts_ns;
-	st->have_ts = true;
+	tm_span_join(&st->have_ts, &st->ts_min, &st->ts_max, true, ev->ts_ns, ev->ts_ns);
 	if (st->block_have_ts && ev->ts_ns < st->block_last_ts) {
 		st->ts_backwards++;
 		tm_kscan_where(where, sizeof(where), st->name, b, l->lineno);

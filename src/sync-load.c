@@ -25,6 +25,7 @@
 #include "jsonidx.h"
 #include "linefeed.h"
 #include "out.h"
+#include "span.h"
 #include "sync-int.h"
 #include "tracedat.h"
 
@@ -312,13 +313,8 @@ static void json_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *
 	}
 	if (p->h && p->h->jevent)
 		p->h->jevent(p->h->ctx, ev, p->bi);
-	if (ev->has_ts && ev->phase != 'M') {
-		if (!jb->have_ts || ev->ts_ns < jb->ts_min)
-			jb->ts_min = ev->ts_ns;
-		if (!jb->have_ts || ev->ts_ns > jb->ts_max)
-			jb->ts_max = ev->ts_ns;
-		jb->have_ts = true;
-	}
+	tm_span_join(&jb->have_ts, &jb->ts_min, &jb->ts_max, ev->has_ts && ev->phase != 'M',
+		     ev->ts_ns, ev->ts_ns);
 	if (ev->phase == 'M')
 		note_json_name(p->procs, p->threads, ev);
 	if (ev->phase != 'c')
@@ -343,17 +339,6 @@ static void json_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *
 	jb->sync++;
 }
 
-static int add_set(struct tm_hmap *to, const struct tm_hmap *from)
-{
-	const char *k;
-	size_t it = 0, n;
-
-	while (tm_hmap_next(from, &it, &k, &n))
-		if (!tm_hmap_get(to, k, n, true))
-			return -1;
-	return 0;
-}
-
 /* The second part B after the first A (read on two cores).  Its events go
  * to the jevent hook now, from its notes; false when they cannot (its
  * notes were lost): the hook has not seen the whole block then.  -1: out
@@ -367,14 +352,8 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 	*hook_whole = true;
 	ja->events += jb->events;
 	ja->sync += jb->sync;
-	if (jb->have_ts) {
-		if (!ja->have_ts || jb->ts_min < ja->ts_min)
-			ja->ts_min = jb->ts_min;
-		if (!ja->have_ts || jb->ts_max > ja->ts_max)
-			ja->ts_max = jb->ts_max;
-		ja->have_ts = true;
-	}
-	if (add_set(a->procs, b->procs) || add_set(a->threads, b->threads))
+	tm_span_join(&ja->have_ts, &ja->ts_min, &ja->ts_max, jb->have_ts, jb->ts_min, jb->ts_max);
+	if (tm_hmap_add_keys(a->procs, b->procs) || tm_hmap_add_keys(a->threads, b->threads))
 		return -1;
 	if (b->sc->njm) {
 		struct jmark *m = realloc(sc->jm, ((sc->njm + b->sc->njm) / 64 + 1) * 64 * sizeof(*m));
