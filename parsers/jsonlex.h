@@ -55,11 +55,15 @@ const char *tm_jl_string_from(struct tm_jl *jl, const char *s);
 const char *tm_jl_number(struct tm_jl *jl, const char *p);
 const char *tm_jl_value(struct tm_jl *jl, const char *p);    /* any value */
 
+/* A JSON blank: one compare for the usual byte that is none. */
+static inline bool tm_jl_is_ws(char c)
+{
+	return (unsigned char)c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+}
+
 static inline const char *tm_jl_ws(const char *p, const char *e)
 {
-	/* one compare for the usual byte that is no blank */
-	while (p < e && (unsigned char)*p <= ' ' &&
-	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+	while (p < e && tm_jl_is_ws(*p))
 		p++;
 	return p;
 }

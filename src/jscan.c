@@ -21,17 +21,13 @@
 
 #include "decode.h"
 #include "jscan.h"
+#include "jsonlex.h"
 #include "linefeed.h"
 
 /* Below this a second thread does not pay. */
 #define JSCAN_MIN (4u << 20)
 /* How far past the middle a cut is looked for. */
 #define JSCAN_LOOK (16u << 20)
-
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 size_t tm_jscan_cut(const char *text, size_t len)
 {
@@ -43,11 +39,11 @@ size_t tm_jscan_cut(const char *text, size_t len)
 		e = p + JSCAN_LOOK;
 	while ((p = memchr(p, '{', (size_t)(e - p)))) {
 		b = p;
-		while (b > text && blank(b[-1]))
+		while (b > text && tm_jl_is_ws(b[-1]))
 			b--;
-		if (b - text >= 2 && b[-1] == ',') {
+		if (b > text && b[-1] == ',') {
 			b--;
-			while (b > text && blank(b[-1]))
+			while (b > text && tm_jl_is_ws(b[-1]))
 				b--;
 			if (b > text && b[-1] == '}')
 				return (size_t)(p - text);
@@ -96,8 +92,7 @@ static int form_of(const char *p, size_t len)
 
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
-	while (p < e && blank(*p))
-		p++;
+	p = tm_jl_ws(p, e);
 	return p == e ? -1 : *p == '{' ? 1 : *p == '[' ? 0 : -1;
 }
 
@@ -142,7 +137,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	struct second s;
 	struct tm_te_event ev;
 	pthread_t t;
-	bool two = false;
+	bool two = false, passed = false;
 	int rc, form = cut ? form_of(text, len) : -1;
 
 	*split = false;
@@ -169,8 +164,11 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 			tm_diag_free(&s.d);
 	}
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
-		if (two && ev.offset > cut)
+		if (two && !passed && ev.offset > cut) {
+			/* past the cut: the other part is not the rest */
 			atomic_store_explicit(&s.quit, true, memory_order_relaxed);
+			passed = true;
+		}
 		fn(ctx[0], &ev, d);
 	}
 	if (two) {

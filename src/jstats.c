@@ -90,8 +90,12 @@ static void note_ids(struct jstats *j, const struct tm_te_event *ev)
 	}
 }
 
-static void count_event(struct jstats *j, const struct tm_te_event *ev)
+/* (a tm_jscan_fn: CTX the part's struct jstats; no warnings of its own) */
+static void count_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
 {
+	struct jstats *j = ctx;
+
+	(void)d;
 	j->events++;
 	j->by_phase[(unsigned char)ev->phase]++;
 	if (ev->name.type == TM_J_STRING)
@@ -178,12 +182,6 @@ static struct json_object *to_json(const struct jstats *j, int max_names)
 	return o;
 }
 
-static void count_cb(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
-{
-	(void)d;
-	count_event(ctx, ev);
-}
-
 static int jstats_init(struct jstats *j)
 {
 	memset(j, 0, sizeof(*j));
@@ -200,7 +198,7 @@ static void jstats_free(struct jstats *j)
 	tm_hmap_free(j->tids);
 }
 
-/* Add what B counted (the events after A's) to A; B is emptied. */
+/* Add what B counted (the events after A's) to A. */
 static int jstats_add(struct jstats *a, struct jstats *b)
 {
 	const char *k;
@@ -223,8 +221,7 @@ static int jstats_add(struct jstats *a, struct jstats *b)
 	for (size_t c = 0; c < 256; c++)
 		a->by_phase[c] += b->by_phase[c];
 	tm_span_join(&a->have_ts, &a->ts_min, &a->ts_max, b->have_ts, b->ts_min, b->ts_max);
-	jstats_free(b);
-	return jstats_init(b);
+	return 0;
 }
 
 struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct tm_diag *d,
@@ -245,10 +242,11 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 			continue;
 		j.blocks++;
 		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
-			      count_cb, ctx, &split, NULL);
-		/* the second part's counts follow the first's; dropped when
-		 * there was no cut (the first reader counted it all) */
-		if (split ? jstats_add(&j, &j2) : (jstats_free(&j2), jstats_init(&j2))) {
+			      count_event, ctx, &split, NULL);
+		/* the second part's counts follow the first's (when there was
+		 * no cut, the first reader counted it all); then J2 is emptied
+		 * for the next block */
+		if ((split && jstats_add(&j, &j2)) || (jstats_free(&j2), jstats_init(&j2))) {
 			tm_diag_error(d, "out of memory");
 			goto out;
 		}

@@ -250,17 +250,27 @@ static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 
 /* ---- the scan (one input, on any thread) ------------------------------ */
 
+/* Room in SC->jm for N more markers (grown 64 at a time). */
+static int jm_room(struct scan *sc, size_t n)
+{
+	struct jmark *m;
+	size_t cap = (sc->njm + 63) / 64 * 64;
+
+	if (sc->njm + n <= cap)
+		return 0;
+	if (!(m = realloc(sc->jm, (sc->njm + n + 63) / 64 * 64 * sizeof(*m))))
+		return -1;
+	sc->jm = m;
+	return 0;
+}
+
 static int keep_jmark(struct scan *sc, size_t jb, const struct tm_te_event *ev,
 		      const char *where)
 {
 	struct jmark *m;
 
-	if (sc->njm % 64 == 0) {
-		m = realloc(sc->jm, (sc->njm + 64) * sizeof(*m));
-		if (!m)
-			return -1;
-		sc->jm = m;
-	}
+	if (jm_room(sc, 1))
+		return -1;
 	m = &sc->jm[sc->njm];
 	memset(m, 0, sizeof(*m));
 	if (!(m->id = tm_json_strdup(&ev->sync_id, NULL)))
@@ -356,12 +366,9 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 	if (tm_hmap_add_keys(a->procs, b->procs) || tm_hmap_add_keys(a->threads, b->threads))
 		return -1;
 	if (b->sc->njm) {
-		struct jmark *m = realloc(sc->jm, ((sc->njm + b->sc->njm) / 64 + 1) * 64 * sizeof(*m));
-
-		if (!m)
+		if (jm_room(sc, b->sc->njm))
 			return -1;
-		sc->jm = m;
-		memcpy(sc->jm + sc->njm, b->sc->jm, b->sc->njm * sizeof(*m));
+		memcpy(sc->jm + sc->njm, b->sc->jm, b->sc->njm * sizeof(*sc->jm));
 		sc->njm += b->sc->njm;
 		b->sc->njm = 0;      /* the ids are the input's now */
 	}
@@ -377,14 +384,12 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 			*hook_whole = rc == 0;
 		}
 	}
-	if (ja->idx) {
-		if (jb->idx)
-			tm_jidx_append(ja->idx, jb->idx);
-		else
-			tm_jidx_free(ja->idx);
-		if (!jb->idx)
-			ja->idx = NULL;
+	if (ja->idx && jb->idx) {
+		tm_jidx_append(ja->idx, jb->idx);
 		jb->idx = NULL;
+	} else {
+		tm_jidx_free(ja->idx);  /* a part's notes lost: read again */
+		ja->idx = NULL;
 	}
 	return 0;
 }
@@ -397,7 +402,7 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	struct jpart pa, pb;
 	struct tm_jscan_top top;
 	void *ctx[2] = { &pa, &pb };
-	bool split = false, hook_whole = true, notes;
+	bool split = false, hook_whole = true, notes, two;
 	char name[600];
 	int rc;
 
@@ -413,13 +418,14 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	pa = (struct jpart){ sc, jb, src->json_procs, src->json_threads, sc->h, name, bi, jbi, false };
 	pb = (struct jpart){ &sc2, &jb2, NULL, NULL, NULL, name, bi, jbi, false };
 	if (sc->split_json) {
-		/* the second part's notes: for the writer, or for the hook */
 		pb.procs = tm_hmap_new(1);
 		pb.threads = tm_hmap_new(1);
-		if ((notes || (sc->h && sc->h->jevent)) && pb.procs && pb.threads)
-			jb2.idx = tm_jidx_new(b->data);
 	}
-	if (sc->split_json && pb.procs && pb.threads)
+	two = pb.procs && pb.threads;
+	/* the second part's notes: for the writer, or for the hook */
+	if (two && (notes || (sc->h && sc->h->jevent)))
+		jb2.idx = tm_jidx_new(b->data);
+	if (two)
 		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d,
 			      json_event, ctx, &split, &top);
 	else
