@@ -220,7 +220,8 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	static const char marker[] = "tracing_mark_write:";
 	const char *t, *d;
 
-	p = tm_skip_blanks(p, e);
+	/* one blank, as the kernel writes it, is passed without a search */
+	p = p + 1 < e && p[0] == ' ' && !tm_is_blank(p[1]) ? p + 1 : tm_skip_blanks(p, e);
 	if (p == e)
 		return -1;
 	t = tm_token_end(p, e);
@@ -234,10 +235,10 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	}
 	ev->style = TM_EV_KERNEL;
 	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
-	d = tm_skip_blanks(t, e);
-	ev->name_padded = d - t > 1;
-	if (!tracecmd && t < e)
-		d = t + 1; /* kernel form: exactly one blank; keep the rest */
+	/* T is E or a blank: more than one blank when the next is one too */
+	ev->name_padded = t + 1 < e && tm_is_blank(t[1]);
+	/* kernel form: exactly one blank; keep the rest */
+	d = !tracecmd && t < e ? t + 1 : tm_skip_blanks(t, e);
 	if (TM_STR_IS(ev->name, "print") && has_prefix(d, e, marker)) {
 		ev->print_prefixed = true;
 		ev->name = (struct tm_str){ d, sizeof(marker) - 2 };
@@ -348,7 +349,7 @@ static int parse_event(const char *p, const char *e, int flag_width,
  */
 static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_event *ev)
 {
-	const char *q = memchr(p, '[', (size_t)(e - p)), *t, *b, *c;
+	const char *q = tm_find_byte(p, e, '['), *t, *b, *c;
 
 	if (!q || e - q < 11 || q - p < 11)
 		return -1;

@@ -59,4 +59,24 @@ static inline const char *tm_token_end(const char *p, const char *e)
 	return p;
 }
 
+/* The first C at or after P, or NULL: for a byte expected within a few
+ * dozen bytes, 16 at a time without a call. */
+static inline const char *tm_find_byte(const char *p, const char *e, char c)
+{
+#ifdef __SSE2__
+	const __m128i k = _mm_set1_epi8(c);
+
+	for (; e - p >= 16; p += 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(
+			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), k));
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == c)
+			return p;
+	return NULL;
+}
+
 #endif

@@ -4,6 +4,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "blankrun.h"
 #include "canon.h"
 #include "digits.h"
 #include "plainrun.h"
@@ -426,8 +427,7 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	    !(flag_accepted[(unsigned char)y[16]] & 8))
 		return false;
 	/* "SECS.FFFFFF: NAME: " after the blanks */
-	for (z = y + 18; z < re && (*z == ' ' || *z == '\t'); z++)
-		;
+	z = tm_skip_blanks(y + 18, re);
 	secs = ev->ts_ns / 1000000000;
 	ns = count_digits64((uint64_t)secs);
 	t = z + ns;                        /* the '.' */

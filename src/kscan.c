@@ -135,32 +135,25 @@ static void learn_tgid(struct tm_kstats *st, int32_t pid, int32_t tgid)
 
 int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid)
 {
-	struct tm_task *t = tm_hmap_get_i32(st->tasks, pid, false);
-	return t ? t->tgid : -1;
-}
+	const struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
+	struct tm_task *t;
 
-/* First occurrence of LIT (KL bytes) in [p, e): memchr on its first byte
- * (the keys searched here are short and near). */
-static const char *find_lit(const char *p, const char *e, const char *lit, size_t kl)
-{
-	while ((size_t)(e - p) >= kl && (p = memchr(p, lit[0], (size_t)(e - p) - kl + 1))) {
-		if (tm_mem_eq(p, lit, kl))
-			return p;
-		p++;
-	}
-	return NULL;
+	if (c->task && c->pid == pid)
+		return c->task->tgid;
+	t = tm_hmap_get_i32(st->tasks, pid, false);
+	return t ? t->tgid : -1;
 }
 
 /* Value of "KEY=" in D, up to the next " NEXTKEY=" (or blank if NULL). */
 static bool kv(struct tm_str d, const char *key, const char *next, struct tm_str *v)
 {
 	size_t kl = strlen(key);
-	const char *e = d.p + d.n, *p = d.n ? find_lit(d.p, e, key, kl) : NULL, *q;
+	const char *e = d.p + d.n, *p = d.n ? tm_find_lit(d.p, e, key, kl) : NULL, *q;
 
 	if (!p || (p > d.p && p[-1] != ' '))
 		return false;
 	p += kl;
-	q = next ? find_lit(p, e, next, strlen(next)) : memchr(p, ' ', (size_t)(e - p));
+	q = next ? tm_find_lit(p, e, next, strlen(next)) : memchr(p, ' ', (size_t)(e - p));
 	*v = (struct tm_str){ p, (size_t)((q ? q : e) - p) };
 	return true;
 }
@@ -185,7 +178,7 @@ static int32_t str_i32(struct tm_str s)
 static const char *comm_pid(struct tm_kstats *st, const char *p, const char *e,
 			    const char *term, size_t tl)
 {
-	const char *t = find_lit(p, e, term, tl), *v, *ve;
+	const char *t = tm_find_lit(p, e, term, tl), *v, *ve;
 
 	if (!t)
 		return NULL;
@@ -207,7 +200,7 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 
 	if (TM_STR_IS(ev->name, "sched_switch") && TM_STR_STARTS(ev->details, "prev_comm=")) {
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
-		if (q && (q = find_lit(q, e, " next_comm=", 11)))
+		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
 	} else if (tm_is_wakeup_event(ev->name) && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);

@@ -7,8 +7,12 @@
 #define TM_TMSTR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "tracemerge/atrace.h" /* struct tm_str */
 
@@ -51,6 +55,47 @@ static inline bool tm_mem_eq(const void *a, const void *b, size_t n)
 		if (x[i] != y[i])
 			return false;
 	return true;
+}
+
+/* The first occurrence of LIT (KL bytes) in [P, E), or NULL.  For the
+ * short keys searched in each line's details (" prev_pid=", " next_comm="):
+ * 16 starts at a time are tried on LIT's first two bytes (SSE2), the rest
+ * compared only where both match; no call per key. */
+static inline const char *tm_find_lit(const char *p, const char *e, const char *lit,
+				      size_t kl)
+{
+	const char *last;
+
+	if (kl == 0)
+		return p;
+	if (e - p < (ptrdiff_t)kl)
+		return NULL;
+	last = e - kl; /* the last start LIT fits after */
+#ifdef __SSE2__
+	if (kl >= 2) {
+		const __m128i a = _mm_set1_epi8(lit[0]), b = _mm_set1_epi8(lit[1]);
+
+		/* both loads (P to P+16, P+1 to P+17) lie before E */
+		for (; e - p >= 17; p += 16) {
+			__m128i x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), a);
+			__m128i y = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 1)), b);
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(x, y));
+
+			for (; m; m &= m - 1) {
+				const char *c = p + __builtin_ctz(m);
+
+				if (c > last)
+					return NULL;
+				if (tm_mem_eq(c, lit, kl))
+					return c;
+			}
+		}
+	}
+#endif
+	for (; p <= last; p++)
+		if (*p == lit[0] && tm_mem_eq(p, lit, kl))
+			return p;
+	return NULL;
 }
 
 /* sched_wakeup, sched_waking or sched_wakeup_new: one detail layout */

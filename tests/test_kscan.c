@@ -1,6 +1,7 @@
 /* test_kscan.c - line accounting and the stats gathered in one pass. */
 #include "testutil.h"
 #include "kscan.h"
+#include "blankrun.h"
 #include "tmstr.h"
 
 struct scan {
@@ -142,12 +143,60 @@ static void test_mem_eq(void **state)
 	}
 }
 
+/* The first start of KEY in [P, P+N), one start at a time. */
+static const char *naive_find(const char *p, size_t n, const char *key, size_t kl)
+{
+	for (size_t i = 0; i + kl <= n; i++)
+		if (memcmp(p + i, key, kl) == 0)
+			return p + i;
+	return NULL;
+}
+
+/* tm_find_lit and tm_find_byte against a search one start at a time, for
+ * texts of every length up to 80 over a few letters (so that the keys' first
+ * two bytes match often, and near the end), each in a heap block of exactly
+ * its length: a read past the text's end is a heap overflow under ASan. */
+static void test_find_lit(void **state)
+{
+	static const char *const keys[] = { "p", " p", " p=", " pi=", "  p", "p p p", " ==> n",
+					    "x", "==", " prev_pid=" };
+	static const char letters[] = " p=i>x";
+	uint32_t seed = 12345;
+
+	(void)state;
+	for (size_t n = 0; n <= 80; n++) {
+		for (int round = 0; round < 40; round++) {
+			char *t = malloc(n ? n : 1);
+
+			assert_non_null(t);
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 1103515245u + 12345u;
+				t[i] = letters[(seed >> 16) % (sizeof(letters) - 1)];
+			}
+			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+				size_t kl = strlen(keys[k]);
+
+				for (size_t from = 0; from <= n; from += 7)
+					assert_ptr_equal(tm_find_lit(t + from, t + n, keys[k], kl),
+							 naive_find(t + from, n - from, keys[k], kl));
+			}
+			for (size_t from = 0; from <= n; from += 5) {
+				const char *want = n > from ? memchr(t + from, '>', n - from) : NULL;
+
+				assert_ptr_equal(tm_find_byte(t + from, t + n, '>'), want);
+			}
+			free(t);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_atrace_accounting),
 		cmocka_unit_test(test_corpus_markers),
 		cmocka_unit_test(test_mem_eq),
+		cmocka_unit_test(test_find_lit),
 	};
 	return cmocka_run_group_tests_name("kscan", tests, NULL, NULL);
 }
