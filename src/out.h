@@ -22,6 +22,14 @@
  * of ftrace text took 0.311 s (median of 10) against 0.279 */
 #define TM_OUT_BUFSZ (1u << 20)
 
+/* Keeping a large output out of the page cache (out.c): what of a stream
+ * of writes from offset `from` on was handed to writeback (before wb) and
+ * dropped from the cache (before dropped). */
+struct tm_out_drop {
+	bool on;
+	off_t from, wb, dropped;
+};
+
 struct tm_out {
 	int fd;
 	char *buf;         /* TM_OUT_BUFSZ bytes, flushed with write(2) */
@@ -36,6 +44,7 @@ struct tm_out {
 	off_t pos;         /* file offset after what was written */
 	bool reference;    /* TM_REFERENCE set: the plain escaping loop (make bench
 			    * checks that both give the same bytes) */
+	struct tm_out_drop drop; /* of the writes at pos (not for scratch files) */
 	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
 };
 
@@ -68,6 +77,9 @@ int tm_out_append(struct tm_out *o, struct tm_out *src);
 void tm_out_part_done(struct tm_out *src);
 int tm_out_append_begin(struct tm_out *o, struct tm_out *src);
 int tm_out_append_end(struct tm_out *o, struct tm_out *src);
+/* Outputs are kept out of the page cache from this offset on (out.c:
+ * 256 MiB, rounded down to the window; the tests set less). */
+void tm_out_set_drop_after(off_t bytes);
 /* Flush and rename into place; on failure remove the temporary file. */
 int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */

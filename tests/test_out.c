@@ -7,7 +7,9 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 /* Byte I of the test pattern (period 251, prime: no alignment hides a
@@ -395,12 +397,89 @@ static void test_replace_directory(void **state)
 	tm_diag_free(&d);
 }
 
+/* Bytes of file NAME in the page cache from offset FROM to TO (mincore of
+ * a mapping that is never read, so nothing is brought in). */
+static uint64_t cached_bytes(const char *name, uint64_t from, uint64_t to)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int fd = open(path_in(name), O_RDONLY);
+	struct stat st;
+	unsigned char *vec;
+	uint64_t n = 0;
+	void *m;
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	assert_true(m != MAP_FAILED);
+	vec = malloc((size_t)(st.st_size + page - 1) / (size_t)page);
+	assert_non_null(vec);
+	assert_int_equal(mincore(m, (size_t)st.st_size, vec), 0);
+	for (uint64_t i = from / (uint64_t)page; i < (to + (uint64_t)page - 1) / (uint64_t)page; i++)
+		n += vec[i] & 1;
+	free(vec);
+	munmap(m, (size_t)st.st_size);
+	close(fd);
+	return n * (uint64_t)page;
+}
+
+/* An output of 2 x 70 MiB (its own bytes, then a scratch part copied in
+ * from 70 MiB on), kept out of the page cache from 16 MiB on, leaves it
+ * behind its writers in windows of 16 MiB on multiples of 16 MiB, two in
+ * flight (out.c): at the end the first 16 MiB are cached, [16, 32 MiB) and
+ * [80, 96 MiB) are gone and at most 3 windows of each stream are left,
+ * where TM_KEEP_CACHE=1 keeps it all.  Not on a file system whose pages
+ * cannot be dropped (tmpfs). */
+static void test_large_output_leaves_cache(void **state)
+{
+	const uint64_t mib = 1024 * 1024;
+	struct statfs fs;
+
+	(void)state;
+	assert_int_equal(statfs(dir, &fs), 0);
+	if (fs.f_type == 0x01021994 /* TMPFS_MAGIC */) {
+		print_message("skipped: %s is tmpfs, whose pages stay in memory\n", dir);
+		skip();
+	}
+	tm_out_set_drop_after(16 * mib);
+	for (int keep = 0; keep < 2; keep++) {
+		struct tm_out o, s;
+		struct tm_diag d;
+
+		if (keep)
+			setenv("TM_KEEP_CACHE", "1", 1);
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("big.json"), &d), 0);
+		tm_out_background(&o);
+		fill(&o, 0, BIG);
+		assert_int_equal(tm_out_open_scratch(&s, path_in("big.json"), &d), 0);
+		fill(&s, BIG, BIG);
+		assert_int_equal(tm_out_append(&o, &s), 0);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		unsetenv("TM_KEEP_CACHE");
+		if (keep) {
+			assert_true(cached_bytes("big.json", 0, 2 * BIG) > 2 * BIG - 2 * BIG / 20);
+		} else {
+			assert_int_equal(cached_bytes("big.json", 0, 16 * mib), 16 * mib);
+			assert_int_equal(cached_bytes("big.json", 16 * mib, 32 * mib), 0);
+			assert_int_equal(cached_bytes("big.json", 80 * mib, 96 * mib), 0);
+			assert_true(cached_bytes("big.json", 16 * mib, BIG) <= 48 * mib);
+			assert_true(cached_bytes("big.json", BIG, 2 * BIG) <= 48 * mib);
+		}
+		check_file("big.json", false, 0, 2 * BIG);
+		unlink(path_in("big.json"));
+		tm_diag_free(&d);
+	}
+	tm_out_set_drop_after(256 * mib);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_large_in_steps),
 		cmocka_unit_test(test_stdout_file_appended),
 		cmocka_unit_test(test_append_while_written),
+		cmocka_unit_test(test_large_output_leaves_cache),
 		cmocka_unit_test(test_append_to_appending_stdout),
 		cmocka_unit_test(test_replace_file),
 		cmocka_unit_test(test_replace_symlink),
