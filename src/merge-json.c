@@ -3,12 +3,15 @@
  * their times on the output clock, kernel task names, the clock link event,
  * the top-level keys and the metadata.
  */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "jsonidx.h"
+#include "linefeed.h"
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
@@ -19,29 +22,31 @@ static void sep(struct tm_mw *w, struct tm_out *o)
 	tm_out_puts(o, w->nevents++ ? ",\n" : "\n");
 }
 
-/* Values of an event to replace when copying it. */
+/* Values of an event to replace when copying it: where each starts in the
+ * event's text (an offset: the text may move before it is copied). */
 struct reps {
 	struct rep {
-		const char *p;
-		size_t n;
+		size_t at, n;
 		char text[TM_TS_BUFSZ];
 		size_t tn;
 	} r[4];
 	size_t n;
 };
 
-static void rep_us(struct reps *rs, const struct tm_jval *v, int64_t ns)
+static void rep_us(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
+		   int64_t ns)
 {
 	struct rep *r = &rs->r[rs->n++];
-	r->p = v->p;
+	r->at = (size_t)(v->p - ev->raw);
 	r->n = v->n;
 	r->tn = tm_ts_format_us(r->text, ns);
 }
 
-static void rep_id(struct reps *rs, const struct tm_jval *v, int64_t id, int64_t off)
+static void rep_id(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
+		   int64_t id, int64_t off)
 {
 	struct rep *r = &rs->r[rs->n++];
-	r->p = v->p;
+	r->at = (size_t)(v->p - ev->raw);
 	r->n = v->n;
 	r->tn = (size_t)snprintf(r->text, sizeof(r->text), "%d",
 				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
@@ -54,31 +59,31 @@ static void sort_reps(struct reps *rs)
 		struct rep t = rs->r[i];
 		size_t j = i;
 
-		for (; j > 0 && rs->r[j - 1].p > t.p; j--)
+		for (; j > 0 && rs->r[j - 1].at > t.at; j--)
 			rs->r[j] = rs->r[j - 1];
 		rs->r[j] = t;
 	}
 }
 
-/* Copy event EV with the values in RS replaced. */
-static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struct reps *rs)
+/* Copy an event's text RAW (LEN bytes) with the values in RS replaced. */
+static void write_rewritten(struct tm_mw *w, const char *raw, size_t len, struct reps *rs)
 {
-	const char *p = ev->raw, *e = ev->raw + ev->raw_len;
+	const char *p = raw, *e = raw + len;
 
 	sort_reps(rs);
-	if (ev->raw_len <= TM_OUT_BUFSZ - 2 - sizeof(rs->r)) {
+	if (len <= TM_OUT_BUFSZ - 2 - sizeof(rs->r)) {
 		/* the usual event: separator, pieces and new values in place */
-		char *o = tm_out_room(w->jout, 2 + ev->raw_len + rs->n * TM_TS_BUFSZ), *o0 = o;
+		char *o = tm_out_room(w->jout, 2 + len + rs->n * TM_TS_BUFSZ), *o0 = o;
 
 		if (w->nevents++)
 			*o++ = ',';
 		*o++ = '\n';
 		for (size_t i = 0; i < rs->n; i++) {
-			memcpy(o, p, (size_t)(rs->r[i].p - p));
-			o += rs->r[i].p - p;
+			memcpy(o, p, (size_t)(raw + rs->r[i].at - p));
+			o += raw + rs->r[i].at - p;
 			memcpy(o, rs->r[i].text, rs->r[i].tn);
 			o += rs->r[i].tn;
-			p = rs->r[i].p + rs->r[i].n;
+			p = raw + rs->r[i].at + rs->r[i].n;
 		}
 		memcpy(o, p, (size_t)(e - p));
 		o += e - p;
@@ -87,9 +92,9 @@ static void write_rewritten(struct tm_mw *w, const struct tm_te_event *ev, struc
 	}
 	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
-		tm_out_write(w->jout, p, (size_t)(rs->r[i].p - p));
+		tm_out_write(w->jout, p, (size_t)(raw + rs->r[i].at - p));
 		tm_out_write(w->jout, rs->r[i].text, rs->r[i].tn);
-		p = rs->r[i].p + rs->r[i].n;
+		p = raw + rs->r[i].at + rs->r[i].n;
 	}
 	tm_out_write(w->jout, p, (size_t)(e - p));
 }
@@ -101,64 +106,107 @@ static void rep_ids(struct reps *rs, const struct tm_te_event *ev, int64_t off)
 	if (!off)
 		return;
 	if (ev->has_pid && ev->pid_v > 0)
-		rep_id(rs, &ev->pid, ev->pid_v, off);
+		rep_id(rs, ev, &ev->pid, ev->pid_v, off);
 	if (ev->has_tid && ev->tid_v > 0)
-		rep_id(rs, &ev->tid, ev->tid_v, off);
+		rep_id(rs, ev, &ev->tid, ev->tid_v, off);
 }
 
 static void event_where(char *buf, size_t cap, const struct tm_src *src,
-			const struct tm_block *b, const struct tm_te_event *ev)
+			const struct tm_block *b, unsigned long line)
 {
 	snprintf(buf, cap, "%s%s%s%s:%lu", src->path, b->origin[0] ? "(" : "", b->origin,
-		 b->origin[0] ? ")" : "", ev->line);
+		 b->origin[0] ? ")" : "", line);
 }
 
-static void write_event(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
-			const struct tm_clock_map *map, bool identity,
-			const struct tm_te_event *ev)
+/* What becomes of an event: copied with new values, moved out of the
+ * stream (an input's own clock_sync marker), or dropped (its ts or dur has
+ * no place on the output clock). */
+enum prep_kind { PREP_WRITE, PREP_MOVED, PREP_DROP_TS, PREP_DROP_DUR };
+
+/* An event made ready to be written: everything worked out but the
+ * writing (and the warnings, which go in the order of the events). */
+struct prep {
+	const char *raw;
+	size_t raw_len;
+	unsigned long line;
+	enum prep_kind kind;
+	struct reps rs;
+};
+
+struct event_route {
+	const struct tm_clock_map *map;
+	bool identity, move_sync;
+	int64_t pid_off;
+};
+
+static void prepare_event(const struct event_route *rt, const struct tm_te_event *ev,
+			  struct prep *pr)
 {
 	int64_t ts, end, dur = 0;
-	char where[600];
 
-	if (ev->phase == 'c' && ev->sync_id.type != TM_J_NONE && w->move_sync) {
-		if (w->moved_json.n)
-			tm_buf_addc(&w->moved_json, ',');
-		tm_buf_add(&w->moved_json, ev->raw, ev->raw_len);
-		w->c->json_sync++;
+	pr->raw = ev->raw;
+	pr->raw_len = ev->raw_len;
+	pr->line = ev->line;
+	pr->kind = PREP_WRITE;
+	pr->rs.n = 0;
+	if (ev->phase == 'c' && ev->sync_id.type != TM_J_NONE && rt->move_sync) {
+		pr->kind = PREP_MOVED;
 		return;
 	}
-	struct reps rs;
+	rep_ids(&pr->rs, ev, rt->pid_off);
+	if (rt->identity || ev->ts.type == TM_J_NONE || ev->phase == 'M')
+		return;
+	if (!ev->has_ts || tm_clock_apply(rt->map, ev->ts_ns, &ts)) {
+		pr->kind = PREP_DROP_TS;
+		return;
+	}
+	if (ev->has_dur && rt->map->rate_fs) {
+		/* drift stretches durations too: dur' = map(ts + dur) - map(ts) */
+		if (__builtin_add_overflow(ev->ts_ns, ev->dur_ns, &end) ||
+		    tm_clock_apply(rt->map, end, &end) || __builtin_sub_overflow(end, ts, &dur)) {
+			pr->kind = PREP_DROP_DUR;
+			return;
+		}
+		rep_us(&pr->rs, ev, &ev->dur, dur);
+	}
+	rep_us(&pr->rs, ev, &ev->ts, ts);
+}
 
-	rs.n = 0;
+static void emit_event(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
+		       struct prep *pr)
+{
+	char where[600];
 
-	rep_ids(&rs, ev, src->pid_off);
-	if (identity || ev->ts.type == TM_J_NONE || ev->phase == 'M') {
-		write_rewritten(w, ev, &rs);
+	switch (pr->kind) {
+	case PREP_MOVED:
+		if (w->moved_json.n)
+			tm_buf_addc(&w->moved_json, ',');
+		tm_buf_add(&w->moved_json, pr->raw, pr->raw_len);
+		w->c->json_sync++;
+		return;
+	case PREP_DROP_TS:
+	case PREP_DROP_DUR:
+		event_where(where, sizeof(where), src, b, pr->line);
+		tm_diag_warn(w->jd, "json-event-dropped", where,
+			     pr->kind == PREP_DROP_TS
+			     ? "event whose ts cannot be placed on the output clock: dropped"
+			     : "event whose dur cannot be placed on the output clock: dropped");
+		w->c->json_rejected++;
+		return;
+	case PREP_WRITE:
+		write_rewritten(w, pr->raw, pr->raw_len, &pr->rs);
 		w->c->json_out++;
 		return;
 	}
-	if (!ev->has_ts || tm_clock_apply(map, ev->ts_ns, &ts)) {
-		event_where(where, sizeof(where), src, b, ev);
-		tm_diag_warn(w->jd, "json-event-dropped", where,
-			     "event whose ts cannot be placed on the output clock: dropped");
-		w->c->json_rejected++;
-		return;
-	}
-	if (ev->has_dur && map->rate_fs) {
-		/* drift stretches durations too: dur' = map(ts + dur) - map(ts) */
-		if (__builtin_add_overflow(ev->ts_ns, ev->dur_ns, &end) ||
-		    tm_clock_apply(map, end, &end) || __builtin_sub_overflow(end, ts, &dur)) {
-			event_where(where, sizeof(where), src, b, ev);
-			tm_diag_warn(w->jd, "json-event-dropped", where,
-				     "event whose dur cannot be placed on the output clock: dropped");
-			w->c->json_rejected++;
-			return;
-		}
-		rep_us(&rs, &ev->dur, dur);
-	}
-	rep_us(&rs, &ev->ts, ts);
-	write_rewritten(w, ev, &rs);
-	w->c->json_out++;
+}
+
+static void write_event(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
+			const struct event_route *rt, const struct tm_te_event *ev)
+{
+	struct prep pr;
+
+	prepare_event(rt, ev, &pr);
+	emit_event(w, src, b, &pr);
 }
 
 void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev)
@@ -166,7 +214,7 @@ void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev)
 	struct reps rs;
 
 	rs.n = 0;
-	write_rewritten(w, ev, &rs);
+	write_rewritten(w, ev->raw, ev->raw_len, &rs);
 	w->c->json_out++;
 }
 
@@ -260,26 +308,193 @@ int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *
 	return 0;
 }
 
+/* ---- the notes read back on another core ---------------------------------
+ *
+ * For a large block, a helper thread reads the notes back and works out
+ * each event's new values (prepare_event) a batch ahead, while the writer
+ * copies the events of the batch before.  An event the reader repaired
+ * lives in the notes only until the next one is read: its text is copied
+ * into the batch. */
+
+#define PREP_BATCH 4096
+#define PREP_NBATCH 4
+#define PREP_MIN_EVENTS 65536  /* smaller blocks: in line */
+
+struct prep_batch {
+	struct prep p[PREP_BATCH];
+	size_t copied[PREP_BATCH];  /* for texts copied here: their offset in text */
+	struct tm_buf text;         /* the repaired events' texts */
+	size_t n;
+	int rc;                     /* after the last event: 0 the end, -1 the
+				     * notes unreadable, -2 out of memory */
+	bool last;
+};
+
+struct prep_feed {
+	struct tm_jidx *idx;
+	const struct event_route *rt;
+	const char *lo, *hi;        /* the block's text */
+	struct prep_batch *ring;
+	size_t head, tail;          /* filled = head - tail */
+	bool stop;
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t can_fill, can_read;
+};
+
+#define NOT_COPIED SIZE_MAX
+
+static void fill_batch(struct prep_feed *f, struct prep_batch *b)
+{
+	struct tm_te_event ev;
+	int rc = 0;
+
+	memset(&ev, 0, sizeof(ev));
+	b->n = 0;
+	b->text.n = 0;
+	b->last = false;
+	while (b->n < PREP_BATCH && (rc = tm_jidx_next(f->idx, &ev)) == 1) {
+		prepare_event(f->rt, &ev, &b->p[b->n]);
+		b->copied[b->n] = NOT_COPIED;
+		if (ev.raw < f->lo || ev.raw + ev.raw_len > f->hi) {
+			b->copied[b->n] = b->text.n;
+			tm_buf_add(&b->text, ev.raw, ev.raw_len);
+			if (b->text.oom) {
+				rc = -2;
+				break;
+			}
+		}
+		b->n++;
+	}
+	if (rc != 1) {
+		b->rc = rc < 0 ? rc : 0;
+		b->last = true;
+	}
+}
+
+static void *prep_run(void *arg)
+{
+	struct prep_feed *f = arg;
+
+	for (;;) {
+		struct prep_batch *b;
+
+		pthread_mutex_lock(&f->mu);
+		while (!f->stop && f->head - f->tail == PREP_NBATCH)
+			pthread_cond_wait(&f->can_fill, &f->mu);
+		if (f->stop) {
+			pthread_mutex_unlock(&f->mu);
+			return NULL;
+		}
+		b = &f->ring[f->head % PREP_NBATCH];
+		pthread_mutex_unlock(&f->mu);
+
+		fill_batch(f, b);   /* the slot is ours until head moves past it */
+
+		pthread_mutex_lock(&f->mu);
+		f->head++;
+		pthread_cond_signal(&f->can_read);
+		pthread_mutex_unlock(&f->mu);
+		if (b->last)
+			return NULL;
+	}
+}
+
+static void prep_feed_free(struct prep_feed *f)
+{
+	for (size_t i = 0; i < PREP_NBATCH; i++)
+		tm_buf_free(&f->ring[i].text);
+	free(f->ring);
+}
+
+/* The events of IDX written by the caller as the helper makes them ready:
+ * 1 when no helper could be started (nothing written), else as
+ * json_block_noted. */
+static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
+			     const struct event_route *rt, struct tm_jidx *idx)
+{
+	struct prep_feed f;
+	int rc = 0;
+
+	memset(&f, 0, sizeof(f));
+	f.idx = idx;
+	f.rt = rt;
+	f.lo = b->data;
+	f.hi = b->data + b->len;
+	if (!(f.ring = calloc(PREP_NBATCH, sizeof(*f.ring))))
+		return 1;
+	pthread_mutex_init(&f.mu, NULL);
+	pthread_cond_init(&f.can_fill, NULL);
+	pthread_cond_init(&f.can_read, NULL);
+	if (pthread_create(&f.thread, NULL, prep_run, &f) != 0) {
+		rc = 1;
+		goto out;
+	}
+	for (;;) {
+		struct prep_batch *pb;
+		bool last;
+
+		pthread_mutex_lock(&f.mu);
+		while (f.head == f.tail)
+			pthread_cond_wait(&f.can_read, &f.mu);
+		pthread_mutex_unlock(&f.mu);
+		pb = &f.ring[f.tail % PREP_NBATCH];
+		for (size_t i = 0; i < pb->n; i++) {
+			if (pb->copied[i] != NOT_COPIED)
+				pb->p[i].raw = pb->text.p + pb->copied[i];
+			emit_event(w, src, b, &pb->p[i]);
+		}
+		last = pb->last;
+		rc = last ? pb->rc : 0;
+		pthread_mutex_lock(&f.mu);
+		f.tail++;
+		pthread_cond_signal(&f.can_fill);
+		pthread_mutex_unlock(&f.mu);
+		if (last)
+			break;
+	}
+	pthread_join(f.thread, NULL);
+	if (rc == -2)
+		rc = tm_diag_error(w->jd, "out of memory");
+	else if (rc < 0)
+		rc = -3;
+out:
+	pthread_mutex_destroy(&f.mu);
+	pthread_cond_destroy(&f.can_fill);
+	pthread_cond_destroy(&f.can_read);
+	prep_feed_free(&f);
+	return rc;
+}
+
 /* Block K of SRC from the first pass's notes of its events (jsonidx.h):
  * 1 when they cannot serve (read the block again), 0 done, -1 failed. */
 static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
 {
 	struct tm_jblock *jb = &src->jb[k];
 	const struct tm_block *b = tm_input_block(src->in, jb->block);
-	const struct tm_clock_route *rt = &w->s->routes[jb->dom];
-	bool identity = tm_clock_is_identity(&rt->to_target);
+	const struct tm_clock_route *route = &w->s->routes[jb->dom];
+	struct event_route rt = { &route->to_target, tm_clock_is_identity(&route->to_target),
+				  w->move_sync, src->pid_off };
 	struct tm_te_event ev;
-	int rc;
+	int rc = 1;
 
 	/* the notes have no pids to move */
 	if (!jb->idx || src->pid_off || tm_jidx_rewind(jb->idx))
 		return 1;
-	memset(&ev, 0, sizeof(ev));
-	while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)
-		write_event(w, src, b, &rt->to_target, identity, &ev);
-	if (rc < 0)
+	if (jb->events >= PREP_MIN_EVENTS && tm_threads_wanted())
+		rc = write_noted_ahead(w, src, b, &rt, jb->idx);
+	if (rc == 1) {
+		memset(&ev, 0, sizeof(ev));
+		while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)
+			write_event(w, src, b, &rt, &ev);
+		if (rc < 0)
+			rc = -3;
+	}
+	if (rc == -3)
 		return tm_diag_error(w->jd, "%s: the notes of its events cannot be read back "
 				     "from a temporary file", src->path);
+	if (rc < 0)
+		return -1;
 	if (tm_merge_json_top(w, &jb->top, src->path))
 		return tm_diag_error(w->jd, "out of memory");
 	return 0;
@@ -293,14 +508,16 @@ int tm_merge_json_events(struct tm_mw *w)
 		struct tm_src *src = &s->src[i];
 		for (size_t k = 0; k < src->njb; k++) {
 			const struct tm_block *b = tm_input_block(src->in, src->jb[k].block);
-			const struct tm_clock_route *rt = &s->routes[src->jb[k].dom];
-			bool identity = tm_clock_is_identity(&rt->to_target);
+			const struct tm_clock_route *route = &s->routes[src->jb[k].dom];
+			struct event_route rt = { &route->to_target,
+						  tm_clock_is_identity(&route->to_target),
+						  w->move_sync, src->pid_off };
 			struct tm_te_reader *r;
 			struct tm_te_event ev;
 			struct tm_diag quiet;
 			int rc;
 
-			if (!rt->linked && src->jb[k].events > src->jb[k].sync)
+			if (!route->linked && src->jb[k].events > src->jb[k].sync)
 				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
 			if ((rc = json_block_noted(w, src, k)) <= 0) {
 				if (rc < 0)
@@ -316,7 +533,7 @@ int tm_merge_json_events(struct tm_mw *w)
 				return tm_diag_error(w->jd, "out of memory");
 			}
 			while ((rc = tm_te_reader_next(r, &ev)) == 1)
-				write_event(w, src, b, &rt->to_target, identity, &ev);
+				write_event(w, src, b, &rt, &ev);
 			if (rc < 0)
 				tm_diag_error(w->jd, "%s", quiet.error);
 			else if (tm_merge_json_top(w, tm_te_reader_top(r), src->path))
