@@ -1,11 +1,11 @@
 /* linefeed.c - ftrace lines parsed ahead by a helper thread (linefeed.h). */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canon.h"
 #include "linefeed.h"
 #include "out.h"
+#include "ring.h"
 
 /* 4 batches of 4096 lines (184 bytes each): 2.9 MB per feed.  Smaller
  * batches hand over more often: with 1024 lines, `import` of 100 MB made
@@ -34,14 +34,11 @@ struct tm_line_feed {
 	bool canon;                 /* canonical prefixes made ahead */
 	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
 	struct tm_ftrace_line cur;  /* unthreaded: the current line */
-	/* threaded: the producer fills ring[head % NBATCH], the consumer reads
-	 * ring[tail % NBATCH]; filled = head - tail */
-	struct batch *ring;
-	size_t head, tail, pos;     /* pos: next line in the consumer's batch */
-	bool stop, ended;
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t can_fill, can_read;
+	/* threaded: the helper fills batch[slot] ahead (ring.h) */
+	struct batch *batch;
+	struct tm_ring ring;
+	size_t slot, pos;           /* the consumer's batch, its next line */
+	bool ended;
 };
 
 bool tm_threads_wanted(void)
@@ -53,52 +50,33 @@ bool tm_threads_wanted(void)
 	return !(n && strcmp(n, "1") == 0);
 }
 
-static void *produce(void *arg)
+/* The helper: the next lines into batch SLOT (ring.h). */
+static bool produce(void *arg, size_t slot)
 {
 	struct tm_line_feed *f = arg;
+	struct batch *b = &f->batch[slot];
 
-	for (;;) {
-		struct batch *b;
+	b->n = 0;
+	b->last = false;
+	for (size_t used = 0;
+	     b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]); b->n++) {
+		struct tm_canon_pre *pr = &b->pre[b->n];
 
-		pthread_mutex_lock(&f->mu);
-		while (!f->stop && f->head - f->tail == NBATCH)
-			pthread_cond_wait(&f->can_fill, &f->mu);
-		if (f->stop) {
-			pthread_mutex_unlock(&f->mu);
-			return NULL;
-		}
-		b = &f->ring[f->head % NBATCH];
-		pthread_mutex_unlock(&f->mu);
-
-		/* the slot is ours until head moves past it */
-		b->n = 0;
-		b->last = false;
-		for (size_t used = 0;
-		     b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]); b->n++) {
-			struct tm_canon_pre *pr = &b->pre[b->n];
-
-			pr->n[0] = 0;
-			if (f->canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
-			    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
-				used += pr->n[0];   /* made here, not a stretch of the line */
-		}
-		b->last = b->n < BATCH_LINES;
-
-		pthread_mutex_lock(&f->mu);
-		f->head++;
-		pthread_cond_signal(&f->can_read);
-		pthread_mutex_unlock(&f->mu);
-		if (b->last)
-			return NULL;
+		pr->n[0] = 0;
+		if (f->canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
+		    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
+			used += pr->n[0];   /* made here, not a stretch of the line */
 	}
+	b->last = b->n < BATCH_LINES;
+	return b->last;
 }
 
-static void free_ring(struct tm_line_feed *f)
+static void free_batches(struct tm_line_feed *f)
 {
-	for (size_t i = 0; f->ring && i < NBATCH; i++)
-		free(f->ring[i].text);
-	free(f->ring);
-	f->ring = NULL;
+	for (size_t i = 0; f->batch && i < NBATCH; i++)
+		free(f->batch[i].text);
+	free(f->batch);
+	f->batch = NULL;
 	f->canon = false;
 }
 
@@ -115,22 +93,16 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 	f->threaded = threaded && len >= (1u << 20);
 	if (!f->threaded)
 		return f;
-	f->ring = calloc(NBATCH, sizeof(*f->ring));
-	if (!f->ring)
+	f->batch = calloc(NBATCH, sizeof(*f->batch));
+	if (!f->batch)
 		goto unthreaded;
 	f->canon = canon;
 	for (size_t i = 0; canon && i < NBATCH; i++) {
-		if (!(f->ring[i].text = malloc(PRE_ROOM)))
+		if (!(f->batch[i].text = malloc(PRE_ROOM)))
 			f->canon = false;   /* still correct: the writer makes them */
 	}
-	pthread_mutex_init(&f->mu, NULL);
-	pthread_cond_init(&f->can_fill, NULL);
-	pthread_cond_init(&f->can_read, NULL);
-	if (pthread_create(&f->thread, NULL, produce, f) != 0) {
-		pthread_mutex_destroy(&f->mu);
-		pthread_cond_destroy(&f->can_fill);
-		pthread_cond_destroy(&f->can_read);
-		free_ring(f);
+	if (tm_ring_start(&f->ring, NBATCH, produce, f)) {
+		free_batches(f);
 		goto unthreaded;
 	}
 	return f;
@@ -144,15 +116,8 @@ void tm_line_feed_free(struct tm_line_feed *f)
 	if (!f)
 		return;
 	if (f->threaded) {
-		pthread_mutex_lock(&f->mu);
-		f->stop = true;
-		pthread_cond_signal(&f->can_fill);
-		pthread_mutex_unlock(&f->mu);
-		pthread_join(f->thread, NULL);
-		pthread_mutex_destroy(&f->mu);
-		pthread_cond_destroy(&f->can_fill);
-		pthread_cond_destroy(&f->can_read);
-		free_ring(f);
+		tm_ring_stop(&f->ring);
+		free_batches(f);
 	}
 	tm_ftrace_reader_free(f->r);
 	free(f);
@@ -168,13 +133,9 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 	for (;;) {
 		if (f->ended)
 			return NULL;
-		if (f->pos == 0) {         /* wait for the next batch */
-			pthread_mutex_lock(&f->mu);
-			while (f->head == f->tail)
-				pthread_cond_wait(&f->can_read, &f->mu);
-			pthread_mutex_unlock(&f->mu);
-		}
-		b = &f->ring[f->tail % NBATCH];
+		if (f->pos == 0)           /* wait for the next batch */
+			f->slot = tm_ring_take(&f->ring);
+		b = &f->batch[f->slot];
 		/* the slot stays the consumer's until the call after its last
 		 * line, so the line handed out is not overwritten before then */
 		if (f->pos < b->n) {
@@ -184,10 +145,7 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 		/* batch done: give the slot back */
 		f->ended = b->last;
 		f->pos = 0;
-		pthread_mutex_lock(&f->mu);
-		f->tail++;
-		pthread_cond_signal(&f->can_fill);
-		pthread_mutex_unlock(&f->mu);
+		tm_ring_give_back(&f->ring);
 	}
 }
 

@@ -3,7 +3,6 @@
  * their times on the output clock, kernel task names, the clock link event,
  * the top-level keys and the metadata.
  */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "merge-int.h"
 #include "pidmap.h"
 #include "report.h"
+#include "ring.h"
 #include "tracemerge/ts.h"
 
 static void sep(struct tm_mw *w, struct tm_out *o)
@@ -334,18 +334,17 @@ struct prep_feed {
 	struct tm_jidx *idx;
 	const struct event_route *rt;
 	const char *lo, *hi;        /* the block's text */
-	struct prep_batch *ring;
-	size_t head, tail;          /* filled = head - tail */
-	bool stop;
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t can_fill, can_read;
+	struct prep_batch *batch;
+	struct tm_ring ring;
 };
 
 #define NOT_COPIED SIZE_MAX
 
-static void fill_batch(struct prep_feed *f, struct prep_batch *b)
+/* The helper: the next events into batch SLOT (ring.h). */
+static bool fill_batch(void *arg, size_t slot)
 {
+	struct prep_feed *f = arg;
+	struct prep_batch *b = &f->batch[slot];
 	struct tm_te_event ev;
 	int rc = 0;
 
@@ -370,41 +369,14 @@ static void fill_batch(struct prep_feed *f, struct prep_batch *b)
 		b->rc = rc < 0 ? rc : 0;
 		b->last = true;
 	}
-}
-
-static void *prep_run(void *arg)
-{
-	struct prep_feed *f = arg;
-
-	for (;;) {
-		struct prep_batch *b;
-
-		pthread_mutex_lock(&f->mu);
-		while (!f->stop && f->head - f->tail == PREP_NBATCH)
-			pthread_cond_wait(&f->can_fill, &f->mu);
-		if (f->stop) {
-			pthread_mutex_unlock(&f->mu);
-			return NULL;
-		}
-		b = &f->ring[f->head % PREP_NBATCH];
-		pthread_mutex_unlock(&f->mu);
-
-		fill_batch(f, b);   /* the slot is ours until head moves past it */
-
-		pthread_mutex_lock(&f->mu);
-		f->head++;
-		pthread_cond_signal(&f->can_read);
-		pthread_mutex_unlock(&f->mu);
-		if (b->last)
-			return NULL;
-	}
+	return b->last;
 }
 
 static void prep_feed_free(struct prep_feed *f)
 {
 	for (size_t i = 0; i < PREP_NBATCH; i++)
-		tm_buf_free(&f->ring[i].text);
-	free(f->ring);
+		tm_buf_free(&f->batch[i].text);
+	free(f->batch);
 }
 
 /* The events of IDX written by the caller as the helper makes them ready:
@@ -421,24 +393,16 @@ static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const st
 	f.rt = rt;
 	f.lo = b->data;
 	f.hi = b->data + b->len;
-	if (!(f.ring = calloc(PREP_NBATCH, sizeof(*f.ring))))
+	if (!(f.batch = calloc(PREP_NBATCH, sizeof(*f.batch))))
 		return 1;
-	pthread_mutex_init(&f.mu, NULL);
-	pthread_cond_init(&f.can_fill, NULL);
-	pthread_cond_init(&f.can_read, NULL);
-	if (pthread_create(&f.thread, NULL, prep_run, &f) != 0) {
-		rc = 1;
-		goto out;
+	if (tm_ring_start(&f.ring, PREP_NBATCH, fill_batch, &f)) {
+		prep_feed_free(&f);
+		return 1;
 	}
 	for (;;) {
-		struct prep_batch *pb;
+		struct prep_batch *pb = &f.batch[tm_ring_take(&f.ring)];
 		bool last;
 
-		pthread_mutex_lock(&f.mu);
-		while (f.head == f.tail)
-			pthread_cond_wait(&f.can_read, &f.mu);
-		pthread_mutex_unlock(&f.mu);
-		pb = &f.ring[f.tail % PREP_NBATCH];
 		for (size_t i = 0; i < pb->n; i++) {
 			if (pb->copied[i] != NOT_COPIED)
 				pb->p[i].raw = pb->text.p + pb->copied[i];
@@ -446,24 +410,15 @@ static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const st
 		}
 		last = pb->last;
 		rc = last ? pb->rc : 0;
-		pthread_mutex_lock(&f.mu);
-		f.tail++;
-		pthread_cond_signal(&f.can_fill);
-		pthread_mutex_unlock(&f.mu);
+		tm_ring_give_back(&f.ring);
 		if (last)
 			break;
 	}
-	pthread_join(f.thread, NULL);
-	if (rc == -2)
-		rc = tm_diag_error(w->jd, "out of memory");
-	else if (rc < 0)
-		rc = -3;
-out:
-	pthread_mutex_destroy(&f.mu);
-	pthread_cond_destroy(&f.can_fill);
-	pthread_cond_destroy(&f.can_read);
+	tm_ring_stop(&f.ring);  /* (it has ended) */
 	prep_feed_free(&f);
-	return rc;
+	if (rc == -2)
+		return tm_diag_error(w->jd, "out of memory");
+	return rc < 0 ? -3 : 0;
 }
 
 /* Block K of SRC from the first pass's notes of its events (jsonidx.h):
