@@ -360,7 +360,7 @@ bool kev_field(struct tm_str d, const char *key, const char *next, struct tm_str
 	const char *p = d.p, *e = d.p + d.n, *q;
 
 	for (;;) {
-		p = memmem(p, (size_t)(e - p), key, kl);
+		p = tm_find_lit(p, e, key, kl);
 		if (!p)
 			return false;
 		if (p == d.p || p[-1] == ' ')
@@ -371,7 +371,7 @@ bool kev_field(struct tm_str d, const char *key, const char *next, struct tm_str
 	if (next) {
 		char nk[40];
 		snprintf(nk, sizeof(nk), " %s", next);
-		q = memmem(p, (size_t)(e - p), nk, strlen(nk));
+		q = tm_find_lit(p, e, nk, strlen(nk));
 	} else {
 		q = memchr(p, ' ', (size_t)(e - p));
 	}

@@ -61,15 +61,23 @@ static bool is_unknown_comm(struct tm_str c)
 	return c.n == 5 && memcmp(c.p, "<...>", 5) == 0;
 }
 
-/* The task of PID, created on first sight.  Recent pids are looked up in
- * a small direct-mapped cache first (map values never move). */
+/* The task of PID if it is in the small direct-mapped cache of recent
+ * pids (map values never move), else NULL. */
+static struct tm_task *cached_task(const struct tm_kstats *st, int32_t pid)
+{
+	const struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
+
+	return c->task && c->pid == pid ? c->task : NULL;
+}
+
+/* The task of PID, created on first sight; the cache looked at first. */
 static struct tm_task *task(struct tm_kstats *st, int32_t pid)
 {
 	struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
-	struct tm_task *t;
+	struct tm_task *t = cached_task(st, pid);
 
-	if (c->task && c->pid == pid)
-		return c->task;
+	if (t)
+		return t;
 	t = tm_hmap_get_i32(st->tasks, pid, true);
 	if (t && !t->init) {
 		t->init = true;
@@ -135,12 +143,10 @@ static void learn_tgid(struct tm_kstats *st, int32_t pid, int32_t tgid)
 
 int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid)
 {
-	const struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
-	struct tm_task *t;
+	struct tm_task *t = cached_task(st, pid);
 
-	if (c->task && c->pid == pid)
-		return c->task->tgid;
-	t = tm_hmap_get_i32(st->tasks, pid, false);
+	if (!t)
+		t = tm_hmap_get_i32(st->tasks, pid, false);
 	return t ? t->tgid : -1;
 }
 

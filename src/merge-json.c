@@ -326,14 +326,15 @@ struct prep_batch {
 	struct tm_buf text;         /* the repaired events' texts */
 	size_t n;
 	int rc;                     /* after the last event: 0 the end, -1 the
-				     * notes unreadable, -2 out of memory */
+				     * notes unreadable (tm_jidx_next), -2 out
+				     * of memory */
 	bool last;
 };
 
 struct prep_feed {
 	struct tm_jidx *idx;
 	const struct event_route *rt;
-	const char *lo, *hi;        /* the block's text */
+	uintptr_t lo, hi;           /* the block's text */
 	struct prep_batch *batch;
 	struct tm_ring ring;
 };
@@ -355,7 +356,7 @@ static bool fill_batch(void *arg, size_t slot)
 	while (b->n < PREP_BATCH && (rc = tm_jidx_next(f->idx, &ev)) == 1) {
 		prepare_event(f->rt, &ev, &b->p[b->n]);
 		b->copied[b->n] = NOT_COPIED;
-		if (ev.raw < f->lo || ev.raw + ev.raw_len > f->hi) {
+		if ((uintptr_t)ev.raw < f->lo || (uintptr_t)ev.raw + ev.raw_len > f->hi) {
 			b->copied[b->n] = b->text.n;
 			tm_buf_add(&b->text, ev.raw, ev.raw_len);
 			if (b->text.oom) {
@@ -380,8 +381,8 @@ static void prep_feed_free(struct prep_feed *f)
 }
 
 /* The events of IDX written by the caller as the helper makes them ready:
- * 1 when no helper could be started (nothing written), else as
- * json_block_noted. */
+ * 1 when no helper could be started (nothing written), else 0, -1 when the
+ * notes could not be read back, -2 out of memory. */
 static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
 			     const struct event_route *rt, struct tm_jidx *idx)
 {
@@ -391,8 +392,8 @@ static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const st
 	memset(&f, 0, sizeof(f));
 	f.idx = idx;
 	f.rt = rt;
-	f.lo = b->data;
-	f.hi = b->data + b->len;
+	f.lo = (uintptr_t)b->data;
+	f.hi = f.lo + b->len;
 	if (!(f.batch = calloc(PREP_NBATCH, sizeof(*f.batch))))
 		return 1;
 	if (tm_ring_start(&f.ring, PREP_NBATCH, fill_batch, &f)) {
@@ -416,9 +417,16 @@ static int write_noted_ahead(struct tm_mw *w, const struct tm_src *src, const st
 	}
 	tm_ring_stop(&f.ring);  /* (it has ended) */
 	prep_feed_free(&f);
-	if (rc == -2)
-		return tm_diag_error(w->jd, "out of memory");
-	return rc < 0 ? -3 : 0;
+	return rc;
+}
+
+/* How the events of block K of SRC reach the output clock. */
+static struct event_route route_of(const struct tm_mw *w, const struct tm_src *src, size_t k)
+{
+	const struct tm_clock_route *route = &w->s->routes[src->jb[k].dom];
+
+	return (struct event_route){ &route->to_target, tm_clock_is_identity(&route->to_target),
+				     w->move_sync, src->pid_off };
 }
 
 /* Block K of SRC from the first pass's notes of its events (jsonidx.h):
@@ -427,9 +435,7 @@ static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
 {
 	struct tm_jblock *jb = &src->jb[k];
 	const struct tm_block *b = tm_input_block(src->in, jb->block);
-	const struct tm_clock_route *route = &w->s->routes[jb->dom];
-	struct event_route rt = { &route->to_target, tm_clock_is_identity(&route->to_target),
-				  w->move_sync, src->pid_off };
+	struct event_route rt = route_of(w, src, k);
 	struct tm_te_event ev;
 	int rc = 1;
 
@@ -442,14 +448,12 @@ static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
 		memset(&ev, 0, sizeof(ev));
 		while ((rc = tm_jidx_next(jb->idx, &ev)) == 1)
 			write_event(w, src, b, &rt, &ev);
-		if (rc < 0)
-			rc = -3;
 	}
-	if (rc == -3)
+	if (rc == -1)
 		return tm_diag_error(w->jd, "%s: the notes of its events cannot be read back "
 				     "from a temporary file", src->path);
-	if (rc < 0)
-		return -1;
+	if (rc == -2)
+		return tm_diag_error(w->jd, "out of memory");
 	if (tm_merge_json_top(w, &jb->top, src->path))
 		return tm_diag_error(w->jd, "out of memory");
 	return 0;
@@ -464,9 +468,7 @@ int tm_merge_json_events(struct tm_mw *w)
 		for (size_t k = 0; k < src->njb; k++) {
 			const struct tm_block *b = tm_input_block(src->in, src->jb[k].block);
 			const struct tm_clock_route *route = &s->routes[src->jb[k].dom];
-			struct event_route rt = { &route->to_target,
-						  tm_clock_is_identity(&route->to_target),
-						  w->move_sync, src->pid_off };
+			struct event_route rt = route_of(w, src, k);
 			struct tm_te_reader *r;
 			struct tm_te_event ev;
 			struct tm_diag quiet;

@@ -59,7 +59,6 @@ static bool keep_cache(void)
 static void drop_start(struct tm_out_drop *d, off_t at)
 {
 	d->on = !keep_cache();
-	d->from = at;
 	d->wb = d->dropped = at < drop_after ? drop_after : at - at % DROP_WINDOW;
 }
 
@@ -360,12 +359,12 @@ static void flush_all(struct tm_out *o)
 static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 {
 	off_t spos = 0, dpos = at;
-	struct tm_out_drop placed = o->drop;
+	/* appending: O's own stream; at AT: a stream of its own */
+	struct tm_out_drop placed, *drop = at < 0 ? &o->drop : &placed;
+	const off_t *end = at < 0 ? &o->pos : &dpos;
 
 	if (at >= 0)
 		drop_start(&placed, at);
-	else
-		placed.on = false;
 	while (spos < n) {
 		/* a window at a time: the copied stretch leaves the cache, and
 		 * the scratch file's pages are freed behind it */
@@ -377,7 +376,7 @@ static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 		if (k > 0) {
 			if (at < 0)
 				o->pos += k;
-			drop_behind(o->fd, at < 0 ? &o->drop : &placed, at < 0 ? o->pos : dpos);
+			drop_behind(o->fd, drop, *end);
 			(void)fallocate(sfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, was, k);
 			continue;
 		}

@@ -23,11 +23,11 @@
 #define TM_OUT_BUFSZ (1u << 20)
 
 /* Keeping a large output out of the page cache (out.c): what of a stream
- * of writes from offset `from` on was handed to writeback (before wb) and
- * dropped from the cache (before dropped). */
+ * of writes was handed to writeback (before wb) and dropped from the cache
+ * (before dropped). */
 struct tm_out_drop {
 	bool on;
-	off_t from, wb, dropped;
+	off_t wb, dropped;
 };
 
 struct tm_out {
