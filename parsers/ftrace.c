@@ -386,15 +386,112 @@ static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_ev
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
+	ev->kernel_cols = false;
 	return parse_name_details(c, e, false, ev);
 }
+
+#ifdef __SSE2__
+/* Bit i set: byte i of V (16 bytes) is a decimal digit. */
+static inline unsigned digit_mask16(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+							 _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))));
+}
+
+static inline unsigned byte_mask16(__m128i v, char c)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+/* Bits 0 to 4 of M a run of ones from bit 0 (1 to 5 of them). */
+#define LOW_RUN5(m) (((m) & 1u) && ((m) & ((m) + 1u)) == 0)
+
+/*
+ * A line whose columns before the timestamp sit at the kernel's fixed
+ * places, as canon writes them: the comm right-aligned in 16 spaces (no '['
+ * in it), '-' and the pid left-aligned in 5, " (", the TGID right-aligned
+ * in 5 or "-----", ") [", a 3-digit CPU, "] ", 4 flags and a blank; the
+ * numbers without leading zeros.  Then parse_kernel_layout would take the
+ * same steps on this line (its '[' is the first, at 31): the columns are
+ * checked in three 16-byte loads instead of byte by byte, and the fields
+ * set are the same, with kernel_cols true.  -1: not this layout (the
+ * caller tries parse_kernel_layout).
+ */
+static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev)
+{
+	/* bytes 16-31: "-PPPPP (TTTTT) [", bytes 26-41: "TTT) [CCC] FFFF " */
+	static const char ta[16] = "-*****" " (" "*****" ") [";   /* "*": not compared */
+	static const char tb[16] = "***) [" "***" "] " "****" " ";
+	__m128i c, a, b;
+	unsigned sp, da, sa, db, pd, td, ts, np, nt, pad;
+	const char *p, *f;
+
+	if (e - line < 48)
+		return -1;
+	c = _mm_loadu_si128((const __m128i *)line);
+	a = _mm_loadu_si128((const __m128i *)(line + 16));
+	b = _mm_loadu_si128((const __m128i *)(line + 26));
+	sp = byte_mask16(c, ' ');
+	pad = (unsigned)__builtin_ctz(~sp);  /* 16 when all are spaces */
+	if (pad > 15 || line[pad] == '\t' || byte_mask16(c, '[') ||
+	    (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, _mm_loadu_si128((const __m128i *)ta))) &
+	     0xe0c1u) ||
+	    (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, _mm_loadu_si128((const __m128i *)tb))) &
+	     0x8600u))
+		return -1;
+	da = digit_mask16(a);
+	sa = byte_mask16(a, ' ');
+	db = digit_mask16(b);
+	/* the pid: digits then spaces in bytes 17-21 */
+	pd = (da >> 1) & 0x1fu;
+	np = (unsigned)__builtin_ctz(~pd);
+	if (!LOW_RUN5(pd) || (pd | ((sa >> 1) & 0x1fu)) != 0x1fu || (np > 1 && line[17] == '0'))
+		return -1;
+	/* the CPU: bytes 32-34; the flags, 37-40: no blank, the last no ':' */
+	if ((db & 0x1c0u) != 0x1c0u || (tm_blank_mask16(line + 26) & 0x7800u) || line[40] == ':')
+		return -1;
+	/* the TGID column, bytes 24-28: "-----", or spaces then digits */
+	ts = (sa >> 8) & 0x1fu;
+	td = (da >> 8) & 0x1fu;
+	if ((byte_mask16(a, '-') & 0x1f00u) == 0x1f00u) {
+		ev->tgid = -1;
+	} else {
+		nt = 5 - (unsigned)__builtin_ctz(~ts);   /* after the spaces */
+		if (td != (0x1fu & ~ts) || !nt || (ts & (ts + 1u)) || (nt > 1 && line[29 - nt] == '0'))
+			return -1;
+		ev->tgid = (int32_t)digits8(line + 29 - nt, (int)nt);
+	}
+	ev->has_tgid_col = true;
+	ev->pid = (int32_t)digits8(line + 17, (int)np);
+	ev->cpu = (line[32] - '0') * 100 + (line[33] - '0') * 10 + (line[34] - '0');
+	ev->comm = (struct tm_str){ line + pad, 16 - pad };
+	memcpy(ev->flags, line + 37, 4);
+	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
+	ev->nflags = 4;
+	p = tm_skip_blanks(line + 41, e);
+	f = fast_ts(p, e, ev);
+	if (!f)
+		return -1;
+	ev->instance = (struct tm_str){ NULL, 0 };
+	ev->print_prefixed = false;
+	ev->name_padded = false;
+	ev->kernel_cols = true;
+	return parse_name_details(f, e, false, ev);
+}
+#endif
 
 int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
 	const char *e = line + len;
 
-	if (!tracecmd && parse_kernel_layout(tm_skip_blanks(line, e), e, ev) == 0)
+	if (tracecmd)
+		return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
+#ifdef __SSE2__
+	if (parse_fixed_cols(line, e, ev) == 0)
+		return 0;
+#endif
+	if (parse_kernel_layout(tm_skip_blanks(line, e), e, ev) == 0)
 		return 0;
 	return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
 }

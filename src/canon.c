@@ -389,7 +389,14 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w, ns;
 	int64_t secs;
 
-	if (ev->nflags != 4 || ev->ts_digits != 6 || ev->ts_ns < 0 || ev->pid < 0 ||
+	if (ev->ts_digits != 6)
+		return false;
+	if (ev->kernel_cols) {
+		/* the parser found every column up to the flags in place */
+		y = r + 24;
+		goto flags;
+	}
+	if (ev->nflags != 4 || ev->ts_ns < 0 || ev->pid < 0 ||
 	    ev->cpu < 0 || ev->cpu > 999 || l->raw.n < pad + ev->comm.n + 1 ||
 	    ev->comm.p != r + pad || !all_spaces(r, pad, re))
 		return false;
@@ -420,8 +427,10 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	if (re - y < 20 || y[5] != ')' || y[6] != ' ' || y[7] != '[' ||
 	    y[8] < '0' || y[8] > '9' || y[9] < '0' || y[9] > '9' || y[10] < '0' || y[10] > '9' ||
 	    y[11] != ']' || y[12] != ' ' || y[13] != ev->flags[0] || y[14] != ev->flags[1] ||
-	    y[15] != ev->flags[2] || y[16] != ev->flags[3] || y[17] != ' ' ||
-	    !(flag_accepted[(unsigned char)y[13]] & 1) ||
+	    y[15] != ev->flags[2] || y[16] != ev->flags[3] || y[17] != ' ')
+		return false;
+flags:
+	if (!(flag_accepted[(unsigned char)y[13]] & 1) ||
 	    !(flag_accepted[(unsigned char)y[14]] & 2) ||
 	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
 	    !(flag_accepted[(unsigned char)y[16]] & 8))

@@ -17,12 +17,13 @@
 #include "tracemerge/atrace.h" /* struct tm_str */
 
 #define TM_STR_IS(s, lit) \
-	((s).n == sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+	((s).n == sizeof(lit) - 1 && tm_mem_eq((s).p, lit, sizeof(lit) - 1))
 #define TM_STR_STARTS(s, lit) \
-	((s).n >= sizeof(lit) - 1 && memcmp((s).p, lit, sizeof(lit) - 1) == 0)
+	((s).n >= sizeof(lit) - 1 && tm_mem_eq((s).p, lit, sizeof(lit) - 1))
 
 /* memcmp(A, B, N) == 0 without a call for the short strings compared per
- * line (names, keys): 8-byte words, the last one overlapping. */
+ * line (names, keys): 8-byte words, the last one overlapping.  With N a
+ * constant (TM_STR_IS) this is a few compares in line. */
 static inline bool tm_mem_eq(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;

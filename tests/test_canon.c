@@ -359,6 +359,68 @@ static void test_json_in_place(void **state)
 	}
 }
 
+/* A line whose columns the parser found at the kernel's fixed places
+ * (kernel_cols) gets the prefix that checking every column gives: each
+ * variant of what follows the columns (times, flags, names, details) read
+ * with kernel_cols as found and cleared. */
+static void test_prefix_kernel_cols(void **state)
+{
+	static const char *cols[] = {
+		"          worker-101   (   77) [002] ",
+		"          <idle>-0     (-----) [000] ",
+		"0123456789abcdef-99999 (99999) [999] ",
+	};
+	static const char *flags[] = { "d.h2", "D.h2", "dX..", "...Z", ".N.f", "....", "dnsA" };
+	static const char *rest[] = {
+		"  100.000100: foo: a=1", "100.000100: foo: a=1", " 0100.000100: foo: a=1",
+		"  100.00010: foo: a=1", "  100.0001000: foo: a=1", "  0.000000: e: x\"y",
+		"  100.000100: foo:  a=1", "  100.000100: foo:\ta=1", "  100.000100: foo: ",
+		"  123456789.000001: sched_switch: bash:22 [120] R ==> rcu:15 [120]",
+		"  1.000001: sched_wakeup: comm=a pid=1", "  1.000001: tracing_mark_write: B|1|x",
+		"  1.000001: print: tracing_mark_write: B|1|x", "  99.999999: caf\xc3\xa9: x",
+	};
+	char text[256];
+	size_t found = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		for (size_t j = 0; j < sizeof(flags) / sizeof(flags[0]); j++)
+			for (size_t k = 0; k < sizeof(rest) / sizeof(rest[0]); k++) {
+				struct tm_ftrace_reader *r;
+				struct tm_ftrace_line l, g;
+				struct tm_canon_pre pa, pb;
+				char ba[TM_CANON_PREFIX_MAX], bb[TM_CANON_PREFIX_MAX];
+				bool ra, rb;
+
+				snprintf(text, sizeof(text), "%s%s %s\n", cols[i], flags[j], rest[k]);
+				r = tm_ftrace_reader_new(text, strlen(text));
+				assert_true(tm_ftrace_next(r, &l));
+				assert_int_equal(l.kind, TM_LN_EVENT);
+				if (!l.ev.kernel_cols)
+					fail_msg("columns not found in place: %s", text);
+				found++;
+				g = l;
+				g.ev.kernel_cols = false;
+				memset(&pa, 0x55, sizeof(pa));
+				memset(&pb, 0x55, sizeof(pb));
+				ra = tm_canon_prefix_json(ba, &l, -1, &pa);
+				rb = tm_canon_prefix_json(bb, &g, -1, &pb);
+				assert_int_equal(ra, rb);
+				if (ra) {
+					/* made in the buffer: the same bytes */
+					assert_int_equal(pa.n[0], pb.n[0]);
+					assert_int_equal(pa.n[1], pb.n[1]);
+					assert_int_equal(pa.counts, pb.counts);
+					assert_int_equal(pa.line, pb.line);
+					assert_true(pa.p[0] == ba ? pb.p[0] == bb : pa.p[0] == pb.p[0]);
+					assert_memory_equal(pa.p[0], pb.p[0], pa.n[0]);
+					assert_true(pa.p[1] == pb.p[1]);
+				}
+				tm_ftrace_reader_free(r);
+			}
+	assert_int_equal(found, 3 * 7 * 14);
+}
+
 /* Which lines get their prefix made ahead: event lines whose comm and name
  * need no escapes, without continuation lines, of at most
  * TM_CANON_PREFIX_MAX bytes. */
@@ -412,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_number_edges),
 		cmocka_unit_test(test_json_in_place),
 		cmocka_unit_test(test_prefix_ahead),
+		cmocka_unit_test(test_prefix_kernel_cols),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

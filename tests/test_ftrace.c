@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include "out.h"
 #include "tracemerge/ftrace.h"
+#include "ftrace-general.h"
 
 static bool eq(struct tm_str s, const char *lit)
 {
@@ -229,6 +230,102 @@ static void test_kernel_layout(void **state)
 	assert_int_equal(ev.instance.n, 0);
 	assert_int_equal(ev.nflags, 4);
 	assert_int_equal(ev.flags[4], 0);
+}
+
+/* Every field the same, bools and padding of flags included (kernel_cols
+ * aside: the general search never sets it). */
+static bool same_fields(const struct tm_ftrace_event *a, const struct tm_ftrace_event *b)
+{
+#define SAME(f) (memcmp(&a->f, &b->f, sizeof(a->f)) == 0)
+	return SAME(comm) && SAME(pid) && SAME(tgid) && SAME(has_tgid_col) && SAME(cpu) &&
+	       SAME(nflags) && SAME(flags) && SAME(ts_ns) && SAME(ts_digits) && SAME(style) &&
+	       SAME(name.n) && memcmp(a->name.p, b->name.p, a->name.n) == 0 &&
+	       SAME(details) && SAME(instance) && SAME(print_prefixed) && SAME(name_padded);
+#undef SAME
+}
+
+/* Are LINE's first 42 bytes what printf writes of EV's columns in the
+ * kernel's layout ("%16s-%-5d (%5d) [%03d] %.4s ", "-----" for no TGID)? */
+static bool printf_columns(const char *line, const struct tm_ftrace_event *ev)
+{
+	char tg[16], want[96];
+
+	if (ev->tgid < 0)
+		snprintf(tg, sizeof(tg), "-----");
+	else
+		snprintf(tg, sizeof(tg), "%5d", ev->tgid);
+	if (ev->comm.n > 16)
+		return false;
+	/* "%16s" of the comm by hand: it may hold NUL bytes */
+	memset(want, ' ', 16 - ev->comm.n);
+	memcpy(want + 16 - ev->comm.n, ev->comm.p, ev->comm.n);
+	snprintf(want + 16, sizeof(want) - 16, "-%-5d (%s) [%03d] ", ev->pid, tg, ev->cpu);
+	if (strlen(want + 16) != 21)
+		return false;
+	memcpy(want + 37, ev->flags, 4);   /* "%.4s", NUL bytes too */
+	want[41] = ' ';
+	return ev->nflags == 4 && memcmp(line, want, 42) == 0;
+}
+
+/* The columns found at the kernel's fixed places (kernel_cols): set for
+ * lines written as printf writes them (by hand below), never for others;
+ * and every byte of such a line changed to each of a few others reads the
+ * same as by the general search. */
+static void test_fixed_columns(void **state)
+{
+	static const char *yes[] = {
+		"          <idle>-0     (-----) [003] d.h2   100.000002: irq_handler_exit: irq=29 ret=handled",
+		"     kworker/1:2-210   (  210) [001] ...1   100.000008: workqueue_execute_start: w",
+		"  surfaceflinger-12345 (12345) [000] .... 12345.000001: tracing_mark_write: B|12345|x",
+		"               a-1     (    1) [999] dNh. 0.000001: e: ",
+		"     foo-bar-1-2-3     (-----) [010] .... 1.000000: e: x",
+		"0123456789abcdef-1     (-----) [003] d.h2   100.000002: e: x",  /* 16 bytes */
+	};
+	static const char *no[] = {
+		"          <idle>-00    (-----) [003] d.h2   100.000002: e: x",  /* pid 00 */
+		"            bash-1     (00012) [003] d.h2   100.000002: e: x",  /* tgid 00012 */
+		"            bash-123456 (-----) [003] d.h2   100.000002: e: x", /* 6 digits */
+		"  bash-1 (-----) [003] d.h2   100.000002: e: x",                /* short comm */
+		"0123456789abcde-1     (-----) [003] d.h2   100.000002: e: x",   /* short */
+		"         [bash]a-1     (-----) [003] d.h2   100.000002: e: x",  /* '[' in it */
+		"\t              a-1     (-----) [003] d.h2   100.000002: e: x", /* a tab */
+		"            bash-1     (-----) [003] d.h2.   100.000002: e: x", /* 5 flags */
+		"            bash-1\t    (-----) [003] d.h2   100.000002: e: x",
+	};
+	static const char repl[] = " \t-09[]():a.";
+	char line[160];
+	(void)state;
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		struct tm_ftrace_event ev = parse(yes[i], 0, false);
+		if (!ev.kernel_cols || !printf_columns(yes[i], &ev))
+			fail_msg("not found in place: %s", yes[i]);
+	}
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		struct tm_ftrace_event ev = parse(no[i], 0, false);
+		if (ev.kernel_cols)
+			fail_msg("found in place: %s", no[i]);
+	}
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		for (size_t at = 0; at < 48; at++) {
+			for (size_t k = 0; k < sizeof(repl) - 1; k++) {
+				struct tm_ftrace_event a, b;
+				int ra, rb;
+
+				snprintf(line, sizeof(line), "%s", yes[i]);
+				line[at] = repl[k];
+				memset(&a, 0x55, sizeof(a));
+				memset(&b, 0xaa, sizeof(b));
+				ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
+				rb = tm_ftrace_parse_event_general(line, strlen(line), 0, false, &b);
+				if (ra != rb || (ra == 0 && !same_fields(&a, &b)))
+					fail_msg("read differently: %s", line);
+				if (ra == 0 && a.kernel_cols && !printf_columns(line, &a))
+					fail_msg("found in place: %s", line);
+				if (ra == 0 && b.kernel_cols)
+					fail_msg("the general search set kernel_cols: %s", line);
+			}
+		}
+	}
 }
 
 static void test_function_tracer(void **state)
@@ -546,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_plain_lines),
 		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_kernel_layout),
+		cmocka_unit_test(test_fixed_columns),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),

@@ -42,6 +42,12 @@ struct tm_ftrace_event {
 	struct tm_str instance;  /* trace-cmd report instance prefix, or empty */
 	bool print_prefixed;     /* written as "print: tracing_mark_write: ..." */
 	bool name_padded;        /* more than one blank after "name:" */
+	bool kernel_cols;        /* the columns before the timestamp sit at the
+				  * kernel's fixed places: the comm right-
+				  * aligned in 16 blanks, "-PID" left-aligned
+				  * in 5, " (TGID) " right-aligned in 5 or
+				  * "(-----)", "[CCC] ", 4 flags, a blank; no
+				  * leading zeros (false: not known) */
 };
 
 /* Is this event a userspace marker (tracing_mark_write, print, or "0")? */
