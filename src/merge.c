@@ -407,9 +407,9 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	struct tm_merge_early *e;
 	struct tm_diag d;
 
-	if (!outpath || !strcmp(outpath, "-") || o->kernel_as != TM_KERNEL_TEXT ||
+	if (!tm_out_takes_back(outpath) || o->kernel_as != TM_KERNEL_TEXT ||
 	    tm_out_reference() || !(e = calloc(1, sizeof(*e))))
-		return NULL;   /* stdout cannot be taken back */
+		return NULL;   /* stdout, a device, a FIFO cannot be taken back */
 	tm_diag_init(&d);
 	if (!(e->fills = tm_hmap_new(sizeof(struct early_fill))) ||
 	    !(e->w.moved_lines = json_object_new_array()) ||

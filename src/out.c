@@ -87,6 +87,38 @@ bool tm_out_reference(void)
 	return ref && *ref && strcmp(ref, "0") != 0;
 }
 
+bool tm_out_takes_back(const char *path)
+{
+	struct stat st;
+
+	if (!path || strcmp(path, "-") == 0)
+		return false;
+	/* (a directory: the rename says it cannot) */
+	return stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);
+}
+
+/* PATH written straight, as stdout is: a device or FIFO, or a symlink to
+ * one (/dev/stdout), which renaming a temporary file over it would replace
+ * with a regular file. */
+static int open_straight(struct tm_out *o, const char *path, struct tm_diag *d)
+{
+	o->fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (o->fd < 0) {
+		int e = errno;
+		free(o->buf);
+		o->buf = NULL;
+		return tm_diag_error(d, "%s: cannot open: %s", path, strerror(e));
+	}
+	if (!(o->path = strdup(path))) {
+		close(o->fd);
+		free(o->buf);
+		memset(o, 0, sizeof(*o));
+		o->fd = -1;
+		return tm_diag_error(d, "%s: out of memory", path);
+	}
+	return 0;   /* not seekable */
+}
+
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
 	memset(o, 0, sizeof(*o));
@@ -109,6 +141,8 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 		}
 		return 0;
 	}
+	if (!tm_out_takes_back(path))
+		return open_straight(o, path, d);
 	o->path = strdup(path);
 	if (!o->path || asprintf(&o->tmp, "%s.tmpXXXXXX", path) < 0) {
 		free(o->path);
@@ -553,9 +587,9 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 	o->fd = -1;
 	if (o->err)
 		rc = tm_diag_error(d, "%s: write error: %s", o->path, strerror(o->err));
-	else
+	else if (o->tmp)
 		rc = put_in_place(o, d);
-	if (rc)
+	if (rc && o->tmp)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);

@@ -35,7 +35,8 @@ struct tm_out {
 	char *buf;         /* TM_OUT_BUFSZ bytes, flushed with write(2) */
 	size_t n;
 	char *path;        /* destination, NULL for stdout */
-	char *tmp;         /* temporary file being written */
+	char *tmp;         /* temporary file being written (NULL: written
+			    * straight, tm_out_takes_back) */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
 	struct tm_out_place *place; /* a scratch part: where it goes on (tm_out_append_begin) */
@@ -52,8 +53,15 @@ struct tm_out {
  * `make bench` compares the optimised ones with. */
 bool tm_out_reference(void);
 
-/* PATH NULL or "-" writes stdout. */
+/* PATH NULL or "-" writes stdout.  A regular file (or none yet) is written
+ * as a temporary file beside it, renamed over PATH by tm_out_close (nothing
+ * reaches PATH before, and tm_out_abort leaves it as it was; a symlink at
+ * PATH is replaced, its file untouched); a device or FIFO (/dev/null,
+ * /dev/stdout), which the rename would replace, is written straight, as
+ * stdout is. */
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* Would tm_out_open(PATH) write a temporary file put in place at close? */
+bool tm_out_takes_back(const char *path);
 /* From now on full buffers are written by a helper thread while the next
  * one fills (two buffers); the output is the same.  Without a thread (it
  * cannot start) writing stays in the caller.  Undone by close or abort. */

@@ -4,7 +4,8 @@
  * Kernel text in the canonical form every viewer generation reads (the
  * kernel's `trace` lines with a "(-----)" TGID column, 4 irq-info flags and
  * 9 decimals: parsers/tepline.h), streamed as events arrive (in time order), into PATH.tmp.XXXXXX beside PATH, renamed into place when the
- * recording ends well (removed otherwise), so PATH is never half written.
+ * recording ends well (removed otherwise), so PATH is never half written
+ * (a device or FIFO at PATH, such as /dev/null, is written straight).
  * The header is written first, with fixed-width room for what is known only
  * at the end (the entries line and the issuer records of the closing clock
  * sync); tm_rec_out_finish() fills that room in with pwrite().  Header:
@@ -28,6 +29,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "out.h"
+
 #include "record.h"
 #include "tracemerge/ts.h"
 
@@ -37,7 +40,8 @@
 
 struct tm_rec_out {
 	FILE *f;
-	char *path, *tmp;            /* tmp NULL: stdout */
+	char *path, *tmp;            /* tmp NULL: stdout, or PATH written
+				      * straight (tm_out_takes_back) */
 	long entries_off;            /* where ENTRIES_ROOM starts, -1: none */
 	long end_off;                /* where the reserved issuer lines start */
 	size_t nend;
@@ -115,6 +119,13 @@ struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
 	o->ncpus = h->ncpus;
 	if (!strcmp(path, "-")) {
 		o->f = stdout;
+	} else if (!tm_out_takes_back(path)) {
+		/* a device or FIFO: written straight, as stdout is */
+		if (!(o->f = fopen(path, "we"))) {
+			snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+			tm_rec_out_abort(o);
+			return NULL;
+		}
 	} else {
 		if (asprintf(&o->tmp, "%s.tmp.XXXXXX", path) < 0) {
 			o->tmp = NULL;

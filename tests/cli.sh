@@ -66,6 +66,26 @@ $TM stats "$T/mixed.txt" > "$T/st" && grep -q "rejected-line .* 2 .*line longer 
 # stdin and stdout
 $TM import - < "$C/atrace_data" > "$T/stdin.json" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/stdin.json" &&
 	ok "import reads stdin and writes stdout" || notok "stdin/stdout"
+# a FIFO (or a symlink to one, as /dev/stdout) at the output's name is
+# written into and stays a FIFO, as /dev/null must stay a device: a file
+# renamed over it once replaced /dev/null with a regular file.  The bytes
+# are those written to a file, for ftrace text (written as it is read when
+# the output can be taken back) and for JSON.
+mkfifo "$T/fifo" && ln -s fifo "$T/fifo-link"
+for _in in "$C/atrace_data" "$C/simple_trace.json"; do
+	for _out in fifo fifo-link; do
+		$TM import -q -o "$T/to-file.json" "$_in"
+		timeout 20 cat "$T/fifo" > "$T/from-fifo.json" & _reader=$!
+		$TM import -q -o "$T/$_out" "$_in"; _rc=$?
+		wait $_reader
+		if [ $_rc = 0 ] && [ -p "$T/fifo" ] && [ -L "$T/fifo-link" ] &&
+		   cmp -s "$T/to-file.json" "$T/from-fifo.json" && [ -z "$(ls "$T" | grep 'tmp')" ]; then
+			ok "import -o $_out ($(basename "$_in")): written into the FIFO, which stays one"
+		else
+			notok "import -o $_out ($(basename "$_in")): rc $_rc; $(ls -l "$T" | grep fifo)"
+		fi
+	done
+done
 gzip -c "$C/trivial_systrace.html" | $TM stats --json - > "$T/s.json" && python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["inputs"][0]

@@ -373,6 +373,69 @@ static void test_replace_symlink(void **state)
 	tm_diag_free(&d);
 }
 
+/* Reads FIFO NAME to its end into a malloc'd string (a thread: opening a
+ * FIFO for writing waits for its reader). */
+static void *fifo_reader(void *arg)
+{
+	int fd = open((const char *)arg, O_RDONLY);
+	char *got = calloc(1, 4096);
+	size_t n = 0;
+	ssize_t k;
+
+	while (fd >= 0 && got && n < 4095 && (k = read(fd, got + n, 4095 - n)) > 0)
+		n += (size_t)k;
+	if (fd >= 0)
+		close(fd);
+	return got;
+}
+
+/* A FIFO at the output's name (or a symlink to one, as /dev/stdout is): the
+ * output is written into it, and it stays a FIFO (a temporary file renamed
+ * over it would have replaced it: `-o /dev/null` once replaced /dev/null
+ * with a regular file); nothing else is left in the directory.  Neither is
+ * taken back (tm_out_takes_back); a regular file, a new name and a symlink
+ * to a file are. */
+static void test_fifo_written_straight(void **state)
+{
+	static const char *names[] = { "fifo", "link" };
+	struct tm_diag d;
+	struct stat st;
+
+	(void)state;
+	tm_diag_init(&d);
+	assert_int_equal(mkfifo(path_in("fifo"), 0600), 0);
+	assert_int_equal(symlink("fifo", path_in("link")), 0);
+	for (size_t i = 0; i < 2; i++) {
+		char fifo[256];
+		pthread_t t;
+		void *got;
+
+		snprintf(fifo, sizeof(fifo), "%s", path_in("fifo"));
+		assert_false(tm_out_takes_back(path_in(names[i])));
+		assert_int_equal(pthread_create(&t, NULL, fifo_reader, fifo), 0);
+		assert_int_equal(write_small(names[i], "into the fifo", &d), 0);
+		assert_int_equal(pthread_join(t, &got), 0);
+		assert_string_equal(got, "into the fifo");
+		free(got);
+		assert_int_equal(stat(path_in(names[i]), &st), 0);
+		assert_true(S_ISFIFO(st.st_mode));
+		assert_string_equal(listing(), "fifo link");
+	}
+	assert_int_equal(tm_diag_total(&d), 0);
+	assert_false(tm_out_takes_back("-"));
+	assert_false(tm_out_takes_back(NULL));
+	assert_true(tm_out_takes_back(path_in("new-name")));
+	put_file("file", "x");
+	assert_int_equal(symlink("file", path_in("file-link")), 0);
+	assert_true(tm_out_takes_back(path_in("file")));
+	assert_true(tm_out_takes_back(path_in("file-link")));
+	unlink(path_in("fifo"));
+	unlink(path_in("link"));
+	unlink(path_in("file"));
+	unlink(path_in("file-link"));
+	tm_diag_free(&d);
+}
+
 /* A directory at the output's name: an error, the directory (and what is
  * in it) untouched, no temporary file left. */
 static void test_replace_directory(void **state)
@@ -484,6 +547,7 @@ int main(void)
 		cmocka_unit_test(test_replace_file),
 		cmocka_unit_test(test_replace_symlink),
 		cmocka_unit_test(test_replace_directory),
+		cmocka_unit_test(test_fifo_written_straight),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

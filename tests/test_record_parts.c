@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -202,6 +203,56 @@ static void test_output_file(void **state)
 	assert_non_null(strstr(err, "/nonexistent/dir/out.txt: cannot create"));
 }
 
+/* Reads FIFO PATH to its end into a malloc'd string (a thread). */
+static void *read_fifo(void *arg)
+{
+	int fd = open((const char *)arg, O_RDONLY);
+	char *got = calloc(1, 1 << 16);
+	size_t n = 0;
+	ssize_t k;
+
+	while (fd >= 0 && got && n < (1 << 16) - 1 && (k = read(fd, got + n, (1 << 16) - 1 - n)) > 0)
+		n += (size_t)k;
+	if (fd >= 0)
+		close(fd);
+	return got;
+}
+
+/* A FIFO at the output's name (as /dev/null is a device) is written into
+ * and stays a FIFO: a temporary file renamed over it would replace it. */
+static void test_output_fifo(void **state)
+{
+	char dir[] = "/tmp/tm-recfifo-XXXXXX", path[300], err[300];
+	struct tm_rec_hdr h = { .ncpus = 2, .clock = "mono", .events = "sched/*",
+				.instance = "inst" };
+	const char *line = "           x-1     (-----) [000] .... 1.000000000: a: b\n";
+	struct tm_rec_out *o;
+	struct stat st;
+	pthread_t t;
+	void *got;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(pthread_create(&t, NULL, read_fifo, path), 0);
+	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	assert_non_null(o);
+	assert_null(tm_rec_out_tmp(o));
+	assert_int_equal(tm_rec_out_write(line, strlen(line), o), 0);
+	assert_int_equal(tm_rec_out_finish(o, 1, 1, NULL, 0, err, sizeof(err)), 0);
+	tm_rec_out_abort(o);
+	assert_int_equal(pthread_join(t, &got), 0);
+	assert_non_null(strstr(got, "# tracer: nop\n"));
+	assert_true(strlen(got) > strlen(line));
+	assert_string_equal((char *)got + strlen(got) - strlen(line), line);
+	free(got);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(rmdir(dir), 0);   /* nothing else was left */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -210,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_clock_sync_json),
 		cmocka_unit_test(test_marker_file),
 		cmocka_unit_test(test_output_file),
+		cmocka_unit_test(test_output_fifo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
