@@ -24,6 +24,11 @@ struct tm_ftrace_reader {
 	 * kept so that it is not parsed twice */
 	const char *probe_at;
 	struct tm_ftrace_event probe;
+	/* the line after a marker as cut then (cut_at: where it starts, NULL
+	 * none), taken again without a search */
+	const char *cut_at, *cut_next;
+	struct tm_str cut;
+	bool cut_nul, cut_plain;
 	bool seen_data;          /* an event line has been seen */
 	/* no NUL byte in [a line start, clean_end); nul: the first NUL byte
 	 * after that start, once found */
@@ -33,7 +38,8 @@ struct tm_ftrace_reader {
 	/* the '\n' ending a plain line, found with AVX2 where the CPU has it
 	 * (NULL: memchr, then the NUL search) */
 	const char *(*plain_line_end)(const char *p, const char *e);
-	bool reference;          /* TM_REFERENCE: no kernel-layout shortcut */
+	bool reference;          /* TM_REFERENCE: no kernel-layout shortcut, each
+				  * line cut anew */
 	bool first_line_done;
 };
 
@@ -325,6 +331,11 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 
 		if (other || parse_as_event(r, l, &r->probe)) {
 			r->probe_at = other ? NULL : l.p;
+			r->cut_at = save_pos;
+			r->cut_next = r->pos;
+			r->cut = l;
+			r->cut_nul = r->line_nul;
+			r->cut_plain = r->line_plain;
 			r->pos = save_pos;
 			r->lineno = save_no;
 			return;
@@ -347,7 +358,17 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 	out->ncont = 0;
 	out->cont = (struct tm_str){ NULL, 0 };
 	out->reason = NULL;
-	l = next_raw(r);
+	if (r->cut_at == r->pos && !r->reference) {
+		/* cut when looking for continuation lines: as next_raw cut it */
+		l = r->cut;
+		r->pos = r->cut_next;
+		r->lineno++;
+		r->line_nul = r->cut_nul;
+		r->line_plain = r->cut_plain;
+		r->cut_at = NULL;
+	} else {
+		l = next_raw(r);
+	}
 	out->raw = l;
 	out->plain = r->line_plain;
 	out->lineno = r->lineno;

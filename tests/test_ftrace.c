@@ -468,6 +468,74 @@ static void test_reader_continuations(void **state)
 	tm_ftrace_reader_free(r);
 }
 
+/* The line after a marker is cut once, when looking for continuation
+ * lines, and that cut taken again: every kind of line after a marker reads
+ * as by hand and as the reference reader (TM_REFERENCE: each line cut anew)
+ * reads it. */
+static void test_reader_after_markers(void **state)
+{
+	static const char text[] =
+		"m-1 [000] .... 1.000000: tracing_mark_write: B|1|a\n"
+		"m-1 [000] .... 1.000001: tracing_mark_write: E|1\r\n"
+		"\n"
+		"m-1 [000] .... 1.000002: tracing_mark_write: x \"quoted\" text past 32 bytes\n"
+		"# a header after a marker\n"
+		"m-1 [000] .... 1.000003: tracing_mark_write: y\n"
+		"a line with a NUL \0 byte that runs past thirty-two\n"
+		"m-1 [000] .... 1.000004: tracing_mark_write: z\n"
+		"continued\n"
+		"m-1 [000] .... 1.000005: sched_switch: prev_comm=a\n"
+		"m-1 [000] .... 1.000006: tracing_mark_write: last";
+	static const struct {
+		char kind;
+		unsigned long lineno;
+		const char *raw;   /* its start */
+	} want[] = {
+		{ 'E', 1, "m-1 [000] .... 1.000000: tracing_mark_write: B|1|a" },
+		{ 'E', 2, "m-1 [000] .... 1.000001: tracing_mark_write: E|1" },
+		{ 'b', 3, "" },
+		{ 'E', 4, "m-1 [000] .... 1.000002: tracing_mark_write: x \"quoted\" text past 32 bytes" },
+		{ 'h', 5, "# a header after a marker" },
+		{ 'E', 6, "m-1 [000] .... 1.000003: tracing_mark_write: y" },
+		{ 'R', 7, "a line with a NUL " },
+		{ 'E', 8, "m-1 [000] .... 1.000004: tracing_mark_write: z" },   /* + "continued" */
+		{ 'E', 10, "m-1 [000] .... 1.000005: sched_switch: prev_comm=a" },
+		{ 'E', 11, "m-1 [000] .... 1.000006: tracing_mark_write: last" },
+	};
+	static const char kind[] = "bhnEgR";
+	struct tm_ftrace_reader *r, *ref;
+	struct tm_ftrace_line l, g;
+	size_t i = 0;
+	(void)state;
+	r = tm_ftrace_reader_new(text, sizeof(text) - 1);
+	setenv("TM_REFERENCE", "1", 1);
+	ref = tm_ftrace_reader_new(text, sizeof(text) - 1);
+	unsetenv("TM_REFERENCE");
+	while (tm_ftrace_next(r, &l)) {
+		assert_true(i < sizeof(want) / sizeof(want[0]));
+		assert_int_equal(tm_ftrace_next(ref, &g), 1);
+		if (kind[l.kind] != want[i].kind || l.lineno != want[i].lineno || l.ncont != (i == 7) ||
+		    l.raw.n < strlen(want[i].raw) || memcmp(l.raw.p, want[i].raw, strlen(want[i].raw)))
+			fail_msg("line %zu: kind %c line %lu [%.*s]", i, kind[l.kind], l.lineno,
+				 (int)l.raw.n, l.raw.p);
+		assert_int_equal(l.kind, g.kind);
+		assert_int_equal(l.lineno, g.lineno);
+		assert_ptr_equal(l.raw.p, g.raw.p);
+		assert_int_equal(l.raw.n, g.raw.n);
+		assert_int_equal(l.ncont, g.ncont);
+		assert_ptr_equal(l.cont.p, g.cont.p);
+		assert_int_equal(l.cont.n, g.cont.n);
+		assert_ptr_equal(l.reason, g.reason);
+		if (l.kind == TM_LN_EVENT)
+			assert_int_equal(l.ev.ts_ns, g.ev.ts_ns);
+		i++;
+	}
+	assert_int_equal(tm_ftrace_next(ref, &g), 0);
+	assert_int_equal(i, sizeof(want) / sizeof(want[0]));
+	tm_ftrace_reader_free(r);
+	tm_ftrace_reader_free(ref);
+}
+
 static void test_reader_js_escaped_and_limits(void **state)
 {
 	char k[64];
@@ -656,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_reader_header),
 		cmocka_unit_test(test_reader_noise_and_rejects),
 		cmocka_unit_test(test_reader_continuations),
+		cmocka_unit_test(test_reader_after_markers),
 		cmocka_unit_test(test_reader_js_escaped_and_limits),
 	};
 	return cmocka_run_group_tests_name("ftrace", tests, NULL, NULL);
