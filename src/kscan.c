@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kscan.h"
+#include "blankrun.h"
 #include "span.h"
 #include "linefeed.h"
 #include "tmstr.h"
@@ -70,15 +71,13 @@ static struct tm_task *cached_task(const struct tm_kstats *st, int32_t pid)
 	return c->task && c->pid == pid ? c->task : NULL;
 }
 
-/* The task of PID, created on first sight; the cache looked at first. */
-static struct tm_task *task(struct tm_kstats *st, int32_t pid)
+/* The task of PID the first time the cache does not hold it: from the
+ * map, created on first sight, then cached. */
+static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats *st, int32_t pid)
 {
 	struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
-	struct tm_task *t = cached_task(st, pid);
+	struct tm_task *t = tm_hmap_get_i32(st->tasks, pid, true);
 
-	if (t)
-		return t;
-	t = tm_hmap_get_i32(st->tasks, pid, true);
 	if (t && !t->init) {
 		t->init = true;
 		t->tgid = -1;
@@ -90,16 +89,18 @@ static struct tm_task *task(struct tm_kstats *st, int32_t pid)
 	return t;
 }
 
-/* Learn a name for T; "<...>" never replaces a known name.  A name that
- * fits comm_in is kept as read, and made valid UTF-8 into comm once the
- * scan is over (end_names): names that change back and forth (pid 0 is
- * "<idle>" in the COMM column and "swapper/N" in sched_switch) are not
- * validated each time. */
-static void learn_task_name(struct tm_task *t, struct tm_str comm)
+/* The task of PID, created on first sight; the cache looked at first. */
+static inline struct tm_task *task(struct tm_kstats *st, int32_t pid)
+{
+	struct tm_task *t = cached_task(st, pid);
+
+	return t ? t : task_uncached(st, pid);
+}
+
+/* learn_task_name for a name that is not the one T has (or no T). */
+static __attribute__((noinline)) void learn_new_name(struct tm_task *t, struct tm_str comm)
 {
 	if (!t || comm.n == 0 || is_unknown_comm(comm))
-		return;
-	if (t->named && t->comm_in_len == comm.n && tm_mem_eq(t->comm_in, comm.p, comm.n))
 		return;
 	t->named = true;
 	if (comm.n < sizeof(t->comm_in)) {
@@ -111,6 +112,19 @@ static void learn_task_name(struct tm_task *t, struct tm_str comm)
 		t->comm_in_len = (size_t)-1;
 		t->comm_pending = false;
 	}
+}
+
+/* Learn a name for T; "<...>" never replaces a known name.  A name that
+ * fits comm_in is kept as read, and made valid UTF-8 into comm once the
+ * scan is over (end_names): names that change back and forth (pid 0 is
+ * "<idle>" in the COMM column and "swapper/N" in sched_switch) are not
+ * validated each time.  The name T has already (never empty, never
+ * "<...>") is what comes most often: it is looked at first. */
+static inline void learn_task_name(struct tm_task *t, struct tm_str comm)
+{
+	if (t && t->named && t->comm_in_len == comm.n && tm_mem_eq(t->comm_in, comm.p, comm.n))
+		return;
+	learn_new_name(t, comm);
 }
 
 /* Every task's comm from the name kept as read (learn_task_name). */
@@ -126,9 +140,9 @@ static void end_names(struct tm_kstats *st)
 	}
 }
 
-static void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
+static inline void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
 {
-	if (pid >= 0 && comm.n && !is_unknown_comm(comm))
+	if (pid >= 0 && comm.n)
 		learn_task_name(task(st, pid), comm);
 }
 
@@ -179,21 +193,35 @@ static int32_t str_i32(struct tm_str s)
 }
 
 
-/* At P: "COMM<TERM>PID..." (TL bytes of TERM): learn COMM for PID (up to
- * the next blank); returns where PID's value ends, or NULL. */
-static const char *comm_pid(struct tm_kstats *st, const char *p, const char *e,
-			    const char *term, size_t tl)
+/* At P: "COMM<TERM>PID..." (TL bytes of TERM, which starts with a blank):
+ * learn COMM for PID, the digits up to the next blank (at most 10, no more
+ * than INT32_MAX, else no pid); returns where PID's value ends, or NULL.
+ * TERM is looked for blank by blank: its first place is at the first
+ * blank that TERM follows. */
+static inline const char *comm_pid(struct tm_kstats *st, const char *p, const char *e,
+				   const char *term, size_t tl)
 {
-	const char *t = tm_find_lit(p, e, term, tl), *v, *ve;
+	const char *t = p, *v, *q;
+	uint64_t pid = 0;
 
-	if (!t)
-		return NULL;
-	v = t + tl;
-	for (ve = v; ve < e && *ve != ' '; ve++)
-		;
-	learn_name(st, str_i32((struct tm_str){ v, (size_t)(ve - v) }),
-		   (struct tm_str){ p, (size_t)(t - p) });
-	return ve;
+	for (;; t++) {
+		if (!(t = tm_find_byte(t, e, ' ')) || (size_t)(e - t) < tl)
+			return NULL;
+		if (tm_mem_eq(t, term, tl))
+			break;
+	}
+	v = q = t + tl;
+	for (; q < e && (unsigned)(unsigned char)*q - '0' <= 9 && q - v < 11; q++)
+		pid = pid * 10 + (unsigned)(unsigned char)*q - '0';
+	if (q < e && *q != ' ') {
+		/* not all digits, or more than 10 */
+		if (!(q = tm_find_byte(q, e, ' ')))
+			q = e;
+		return q;
+	}
+	if (q > v && q - v <= 10 && pid <= INT32_MAX)
+		learn_name(st, (int32_t)pid, (struct tm_str){ p, (size_t)(t - p) });
+	return q;
 }
 
 /* Names of other threads carried in sched event details.  The kernel's

@@ -96,6 +96,75 @@ static void test_atrace_accounting(void **state)
 	scan_free(&s);
 }
 
+/* The comm of PID's task, or NULL when the scan made no task for PID. */
+static const char *task_comm(struct scan *s, int32_t pid)
+{
+	struct tm_task *t = tm_hmap_get_i32(s->st.tasks, pid, false);
+
+	return t ? t->comm : NULL;
+}
+
+/* Names of other threads read from sched_switch and sched_wakeup details
+ * in the kernel's layout: the comm runs up to the first " prev_pid=" (or
+ * " next_pid=", " pid=") that a blank starts, the pid is the digits up to
+ * the next blank (1 to 10 of them, at most INT32_MAX); a switch without
+ * " prev_pid=" is not read any further. */
+static void test_sched_names(void **state)
+{
+#define SW(d) "      x-1 (    1) [000] .... 1.000001: sched_switch: " d "\n"
+#define WK(d) "      x-1 (    1) [000] .... 1.000002: sched_wakeup: " d "\n"
+	static const char text[] =
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		SW("prev_comm=a b prev_pid=21 prev_prio=120 prev_state=S ==> next_comm=c next_pid=22 next_prio=120")
+		/* "prev_pid=" inside the comm, not after a blank; ten digits */
+		SW("prev_comm=dxprev_pid=9 prev_pid=23 prev_prio=120 prev_state=S ==> next_comm=e next_pid=0000000024 next_prio=120")
+		/* one above INT32_MAX; INT32_MAX itself */
+		SW("prev_comm=f prev_pid=2147483648 prev_prio=120 prev_state=S ==> next_comm=g next_pid=2147483647 next_prio=120")
+		/* eleven digits; a letter after the digits */
+		SW("prev_comm=h prev_pid=00000000025 prev_prio=120 prev_state=S ==> next_comm=i next_pid=26x next_prio=120")
+		/* empty comms */
+		SW("prev_comm= prev_pid=27 prev_prio=120 prev_state=S ==> next_comm= next_pid=28 next_prio=120")
+		/* no " prev_pid=": next_comm is not read either */
+		SW("prev_comm=j prev_prio=120 prev_state=S ==> next_comm=k next_pid=29 next_prio=120")
+		/* the details end right after "next_pid=" */
+		SW("prev_comm=q prev_pid=32 prev_prio=120 prev_state=R ==> next_comm=p next_pid=")
+		WK("comm=l m pid=30")
+		WK("comm=n pid=31 prio=120 target_cpu=000")
+		WK("comm=o pid=-33 prio=120 target_cpu=000")
+		WK("comm=<...> pid=30 prio=120 target_cpu=000")
+		/* a new name replaces the old one, "<...>" does not */
+		SW("prev_comm=a2 prev_pid=21 prev_prio=120 prev_state=S ==> next_comm=<...> next_pid=21 next_prio=120")
+		/* 2^32 + 21: not 21 cut to 32 bits */
+		SW("prev_comm=r prev_pid=4294967317 prev_prio=120 prev_state=S ==> next_comm=s next_pid=34 next_prio=120");
+#undef SW
+#undef WK
+	struct scan s;
+
+	(void)state;
+	scan_text(&s, "s.txt", text, sizeof(text) - 1);
+	assert_int_equal(s.st.events, 13);
+	assert_int_equal(s.st.rejected, 0);
+	assert_string_equal(task_comm(&s, 1), "x");
+	assert_string_equal(task_comm(&s, 21), "a2");
+	assert_string_equal(task_comm(&s, 22), "c");
+	assert_string_equal(task_comm(&s, 23), "dxprev_pid=9");
+	assert_string_equal(task_comm(&s, 24), "e");
+	assert_string_equal(task_comm(&s, 2147483647), "g");
+	assert_null(task_comm(&s, 25));
+	assert_null(task_comm(&s, 26));
+	assert_null(task_comm(&s, 27));
+	assert_null(task_comm(&s, 28));
+	assert_null(task_comm(&s, 29));
+	assert_string_equal(task_comm(&s, 30), "l m");
+	assert_string_equal(task_comm(&s, 31), "n");
+	assert_string_equal(task_comm(&s, 32), "q");
+	assert_null(task_comm(&s, 33));
+	assert_string_equal(task_comm(&s, 34), "s");
+	/* 1 (the lines' own task) and the nine named above: nothing else */
+	assert_int_equal(tm_hmap_count(s.st.tasks), 10);
+	scan_free(&s);
+}
+
 /* Regression (found by fuzz_ftrace): a parent_ts marker has no sync id and
  * copying its empty id passed NULL to memcpy.  The corpus capture holds
  * parent_ts=683201.375000 at 683201.354908 and realtime_ts=3720325137 at
@@ -194,6 +263,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_atrace_accounting),
+		cmocka_unit_test(test_sched_names),
 		cmocka_unit_test(test_corpus_markers),
 		cmocka_unit_test(test_mem_eq),
 		cmocka_unit_test(test_find_lit),
