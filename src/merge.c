@@ -139,19 +139,13 @@ static int32_t tgid_hint(struct tm_mw *w, struct tm_kstream *k, int32_t pid)
 	return k->tc_tgid[i];
 }
 
-/* L (a line of stream K) as written: its time on the output clock when
- * MAPPED, pids moved by the input's --pid-offset (a copy in w->moved when
- * anything changes).  *TGID: the TGID column's fill. */
-static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstream *k,
+/* as_written of L when it changes: a copy in w->moved. */
+static const struct tm_ftrace_line *moved_line(struct tm_mw *w, struct tm_kstream *k,
 					       const struct tm_ftrace_line *l, bool mapped,
 					       int32_t *tgid)
 {
 	struct tm_ftrace_line *m = &w->moved;
 
-	/* the hint fills the TGID column only where the line has none */
-	*tgid = l->ev.tgid >= 0 ? -1 : tgid_hint(w, k, l->ev.pid);
-	if (!mapped && !k->pid_off)
-		return l;
 	*m = *l;
 	if (mapped) {
 		m->ev.ts_ns = k->ts;
@@ -167,6 +161,20 @@ static const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstrea
 		m->ev.details = (struct tm_str){ w->details.p ? w->details.p : "", w->details.n };
 	}
 	return m;
+}
+
+/* L (a line of stream K) as written: its time on the output clock when
+ * MAPPED, pids moved by the input's --pid-offset (a copy in w->moved when
+ * anything changes).  *TGID: the TGID column's fill. */
+static inline const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm_kstream *k,
+						      const struct tm_ftrace_line *l, bool mapped,
+						      int32_t *tgid)
+{
+	/* the hint fills the TGID column only where the line has none */
+	*tgid = l->ev.tgid >= 0 ? -1 : tgid_hint(w, k, l->ev.pid);
+	if (!mapped && !k->pid_off)
+		return l;
+	return moved_line(w, k, l, mapped, tgid);
 }
 
 /* Canonical text of L (a line of stream K) into B. */
@@ -208,7 +216,7 @@ static void move_marker(struct tm_mw *w, struct tm_kstream *k)
 	w->c->kernel_sync++;
 }
 
-static void header_line(struct tm_mw *w, struct tm_kstream *k)
+static __attribute__((noinline)) void header_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	const struct tm_str raw = k->l->raw;
 
@@ -228,7 +236,7 @@ static void header_line(struct tm_mw *w, struct tm_kstream *k)
 	text(w, "\n", 1);
 }
 
-static void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
+static __attribute__((noinline)) void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	text(w, k->l->raw.p, k->l->raw.n);
 	text(w, "\n", 1);
@@ -241,7 +249,7 @@ static void verbatim_line(struct tm_mw *w, struct tm_kstream *k)
 }
 
 /* The first line of the text: the link marker at the first event's time. */
-static void link_line(struct tm_mw *w, struct tm_kstream *k)
+static __attribute__((noinline)) void link_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	struct tm_ftrace_line l = *k->l;
 	static const char details[] = "trace_event_clock_sync: name=" LINK_ID " source=tracemerge";
@@ -281,7 +289,7 @@ static void text_line(struct tm_mw *w, struct tm_kstream *k)
 		}
 		if (w->want_link && !w->c->link)
 			link_line(w, k);
-		if (is_sync_marker(&k->l->ev) && w->move_sync) {
+		if (w->move_sync && is_sync_marker(&k->l->ev)) {
 			move_marker(w, k);
 			break;
 		}
@@ -454,13 +462,49 @@ static void early_begin(struct tm_merge_early *e, size_t bi, bool json)
 	tm_out_puts(&e->w.out, json ? "{\"traceEvents\":[" : "{\"systemTraceEvents\":\"");
 }
 
+/* Before a line of block BI is written: the output begun at the block's
+ * first line that is not a "# tracer:" line before it; false when L is not
+ * written (such a tracer line, or the text is given up). */
+static __attribute__((noinline)) bool early_start(struct tm_merge_early *e, struct tm_kstats *st,
+						   const struct tm_ftrace_line *l, size_t bi)
+{
+	struct tm_mw *w = &e->w;
+	char tracer[sizeof(w->tracer)];
+
+	if (e->json) {
+		e->failed = true;   /* kernel text and JSON events: not done here */
+		return false;
+	}
+	if (e->begun) {
+		e->failed = true;   /* several blocks: merged by time, not written here */
+		return false;
+	}
+	/* the "# tracer:" lines before the first line written name the tracer
+	 * of the text's first line (the reader's header keeps the last one, as
+	 * does tracer[] here) */
+	if (!e->o.verbatim && l->kind == TM_LN_HEADER &&
+	    tm_ftrace_tracer_line(l->raw, tracer, sizeof(tracer))) {
+		if (tracer[0])
+			memcpy(w->tracer, tracer, sizeof(tracer));
+		else
+			snprintf(w->tracer, sizeof(w->tracer), "nop");
+		return false;
+	}
+	early_begin(e, bi, false);
+	e->k.st = st;
+	if (!e->o.verbatim) {
+		text_s(w, "# tracer: ");
+		text_s(w, w->tracer);
+		text_s(w, "\n");
+	}
+	return true;
+}
+
 void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
 			 const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct tm_merge_early *e = ctx;
-	struct tm_mw *w = &e->w;
 	struct tm_kstats *owner = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
-	char tracer[sizeof(w->tracer)];
 
 	(void)b;
 	if (owner != st &&
@@ -469,38 +513,13 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 		return;   /* another input's text is being written */
 	if (e->failed)
 		return;
-	if (e->json) {
-		e->failed = true;   /* kernel text and JSON events: not done here */
+	if ((e->json || !e->begun || bi != e->block) && !early_start(e, st, l, bi))
 		return;
-	}
-	if (!e->begun) {
-		/* the "# tracer:" lines before the first line written name the
-		 * tracer of the text's first line (the reader's header keeps
-		 * the last one, as does tracer[] here) */
-		if (!e->o.verbatim && l->kind == TM_LN_HEADER &&
-		    tm_ftrace_tracer_line(l->raw, tracer, sizeof(tracer))) {
-			if (tracer[0])
-				memcpy(w->tracer, tracer, sizeof(tracer));
-			else
-				snprintf(w->tracer, sizeof(w->tracer), "nop");
-			return;
-		}
-		early_begin(e, bi, false);
-		e->k.st = st;
-		if (!e->o.verbatim) {
-			text_s(w, "# tracer: ");
-			text_s(w, w->tracer);
-			text_s(w, "\n");
-		}
-	} else if (bi != e->block) {
-		e->failed = true;   /* several blocks: merged by time, not written here */
-		return;
-	}
 	e->k.l = l;
 	e->k.pre = pre;
 	if (l->kind == TM_LN_EVENT)
 		e->k.ts = l->ev.ts_ns;   /* the output clock is its own */
-	text_line(w, &e->k);
+	text_line(&e->w, &e->k);
 }
 
 void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t bi)
