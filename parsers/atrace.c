@@ -54,6 +54,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "blankrun.h"
 #include "tracemerge/atrace.h"
 #include "tracemerge/ts.h"
 
@@ -74,7 +75,7 @@ static bool next_field(struct fields *f, struct tm_str *out)
 
 	if (f->done)
 		return false;
-	bar = memchr(f->p, '|', (size_t)(f->end - f->p));
+	bar = tm_find_byte(f->p, f->end, '|'); /* fields are short: no call */
 	out->p = f->p;
 	if (!bar) {
 		out->n = (size_t)(f->end - f->p);
@@ -167,24 +168,38 @@ static bool is_decimal_number(struct tm_str s)
 	return i == s.n;
 }
 
-static const char *take_tgid(struct fields *f, struct tm_atrace *out)
+/* Field S as the tgid. */
+static const char *tgid_field(struct tm_str s, struct tm_atrace *out)
 {
-	struct tm_str s;
 	uint64_t v;
 	size_t i;
 
-	if (!next_field(f, &s))
-		return "missing tgid";
 	if (!s.n)
 		return "empty tgid";
-	for (i = 0; i < s.n; i++)
-		if (!is_digit(s.p[i]))
+	/* one pass: a value past INT32_MAX stays past it (digits only add),
+	 * so it is not taken further (nor does it overflow) */
+	for (i = 0, v = 0; i < s.n; i++) {
+		unsigned d = (unsigned)(unsigned char)s.p[i] - '0';
+
+		if (d > 9)
 			return "bad tgid";
-	if (!parse_digits(s, INT32_MAX, &v))
+		if (v <= INT32_MAX)
+			v = v * 10 + d;
+	}
+	if (v > INT32_MAX)
 		return "tgid out of range";
 	out->has_tgid = true;
 	out->tgid = (int32_t)v;
 	return NULL;
+}
+
+static const char *take_tgid(struct fields *f, struct tm_atrace *out)
+{
+	struct tm_str s;
+
+	if (!next_field(f, &s))
+		return "missing tgid";
+	return tgid_field(s, out);
 }
 
 /* A field that must be present and not empty. */
@@ -222,13 +237,12 @@ static const char *parse_begin(struct fields *f, struct tm_atrace *out)
 
 static const char *parse_end(struct fields *f, struct tm_atrace *out)
 {
-	struct fields probe = *f;
 	struct tm_str s;
 
 	/* "E", "E|" and "E||..." carry no tgid; anything after it is ignored */
-	if (!next_field(&probe, &s) || !s.n)
+	if (!next_field(f, &s) || !s.n)
 		return NULL;
-	return take_tgid(f, out);
+	return tgid_field(s, out);
 }
 
 static const char *parse_counter(struct fields *f, struct tm_atrace *out)

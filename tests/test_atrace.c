@@ -223,6 +223,15 @@ static const struct vec own_vecs[] = {
 	{ V("B|0|x", B, 0), .name = "x" },
 	BAD("B|2147483648|x", B, NO_TGID, "tgid out of range"),
 	BAD("B|99999999999999999999999|x", B, NO_TGID, "tgid out of range"),
+	/* leading zeros count for nothing; a bad byte after an out-of-range
+	 * value is still a bad tgid; 2^32 + 7 and 2^64 + 7 are not 7 */
+	{ V("B|0000000000002147483647|x", B, 2147483647), .name = "x" },
+	BAD("B|21474836470|x", B, NO_TGID, "tgid out of range"),
+	BAD("B|99999999999x|x", B, NO_TGID, "bad tgid"),
+	BAD("B|4294967303|x", B, NO_TGID, "tgid out of range"),
+	BAD("B|18446744073709551623|x", B, NO_TGID, "tgid out of range"),
+	{ V("E|0000000000012", E, 12) },
+	BAD("E|12x", E, NO_TGID, "bad tgid"),
 	BAD("B|-1|x", B, NO_TGID, "bad tgid"),
 	BAD("B| 1|x", B, NO_TGID, "bad tgid"),
 	BAD("B|1 |x", B, NO_TGID, "bad tgid"),
