@@ -62,20 +62,28 @@ static bool is_unknown_comm(struct tm_str c)
 	return c.n == 5 && memcmp(c.p, "<...>", 5) == 0;
 }
 
-/* The task of PID if it is in the small direct-mapped cache of recent
- * pids (map values never move), else NULL. */
-static struct tm_task *cached_task(const struct tm_kstats *st, int32_t pid)
+/* The task of PID if it is in the small cache of recent pids (map values
+ * never move), else NULL: pairs of slots, PID's pair chosen by its low
+ * bits, PID in the first slot of the pair or, when that one was taken,
+ * in the second. */
+static inline struct tm_task *cached_task(const struct tm_kstats *st, int32_t pid)
 {
-	const struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
+	size_t i = (uint32_t)pid % TM_PID_CACHE;
+	const struct tm_pid_cache *c = &st->pid_cache[i], *c2;
 
-	return c->task && c->pid == pid ? c->task : NULL;
+	if (c->task && c->pid == pid)
+		return c->task;
+	c2 = &st->pid_cache[i ^ 1];
+	return c2->task && c2->pid == pid ? c2->task : NULL;
 }
 
 /* The task of PID the first time the cache does not hold it: from the
- * map, created on first sight, then cached. */
+ * map, created on first sight, then cached (in the second slot of its
+ * pair when only that one is free, else in the first). */
 static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats *st, int32_t pid)
 {
-	struct tm_pid_cache *c = &st->pid_cache[(uint32_t)pid % TM_PID_CACHE];
+	size_t i = (uint32_t)pid % TM_PID_CACHE;
+	struct tm_pid_cache *c = &st->pid_cache[i], *c2 = &st->pid_cache[i ^ 1];
 	struct tm_task *t = tm_hmap_get_i32(st->tasks, pid, true);
 
 	if (t && !t->init) {
@@ -83,6 +91,8 @@ static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats 
 		t->tgid = -1;
 	}
 	if (t) {
+		if (c->task && !c2->task)
+			c = c2;
 		c->pid = pid;
 		c->task = t;
 	}
@@ -344,22 +354,37 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 	}
 }
 
-/* Event names repeat: they are matched in a small direct-mapped cache
- * (slot by length and three of the bytes) before the map (the map's values
- * never move, so their addresses can be kept). */
+/* Is C the cache slot of NAME?  Then it is counted. */
+static inline bool name_cached(struct tm_name_cache *c, struct tm_str name)
+{
+	if (!c->count || c->len != name.n || !tm_mem_eq(c->name, name.p, name.n))
+		return false;
+	(*c->count)++;
+	return true;
+}
+
+/* Event names repeat: they are matched in a small cache of pairs of slots
+ * (the pair by length and three of the bytes; a name goes to the first
+ * slot of its pair, or to the second when only that one is free) before
+ * the map (the map's values never move, so their addresses can be kept). */
 static void count_name(struct tm_kstats *st, struct tm_str name)
 {
-	struct tm_name_cache *c = NULL;
+	struct tm_name_cache *c = NULL, *c2;
 	uint64_t *n;
 
 	if (name.n && name.n <= sizeof(c->name)) {
 		const unsigned char *b = (const unsigned char *)name.p;
-		c = &st->name_cache[(name.n * 7u + b[0] * 3u + b[name.n / 2] * 5u + b[name.n - 1]) %
-				    TM_NAME_CACHE];
-		if (c->count && c->len == name.n && tm_mem_eq(c->name, name.p, name.n)) {
-			(*c->count)++;
+		size_t i = (name.n * 7u + b[0] * 3u + b[name.n / 2] * 5u + b[name.n - 1]) %
+			   TM_NAME_CACHE;
+
+		c = &st->name_cache[i];
+		if (name_cached(c, name))
 			return;
-		}
+		c2 = &st->name_cache[i ^ 1];
+		if (name_cached(c2, name))
+			return;
+		if (c->count && !c2->count)
+			c = c2;
 	}
 	n = tm_hmap_get(st->names, name.p, name.n, true);
 	if (!n)
@@ -414,7 +439,7 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 			t->tgid = ev->tgid;
 	}
 	learn_from_sched(st, ev);
-	if (tm_ftrace_is_marker(ev))
+	if (tm_is_marker_name(ev->name))
 		scan_marker(st, ev, b, l->lineno);
 }
 

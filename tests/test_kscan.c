@@ -165,6 +165,79 @@ static void test_sched_names(void **state)
 	scan_free(&s);
 }
 
+/* Events counted by name and by task through the caches: ev_a and eby
+ * fall in name slot 7, ebx and ehz in slot 6, one pair of slots; pids 0,
+ * 256 and 512 in pid slot 0, 1 and 257 in slot 1, one pair too; a name
+ * longer than a slot is counted in the map alone. */
+static void test_cache_pairs(void **state)
+{
+#define L(task, ts, name) task " [000] .... 1.0000" ts ": " name ": x\n"
+	static const char text[] =
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		L("      t0-0   (-----)", "01", "ev_a")
+		L("  t256-256   (  256)", "02", "ebx")
+		L("  t512-512   (  512)", "03", "eby")
+		L("      t1-1   (    1)", "04", "ehz")
+		L("  t257-257   (  256)", "05", "ev_a")
+		L("      t0-0   (-----)", "06", "ebx")
+		L("  t512-512   (  512)", "07", "ev_a")
+		L("  t256-256   (  256)", "08", "a_name_longer_than_the_cache_slot")
+		L("     t0b-0   (-----)", "09", "ehz")
+		L("  t257-257   (  256)", "10", "eby")
+		L("      t1-1   (    1)", "11", "ev_a")
+		L("  t512-512   (  512)", "12", "ebx");
+#undef L
+	static const struct { int32_t pid; const char *comm; uint64_t events; int32_t tgid; } want[] = {
+		{ 0, "t0b", 3, -1 }, { 256, "t256", 2, 256 }, { 512, "t512", 3, 512 },
+		{ 1, "t1", 2, 1 }, { 257, "t257", 2, 256 },
+	};
+	struct scan s;
+
+	(void)state;
+	scan_text(&s, "c.txt", text, sizeof(text) - 1);
+	assert_int_equal(s.st.events, 12);
+	assert_int_equal(name_count(&s, "ev_a"), 4);
+	assert_int_equal(name_count(&s, "ebx"), 3);
+	assert_int_equal(name_count(&s, "eby"), 2);
+	assert_int_equal(name_count(&s, "ehz"), 2);
+	assert_int_equal(name_count(&s, "a_name_longer_than_the_cache_slot"), 1);
+	assert_int_equal(tm_hmap_count(s.st.names), 5);
+	assert_int_equal(tm_hmap_count(s.st.tasks), 5);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct tm_task *t = tm_hmap_get_i32(s.st.tasks, want[i].pid, false);
+
+		assert_non_null(t);
+		assert_string_equal(t->comm, want[i].comm);
+		assert_int_equal(t->events, want[i].events);
+		assert_int_equal(t->tgid, want[i].tgid);
+		assert_int_equal(tm_kstats_tgid(&s.st, want[i].pid), want[i].tgid);
+	}
+	assert_int_equal(tm_kstats_tgid(&s.st, 2), -1);
+	scan_free(&s);
+}
+
+/* tm_is_marker_name (the scan's inline test) takes the names
+ * tm_ftrace_is_marker takes, and no others. */
+static void test_marker_name(void **state)
+{
+	static const struct { const char *name; bool marker; } names[] = {
+		{ "tracing_mark_write", true }, { "print", true }, { "0", true },
+		{ "tracing_mark_writ", false }, { "tracing_mark_writeX", false },
+		{ "tracing_mark_wrote", false }, { "Tracing_mark_write", false },
+		{ "prin", false }, { "printk", false }, { "Print", false },
+		{ "1", false }, { "00", false }, { "", false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct tm_ftrace_event ev = { 0 };
+
+		ev.name = (struct tm_str){ names[i].name, strlen(names[i].name) };
+		assert_int_equal(tm_is_marker_name(ev.name), names[i].marker);
+		assert_int_equal(tm_ftrace_is_marker(&ev), names[i].marker);
+	}
+}
+
 /* Regression (found by fuzz_ftrace): a parent_ts marker has no sync id and
  * copying its empty id passed NULL to memcpy.  The corpus capture holds
  * parent_ts=683201.375000 at 683201.354908 and realtime_ts=3720325137 at
@@ -264,6 +337,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_atrace_accounting),
 		cmocka_unit_test(test_sched_names),
+		cmocka_unit_test(test_cache_pairs),
+		cmocka_unit_test(test_marker_name),
 		cmocka_unit_test(test_corpus_markers),
 		cmocka_unit_test(test_mem_eq),
 		cmocka_unit_test(test_find_lit),
