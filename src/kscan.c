@@ -221,10 +221,11 @@ static inline const char *comm_pid(struct tm_kstats *st, const char *p, const ch
 			break;
 	}
 	v = q = t + tl;
-	for (; q < e && (unsigned)(unsigned char)*q - '0' <= 9 && q - v < 11; q++)
+	/* (past 10 digits the value wraps, unsigned, and is not used) */
+	for (; q < e && (unsigned)(unsigned char)*q - '0' <= 9; q++)
 		pid = pid * 10 + (unsigned)(unsigned char)*q - '0';
 	if (q < e && *q != ' ') {
-		/* not all digits, or more than 10 */
+		/* not all digits */
 		if (!(q = tm_find_byte(q, e, ' ')))
 			q = e;
 		return q;
@@ -242,6 +243,8 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 	const char *e = ev->details.p + ev->details.n, *q;
 	struct tm_str c, p;
 
+	if (ev->name.n != 12 && ev->name.n != 16)
+		return;   /* not sched_switch, sched_wakeup, _waking nor _wakeup_new */
 	if (TM_STR_IS(ev->name, "sched_switch") && TM_STR_STARTS(ev->details, "prev_comm=")) {
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))

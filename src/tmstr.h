@@ -31,8 +31,16 @@ static inline bool tm_mem_eq(const void *a, const void *b, size_t n)
 	if (n > 32)
 		return memcmp(a, b, n) == 0;
 	if (n >= 8) {
-		uint64_t u, v;
+		uint64_t u, v, u1, v1;
 
+		if (n <= 16) {
+			/* the first 8 bytes and the last 8, overlapping */
+			memcpy(&u, x, 8);
+			memcpy(&v, y, 8);
+			memcpy(&u1, x + n - 8, 8);
+			memcpy(&v1, y + n - 8, 8);
+			return u == v && u1 == v1;
+		}
 		for (size_t i = 0; i + 8 < n; i += 8) {
 			memcpy(&u, x + i, 8);
 			memcpy(&v, y + i, 8);
