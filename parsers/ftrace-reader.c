@@ -14,6 +14,7 @@
 #include "ftrace-general.h"
 #include "out.h"
 #include "tracemerge/ftrace.h"
+#include "tmstr.h"
 
 struct tm_ftrace_reader {
 	const char *pos, *end;
@@ -390,7 +391,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		r->seen_data = true;
 		if (!r->flag_width && (out->ev.nflags == 4 || out->ev.nflags == 5))
 			r->flag_width = out->ev.nflags;
-		if (tm_ftrace_is_marker(&out->ev))
+		if (tm_is_marker_name(out->ev.name))
 			take_continuations(r, out);
 	} else if (is_graph_line(l)) {
 		out->kind = TM_LN_GRAPH;

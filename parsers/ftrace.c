@@ -47,8 +47,7 @@ static int32_t parse_i32(const char *p, const char *e)
 
 bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev)
 {
-	return TM_STR_IS(ev->name, "tracing_mark_write") || TM_STR_IS(ev->name, "0") ||
-	       TM_STR_IS(ev->name, "print");
+	return tm_is_marker_name(ev->name);
 }
 
 /* A timestamp token "secs[.frac]" followed by ':' ending at E. */
@@ -403,6 +402,25 @@ static inline unsigned byte_mask16(__m128i v, char c)
 	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
 }
 
+/* The kernel's own timestamp at P (16 bytes readable): "SECS.FFFFFF:"
+ * with 1 to 7 digits of seconds and 6 of microseconds, then a blank or
+ * the end E, read as fast_ts reads it; NULL for any other (fast_ts then
+ * reads it). */
+static const char *micro_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	unsigned dg = digit_mask16(_mm_loadu_si128((const __m128i *)p));
+	unsigned ni = (unsigned)__builtin_ctz(~dg);   /* dg < 2^16 */
+	const char *q = p + ni + 7;                     /* the ':' */
+
+	if (ni < 1 || ni > 7 || p[ni] != '.' || ((dg >> (ni + 1)) & 0x7fu) != 0x3fu || *q != ':' ||
+	    (q + 1 < e && !tm_is_blank(q[1])))
+		return NULL;
+	ev->ts_ns = (int64_t)digits8(p, (int)ni) * 1000000000 +
+		    (int64_t)digits8(p + ni + 1, 6) * 1000;
+	ev->ts_digits = 6;
+	return q + 1;
+}
+
 /* Bits 0 to 4 of M a run of ones from bit 0 (1 to 5 of them). */
 #define LOW_RUN5(m) (((m) & 1u) && ((m) & ((m) + 1u)) == 0)
 
@@ -469,8 +487,8 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
 	ev->nflags = 4;
 	p = tm_skip_blanks(line + 41, e);
-	f = fast_ts(p, e, ev);
-	if (!f)
+	f = e - p >= 16 ? micro_ts(p, e, ev) : NULL;
+	if (!f && !(f = fast_ts(p, e, ev)))
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;

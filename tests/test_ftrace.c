@@ -293,6 +293,12 @@ static void test_fixed_columns(void **state)
 		"            bash-1\t    (-----) [003] d.h2   100.000002: e: x",
 	};
 	static const char repl[] = " \t-09[]():a.";
+	static const char *stamps[] = {
+		"1.000001:", "1234567.000001:", "12345678.000001:", "0.000000:", "1.0000001:",
+		"1.00001:", "1.000001x:", "1.000001:x", "1.000001", ".000001:", "1.00000a:",
+		"01.000001:", "1.000001::", "1..000001:", "123456789.000001:", "1.000001 :",
+		"9999999.999999:", "   5.000005:", "\t5.000005:",
+	};
 	char line[160];
 	(void)state;
 	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
@@ -304,6 +310,31 @@ static void test_fixed_columns(void **state)
 		struct tm_ftrace_event ev = parse(no[i], 0, false);
 		if (ev.kernel_cols)
 			fail_msg("found in place: %s", no[i]);
+	}
+	/* timestamps of every form after the fixed columns (the usual 6
+	 * decimals read by their own shortcut), the line ending there or not */
+	for (size_t i = 0; i < sizeof(stamps) / sizeof(stamps[0]); i++) {
+		for (int tail = 0; tail < 3; tail++) {
+			struct tm_ftrace_event a, b;
+			int ra, rb;
+
+			snprintf(line, sizeof(line), "            bash-1     (-----) [003] d.h2 %s%s",
+				 stamps[i], tail == 0 ? "" : tail == 1 ? " e: x" : "\te:  a long detail");
+			memset(&a, 0x55, sizeof(a));
+			memset(&b, 0xaa, sizeof(b));
+			ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
+			rb = tm_ftrace_parse_event_general(line, strlen(line), 0, false, &b);
+			if (ra != rb || (ra == 0 && !same_fields(&a, &b)))
+				fail_msg("read differently: %s", line);
+		}
+	}
+	{
+		struct tm_ftrace_event ev = parse("            bash-1     (-----) [003] d.h2 "
+						  "1234567.000042: e: x", 0, false);
+		assert_int_equal(ev.ts_ns, 1234567000042000LL);
+		assert_int_equal(ev.ts_digits, 6);
+		ev = parse("            bash-1     (-----) [003] d.h2 0.999999: e: x", 0, false);
+		assert_int_equal(ev.ts_ns, 999999000LL);
 	}
 	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
 		for (size_t at = 0; at < 48; at++) {
