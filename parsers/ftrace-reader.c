@@ -36,9 +36,11 @@ struct tm_ftrace_reader {
 	const char *clean_end, *nul;
 	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool line_plain;         /* ... and no JSON stop byte (plainrun.h) */
-	/* the '\n' ending a plain line, found with AVX2 where the CPU has it
-	 * (NULL: memchr, then the NUL search) */
-	const char *(*plain_line_end)(const char *p, const char *e);
+	/* the '\n' ending a plain line, found with AVX2 where the CPU has it,
+	 * or found ahead (tm_ftrace_reader_set_line_end); NULL: memchr, then
+	 * the NUL search */
+	tm_ftrace_line_end_fn line_end;
+	void *line_end_ctx;
 	bool reference;          /* TM_REFERENCE: no kernel-layout shortcut, each
 				  * line cut anew */
 	bool first_line_done;
@@ -72,7 +74,65 @@ static const char *plain_line_end_avx2(const char *p, const char *e)
 	}
 	return NULL;
 }
+
+static const char *own_line_end(void *ctx, const char *p, const char *e)
+{
+	(void)ctx;
+	return plain_line_end_avx2(p, e);
+}
+
+/* tm_ftrace_line_ends with AVX2 (the line end searches in line). */
+__attribute__((target("avx2")))
+static const char *line_ends_avx2(const char *p, const char *e, const char **start,
+				  const char **nl, size_t n, size_t mask, size_t *h)
+{
+	for (size_t i = *h; n && p < e; n--, i++) {
+		const char *q = plain_line_end_avx2(p, e);
+
+		start[i & mask] = p;
+		nl[i & mask] = q;
+		if (!q && !(q = memchr(p, '\n', (size_t)(e - p))))
+			q = e - 1;   /* the last line */
+		p = q + 1;
+		*h = i + 1;
+	}
+	return p;
+}
 #endif
+
+const char *tm_ftrace_line_ends(const char *p, const char *e, const char **start,
+				const char **nl, size_t n, size_t mask, size_t *h)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2"))
+		return line_ends_avx2(p, e, start, nl, n, mask, h);
+#endif
+	(void)start;
+	(void)nl;
+	(void)n;
+	(void)mask;
+	(void)h;
+	(void)e;
+	return p;
+}
+
+tm_ftrace_line_end_fn tm_ftrace_plain_line_end(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2"))
+		return own_line_end;
+#endif
+	return NULL;
+}
+
+void tm_ftrace_reader_set_line_end(struct tm_ftrace_reader *r, tm_ftrace_line_end_fn fn,
+				   void *ctx)
+{
+	if (r->line_end && fn) {
+		r->line_end = fn;
+		r->line_end_ctx = ctx;
+	}
+}
 
 struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 {
@@ -84,10 +144,8 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 	r->end = data + len;
 	r->clean_end = data;
 	r->reference = tm_out_reference();
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (!r->reference && __builtin_cpu_supports("avx2"))
-		r->plain_line_end = plain_line_end_avx2;
-#endif
+	if (!r->reference)
+		r->line_end = tm_ftrace_plain_line_end();
 	r->hdr.entries = r->hdr.written = -1;
 	r->hdr.ncpus = -1;
 	return r;
@@ -271,7 +329,7 @@ static bool line_has_nul(struct tm_ftrace_reader *r, const char *p, const char *
  * r->line_nul tells whether the line holds a NUL byte. */
 static struct tm_str next_raw(struct tm_ftrace_reader *r)
 {
-	const char *p = r->pos, *nl = r->plain_line_end ? r->plain_line_end(p, r->end) : NULL;
+	const char *p = r->pos, *nl = r->line_end ? r->line_end(r->line_end_ctx, p, r->end) : NULL;
 	const char *le;
 	struct tm_str l;
 

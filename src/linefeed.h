@@ -42,6 +42,10 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f);
  * line; NULL when there is none (not asked for, not
  * threaded, not an event line, or one tm_canon_prefix_json does not make). */
 const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f);
+/* How many line ends the caller found for the helper's reader (while it
+ * would otherwise have waited for a batch), once tm_line_feed_next()
+ * returned NULL; for tests. */
+size_t tm_line_feed_ends_taken(const struct tm_line_feed *f);
 /* The reader's header facts; complete once tm_line_feed_next() returned NULL. */
 const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f);
 

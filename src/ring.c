@@ -23,7 +23,7 @@ static void *run(void *arg)
 		last = r->fill(r->ctx, slot);
 
 		pthread_mutex_lock(&r->mu);
-		r->head++;
+		__atomic_store_n(&r->head, r->head + 1, __ATOMIC_RELEASE); /* (tm_ring_ready) */
 		pthread_cond_signal(&r->can_read);
 		pthread_mutex_unlock(&r->mu);
 		if (last)
@@ -49,6 +49,11 @@ int tm_ring_start(struct tm_ring *r, size_t nslots, bool (*fill)(void *ctx, size
 		return -1;
 	}
 	return 0;
+}
+
+bool tm_ring_ready(struct tm_ring *r)
+{
+	return __atomic_load_n(&r->head, __ATOMIC_ACQUIRE) != r->tail;
 }
 
 size_t tm_ring_take(struct tm_ring *r)

@@ -31,6 +31,9 @@ int tm_ring_start(struct tm_ring *r, size_t nslots, bool (*fill)(void *ctx, size
 /* The oldest filled slot, waiting for the helper to fill it: call it only
  * while a slot is still to come (the consumer knows the last one). */
 size_t tm_ring_take(struct tm_ring *r);
+/* Is a filled slot waiting (tm_ring_take would not wait)?  Without a lock:
+ * true stays true until the consumer takes the slot. */
+bool tm_ring_ready(struct tm_ring *r);
 /* The oldest slot taken back: the helper may fill it again. */
 void tm_ring_give_back(struct tm_ring *r);
 /* Stop the helper (at once if it waits for a free slot, else after the

@@ -4,6 +4,8 @@
 #include "canon.h"
 #include "linefeed.h"
 
+#include <unistd.h>
+
 /* NLINES event lines (plus a header and a marker with a continuation line
  * every 100 lines), at least 1 MiB so that the feed uses its thread. */
 static char *make_text(size_t nlines, size_t *len)
@@ -75,6 +77,113 @@ static void test_batch_boundaries(void **state)
 	same_lines(8 * TM_LINE_FEED_BATCH - 1);
 	same_lines(8 * TM_LINE_FEED_BATCH);
 	same_lines(8 * TM_LINE_FEED_BATCH + 1);
+}
+
+/* Every kind of line, in a block of at least 1 MiB: plain ones, ones a
+ * JSON string escapes ('"', a tab), CRLF, blank lines, a NUL byte, markers
+ * with continuation lines, lines of 40 KiB and 70 KiB (rejected), lines
+ * ending within 32 bytes of the block's end and a last line without '\n'. */
+static char *make_mixed_text(size_t *len)
+{
+	size_t cap = 6u << 20, n = 0, i = 0;
+	char *t = malloc(cap);
+
+	assert_non_null(t);
+	n += (size_t)snprintf(t + n, cap - n, "# tracer: nop\n");
+	while (n < (5u << 20)) {
+		switch (i % 9) {
+		case 0:
+			n += (size_t)snprintf(t + n, cap - n, "  a-1  [000] .... %zu.000001: e: plain\n", i);
+			break;
+		case 1:
+			n += (size_t)snprintf(t + n, cap - n, "  a-1  [000] .... %zu.000001: e: \"q\"\tx\r\n", i);
+			break;
+		case 2:
+			n += (size_t)snprintf(t + n, cap - n, "\n  a-1  [000] .... %zu.000001: tracing_mark_write: m\n"
+					      "cont one\ncont \"two\"\n", i);
+			break;
+		case 3:
+			n += (size_t)snprintf(t + n, cap - n, "  a-1  [000] .... %zu.000001: e: nul ", i);
+			t[n++] = '\0';
+			t[n++] = '\n';
+			break;
+		case 4:
+			if (i == 1003 || i == 30001) {   /* two long lines */
+				size_t k = i == 1003 ? 40000 : 70000;
+				n += (size_t)snprintf(t + n, cap - n, "  a-1  [000] .... %zu.000001: e: ", i);
+				memset(t + n, 'x', k);
+				n += k;
+				t[n++] = '\n';
+			}
+			break;
+		default:
+			n += (size_t)snprintf(t + n, cap - n,
+					      "          <idle>-0     (-----) [003] d.h2   %zu.000002: irq_handler_exit: irq=29 ret=handled\n", i);
+		}
+		i++;
+	}
+	n += (size_t)snprintf(t + n, cap - n, "a-1 [000] .... 9.000001: e: x\nb\n\nc-1 [000] .... 9.000002: e: end");
+	*len = n;
+	return t;
+}
+
+/* The lines of the mixed text through the feed, its caller pausing every
+ * PAUSE lines (0: never) so that the helper runs ahead of the line ends
+ * found for it: every field as the reader alone gives it.  Returns how
+ * many line ends the helper took from its caller. */
+static size_t same_mixed_lines(int pause)
+{
+	size_t len, n = 0, cap = 1u << 18, taken;
+	char *t = make_mixed_text(&len);
+	struct tm_ftrace_reader *r = tm_ftrace_reader_new(t, len);
+	struct tm_line_feed *f = tm_line_feed_new(t, len, true, false);
+	struct tm_ftrace_line *got = malloc(cap * sizeof(*got)), a;
+	const struct tm_ftrace_line *b;
+
+	assert_non_null(r);
+	assert_non_null(f);
+	assert_non_null(got);
+	/* the feed's lines first (a caller with nothing else to do) */
+	while ((b = tm_line_feed_next(f))) {
+		assert_true(n < cap);
+		got[n++] = *b;
+		if (pause && n % (size_t)pause == 0)
+			usleep(2000);
+	}
+	taken = tm_line_feed_ends_taken(f);
+	tm_line_feed_free(f);
+	for (size_t i = 0; i < n; i++) {
+		b = &got[i];
+		assert_int_equal(tm_ftrace_next(r, &a), 1);
+		if (a.kind != b->kind || a.lineno != b->lineno || a.raw.p != b->raw.p ||
+		    a.raw.n != b->raw.n || a.plain != b->plain || a.ncont != b->ncont ||
+		    a.cont.p != b->cont.p || a.cont.n != b->cont.n || a.reason != b->reason ||
+		    (a.kind == TM_LN_EVENT && a.ev.ts_ns != b->ev.ts_ns))
+			fail_msg("line %lu differs", a.lineno);
+	}
+	assert_int_equal(tm_ftrace_next(r, &a), 0);
+	tm_ftrace_reader_free(r);
+	free(got);
+	free(t);
+	return taken;
+}
+
+/* Line ends found by the caller while it waits, taken by the helper when
+ * they are the ones it needs: the same lines whether it takes them all,
+ * some or none; and taken at all (where the CPU lets the reader search with
+ * AVX2, the only way line ends are found ahead). */
+static void test_line_ends_ahead(void **state)
+{
+	size_t fast, slow;
+
+	(void)state;
+	fast = same_mixed_lines(0);
+	slow = same_mixed_lines(3000);
+	printf("line ends taken by the helper: %zu, %zu with pauses\n", fast, slow);
+	if (__builtin_cpu_supports("avx2"))
+		assert_true(fast > 0 && slow > 0);
+	else
+		assert_true(fast == 0 && slow == 0);
 }
 
 static void test_stop_early(void **state)
@@ -192,6 +301,7 @@ int main(void)
 		cmocka_unit_test(test_batch_boundaries),
 		cmocka_unit_test(test_stop_early),
 		cmocka_unit_test(test_unthreaded),
+		cmocka_unit_test(test_line_ends_ahead),
 		cmocka_unit_test(test_prefixes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
