@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "canon.h"
-#include "ftrace-general.h"
+#include "../tests/ftrace_util.h"
 #include "kscan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,60 +47,6 @@ static void same_output(struct tm_out *a, struct tm_out *b)
 	tm_out_abort(b);
 }
 
-/* Every field, bools and padding of flags included, byte for byte. */
-static bool same_event(const struct tm_ftrace_event *a, const struct tm_ftrace_event *b)
-{
-#define SAME(f) (memcmp(&a->f, &b->f, sizeof(a->f)) == 0)
-	return SAME(comm) && SAME(pid) && SAME(tgid) && SAME(has_tgid_col) && SAME(cpu) &&
-	       SAME(nflags) && SAME(flags) && SAME(ts_ns) && SAME(ts_digits) && SAME(style) &&
-	       SAME(name.n) && memcmp(a->name.p, b->name.p, a->name.n) == 0 &&
-	       SAME(details) && SAME(instance) && SAME(print_prefixed) && SAME(name_padded);
-#undef SAME
-}
-
-/* Are the first 42 of the N bytes at LINE what printf writes of EV's
- * columns in the kernel's layout (what kernel_cols promises)? */
-static bool printf_columns(const char *line, size_t n, const struct tm_ftrace_event *ev)
-{
-	char tg[16], want[96];
-
-	if (ev->tgid < 0)
-		snprintf(tg, sizeof(tg), "-----");
-	else
-		snprintf(tg, sizeof(tg), "%5d", ev->tgid);
-	if (ev->comm.n > 16)
-		return false;
-	/* "%16s" of the comm by hand: it may hold NUL bytes */
-	memset(want, ' ', 16 - ev->comm.n);
-	memcpy(want + 16 - ev->comm.n, ev->comm.p, ev->comm.n);
-	snprintf(want + 16, sizeof(want) - 16, "-%-5d (%s) [%03d] ", ev->pid, tg, ev->cpu);
-	if (strlen(want + 16) != 21)
-		return false;
-	memcpy(want + 37, ev->flags, 4);   /* "%.4s", NUL bytes too */
-	want[41] = ' ';
-	return ev->nflags == 4 && n >= 42 && memcmp(line, want, 42) == 0;
-}
-
-/* The prefix of L the same with kernel_cols as found and cleared (every
- * column checked again). */
-static void same_prefix(const struct tm_ftrace_line *l)
-{
-	struct tm_ftrace_line g = *l;
-	struct tm_canon_pre pa, pb;
-	char ba[TM_CANON_PREFIX_MAX], bb[TM_CANON_PREFIX_MAX];
-	bool ra, rb;
-
-	g.ev.kernel_cols = false;
-	ra = tm_canon_prefix_json(ba, l, -1, &pa);
-	rb = tm_canon_prefix_json(bb, &g, -1, &pb);
-	if (ra != rb)
-		abort();
-	if (ra && (pa.n[0] != pb.n[0] || pa.n[1] != pb.n[1] || pa.counts != pb.counts ||
-		   pa.line != pb.line || pa.p[1] != pb.p[1] ||
-		   memcmp(pa.p[0], pb.p[0], pa.n[0])))
-		abort();
-}
-
 /* Each line of DATA (the first byte: flag width and trace-cmd form) read
  * by both parsers into structs filled with different garbage first. */
 static void both_parsers(const uint8_t *data, size_t size)
@@ -114,18 +60,10 @@ static void both_parsers(const uint8_t *data, size_t size)
 	fw = data[0] % 6;
 	tc = data[0] & 0x80;
 	for (p = (const char *)data + 1, e = (const char *)data + size; p < e; p = nl + 1) {
-		struct tm_ftrace_event a, b;
-		int ra, rb;
-
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (!nl)
 			nl = e;
-		memset(&a, 0x55, sizeof(a));
-		memset(&b, 0xaa, sizeof(b));
-		ra = tm_ftrace_parse_event(p, (size_t)(nl - p), fw, tc, &a);
-		rb = tm_ftrace_parse_event_general(p, (size_t)(nl - p), fw, tc, &b);
-		if (ra != rb || (ra == 0 && !same_event(&a, &b)) ||
-		    (ra == 0 && a.kernel_cols && !printf_columns(p, (size_t)(nl - p), &a)))
+		if (!tm_t_parsers_agree(p, (size_t)(nl - p), fw, tc))
 			abort();
 	}
 }
@@ -144,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tm_canon_stats cs_own = { 0 }, cs_pre = { 0 };
 	char prefix[TM_CANON_PREFIX_MAX];
 	struct tm_canon_pre cp;
+	bool made;
 
 	if (!r)
 		return 0;
@@ -157,8 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	own.reference = pre.reference = false;
 	while (tm_ftrace_next(r, &l)) {
 		if (l.kind == TM_LN_EVENT) {
-			if (l.ev.kernel_cols)
-				same_prefix(&l);
+			if (l.ev.kernel_cols && !tm_t_same_prefix(&l, &made))
+				abort();
 			b.n = 0;
 			tm_canon_line(&b, &l, -1, &cs);
 			tm_canon_line_json(&fast, &b, &l, 7, &cs);

@@ -455,7 +455,7 @@ flags:
 bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
 			  struct tm_canon_pre *pre)
 {
-	struct tm_canon_stats st = { 0 };
+	struct tm_canon_stats st;
 
 	pre->n[0] = pre->n[1] = 0;
 	pre->counts = 0;
@@ -476,6 +476,7 @@ bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_
 	}
 	if (!plain_names(l))
 		return false;
+	memset(&st, 0, sizeof(st));
 	pre->p[0] = d;
 	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
 	pre->p[1] = NULL;
@@ -491,10 +492,12 @@ void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
 			    struct tm_canon_stats *st)
 {
-	st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
-	st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
-	st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
-	st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
+	if (pre->counts) {
+		st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
+		st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
+		st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
+		st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
+	}
 	if (pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ) {
 		/* the whole line in one piece of the buffer */
 		char *d = tm_out_room(o, pre->n[0] + pre->n[1] + 2);

@@ -2,7 +2,7 @@
 #include "testutil.h"
 #include "out.h"
 #include "tracemerge/ftrace.h"
-#include "ftrace-general.h"
+#include "ftrace_util.h"
 
 static bool eq(struct tm_str s, const char *lit)
 {
@@ -232,41 +232,6 @@ static void test_kernel_layout(void **state)
 	assert_int_equal(ev.flags[4], 0);
 }
 
-/* Every field the same, bools and padding of flags included (kernel_cols
- * aside: the general search never sets it). */
-static bool same_fields(const struct tm_ftrace_event *a, const struct tm_ftrace_event *b)
-{
-#define SAME(f) (memcmp(&a->f, &b->f, sizeof(a->f)) == 0)
-	return SAME(comm) && SAME(pid) && SAME(tgid) && SAME(has_tgid_col) && SAME(cpu) &&
-	       SAME(nflags) && SAME(flags) && SAME(ts_ns) && SAME(ts_digits) && SAME(style) &&
-	       SAME(name.n) && memcmp(a->name.p, b->name.p, a->name.n) == 0 &&
-	       SAME(details) && SAME(instance) && SAME(print_prefixed) && SAME(name_padded);
-#undef SAME
-}
-
-/* Are LINE's first 42 bytes what printf writes of EV's columns in the
- * kernel's layout ("%16s-%-5d (%5d) [%03d] %.4s ", "-----" for no TGID)? */
-static bool printf_columns(const char *line, const struct tm_ftrace_event *ev)
-{
-	char tg[16], want[96];
-
-	if (ev->tgid < 0)
-		snprintf(tg, sizeof(tg), "-----");
-	else
-		snprintf(tg, sizeof(tg), "%5d", ev->tgid);
-	if (ev->comm.n > 16)
-		return false;
-	/* "%16s" of the comm by hand: it may hold NUL bytes */
-	memset(want, ' ', 16 - ev->comm.n);
-	memcpy(want + 16 - ev->comm.n, ev->comm.p, ev->comm.n);
-	snprintf(want + 16, sizeof(want) - 16, "-%-5d (%s) [%03d] ", ev->pid, tg, ev->cpu);
-	if (strlen(want + 16) != 21)
-		return false;
-	memcpy(want + 37, ev->flags, 4);   /* "%.4s", NUL bytes too */
-	want[41] = ' ';
-	return ev->nflags == 4 && memcmp(line, want, 42) == 0;
-}
-
 /* The columns found at the kernel's fixed places (kernel_cols): set for
  * lines written as printf writes them (by hand below), never for others;
  * and every byte of such a line changed to each of a few others reads the
@@ -303,7 +268,7 @@ static void test_fixed_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
 		struct tm_ftrace_event ev = parse(yes[i], 0, false);
-		if (!ev.kernel_cols || !printf_columns(yes[i], &ev))
+		if (!ev.kernel_cols || !tm_t_printf_columns(yes[i], strlen(yes[i]), &ev))
 			fail_msg("not found in place: %s", yes[i]);
 	}
 	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
@@ -315,16 +280,9 @@ static void test_fixed_columns(void **state)
 	 * decimals read by their own shortcut), the line ending there or not */
 	for (size_t i = 0; i < sizeof(stamps) / sizeof(stamps[0]); i++) {
 		for (int tail = 0; tail < 3; tail++) {
-			struct tm_ftrace_event a, b;
-			int ra, rb;
-
 			snprintf(line, sizeof(line), "            bash-1     (-----) [003] d.h2 %s%s",
 				 stamps[i], tail == 0 ? "" : tail == 1 ? " e: x" : "\te:  a long detail");
-			memset(&a, 0x55, sizeof(a));
-			memset(&b, 0xaa, sizeof(b));
-			ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
-			rb = tm_ftrace_parse_event_general(line, strlen(line), 0, false, &b);
-			if (ra != rb || (ra == 0 && !same_fields(&a, &b)))
+			if (!tm_t_parsers_agree(line, strlen(line), 0, false))
 				fail_msg("read differently: %s", line);
 		}
 	}
@@ -339,21 +297,10 @@ static void test_fixed_columns(void **state)
 	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
 		for (size_t at = 0; at < 48; at++) {
 			for (size_t k = 0; k < sizeof(repl) - 1; k++) {
-				struct tm_ftrace_event a, b;
-				int ra, rb;
-
 				snprintf(line, sizeof(line), "%s", yes[i]);
 				line[at] = repl[k];
-				memset(&a, 0x55, sizeof(a));
-				memset(&b, 0xaa, sizeof(b));
-				ra = tm_ftrace_parse_event(line, strlen(line), 0, false, &a);
-				rb = tm_ftrace_parse_event_general(line, strlen(line), 0, false, &b);
-				if (ra != rb || (ra == 0 && !same_fields(&a, &b)))
+				if (!tm_t_parsers_agree(line, strlen(line), 0, false))
 					fail_msg("read differently: %s", line);
-				if (ra == 0 && a.kernel_cols && !printf_columns(line, &a))
-					fail_msg("found in place: %s", line);
-				if (ra == 0 && b.kernel_cols)
-					fail_msg("the general search set kernel_cols: %s", line);
 			}
 		}
 	}
@@ -549,16 +496,7 @@ static void test_reader_after_markers(void **state)
 		    l.raw.n < strlen(want[i].raw) || memcmp(l.raw.p, want[i].raw, strlen(want[i].raw)))
 			fail_msg("line %zu: kind %c line %lu [%.*s]", i, kind[l.kind], l.lineno,
 				 (int)l.raw.n, l.raw.p);
-		assert_int_equal(l.kind, g.kind);
-		assert_int_equal(l.lineno, g.lineno);
-		assert_ptr_equal(l.raw.p, g.raw.p);
-		assert_int_equal(l.raw.n, g.raw.n);
-		assert_int_equal(l.ncont, g.ncont);
-		assert_ptr_equal(l.cont.p, g.cont.p);
-		assert_int_equal(l.cont.n, g.cont.n);
-		assert_ptr_equal(l.reason, g.reason);
-		if (l.kind == TM_LN_EVENT)
-			assert_int_equal(l.ev.ts_ns, g.ev.ts_ns);
+		assert_true(tm_t_same_line(&l, &g));
 		i++;
 	}
 	assert_int_equal(tm_ftrace_next(ref, &g), 0);

@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include "canon.h"
 #include "linefeed.h"
+#include "ftrace_util.h"
 
 #include <unistd.h>
 
@@ -51,14 +52,7 @@ static void same_lines(size_t nlines)
 			break;
 		const struct tm_ftrace_line b = *bp;
 		count++;
-		assert_int_equal(a.kind, b.kind);
-		assert_int_equal(a.lineno, b.lineno);
-		assert_ptr_equal(a.raw.p, b.raw.p);
-		assert_int_equal(a.raw.n, b.raw.n);
-		assert_int_equal(a.ncont, b.ncont);
-		assert_int_equal(a.ev.ts_ns, b.ev.ts_ns);
-		assert_int_equal(a.ev.pid, b.ev.pid);
-		assert_ptr_equal(a.ev.details.p, b.ev.details.p);
+		assert_true(tm_t_same_line(&a, &b));
 	}
 	/* 2 header lines + one line per event (continuations are attached) */
 	assert_int_equal(count, nlines + 2);
@@ -155,10 +149,7 @@ static size_t same_mixed_lines(int pause)
 	for (size_t i = 0; i < n; i++) {
 		b = &got[i];
 		assert_int_equal(tm_ftrace_next(r, &a), 1);
-		if (a.kind != b->kind || a.lineno != b->lineno || a.raw.p != b->raw.p ||
-		    a.raw.n != b->raw.n || a.plain != b->plain || a.ncont != b->ncont ||
-		    a.cont.p != b->cont.p || a.cont.n != b->cont.n || a.reason != b->reason ||
-		    (a.kind == TM_LN_EVENT && a.ev.ts_ns != b->ev.ts_ns))
+		if (!tm_t_same_line(&a, b) || a.plain != b->plain)
 			fail_msg("line %lu differs", a.lineno);
 	}
 	assert_int_equal(tm_ftrace_next(r, &a), 0);
