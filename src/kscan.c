@@ -150,9 +150,11 @@ static void end_names(struct tm_kstats *st)
 	}
 }
 
+/* A name for PID read in another event's details: "<...>" (the kernel
+ * had none) makes no task of a pid not seen before. */
 static inline void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str comm)
 {
-	if (pid >= 0 && comm.n)
+	if (pid >= 0 && comm.n && !is_unknown_comm(comm))
 		learn_task_name(task(st, pid), comm);
 }
 

@@ -135,14 +135,17 @@ static void test_sched_names(void **state)
 		/* a new name replaces the old one, "<...>" does not */
 		SW("prev_comm=a2 prev_pid=21 prev_prio=120 prev_state=S ==> next_comm=<...> next_pid=21 next_prio=120")
 		/* 2^32 + 21: not 21 cut to 32 bits */
-		SW("prev_comm=r prev_pid=4294967317 prev_prio=120 prev_state=S ==> next_comm=s next_pid=34 next_prio=120");
+		SW("prev_comm=r prev_pid=4294967317 prev_prio=120 prev_state=S ==> next_comm=s next_pid=34 next_prio=120")
+		/* "<...>" for pids not seen before: no task made of them */
+		SW("prev_comm=s prev_pid=34 prev_prio=120 prev_state=S ==> next_comm=<...> next_pid=77 next_prio=120")
+		WK("comm=<...> pid=78 prio=120 target_cpu=000");
 #undef SW
 #undef WK
 	struct scan s;
 
 	(void)state;
 	scan_text(&s, "s.txt", text, sizeof(text) - 1);
-	assert_int_equal(s.st.events, 13);
+	assert_int_equal(s.st.events, 15);
 	assert_int_equal(s.st.rejected, 0);
 	assert_string_equal(task_comm(&s, 1), "x");
 	assert_string_equal(task_comm(&s, 21), "a2");
@@ -159,6 +162,8 @@ static void test_sched_names(void **state)
 	assert_string_equal(task_comm(&s, 31), "n");
 	assert_string_equal(task_comm(&s, 32), "q");
 	assert_null(task_comm(&s, 33));
+	assert_null(task_comm(&s, 77));
+	assert_null(task_comm(&s, 78));
 	assert_string_equal(task_comm(&s, 34), "s");
 	/* 1 (the lines' own task) and the nine named above: nothing else */
 	assert_int_equal(tm_hmap_count(s.st.tasks), 10);
