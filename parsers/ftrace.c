@@ -386,6 +386,7 @@ static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_ev
 	ev->print_prefixed = false;
 	ev->name_padded = false;
 	ev->kernel_cols = false;
+	ev->kernel_ts = 0;
 	return parse_name_details(c, e, false, ev);
 }
 
@@ -442,7 +443,7 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 	static const char tb[16] = "***) [" "***" "] " "****" " ";
 	__m128i c, a, b;
 	unsigned sp, da, sa, db, pd, td, ts, np, nt, pad;
-	const char *p, *f;
+	const char *p, *f, *secs, *n;
 
 	if (e - line < 48)
 		return -1;
@@ -488,13 +489,23 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 	ev->nflags = 4;
 	p = tm_skip_blanks(line + 41, e);
 	f = e - p >= 16 ? micro_ts(p, e, ev) : NULL;
+	secs = f ? p : NULL;
 	if (!f && !(f = fast_ts(p, e, ev)))
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
 	ev->kernel_cols = true;
-	return parse_name_details(f, e, false, ev);
+	if (parse_name_details(f, e, false, ev))
+		return -1;
+	/* "SECS.FFFFFF: NAME: " as canon writes it (micro_ts read the first
+	 * ':'): no leading zero, one blank, the name, ": ", the details */
+	n = ev->name.p + ev->name.n;
+	ev->kernel_ts = secs && (secs[0] != '0' || secs[1] == '.') && f < e && f[0] == ' ' &&
+			ev->name.p == f + 1 && e - n >= 2 && n[0] == ':' && n[1] == ' ' &&
+			ev->details.p == n + 2 && secs - line <= 255 ?
+			(uint8_t)(secs - line) : 0;
+	return 0;
 }
 #endif
 

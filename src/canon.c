@@ -392,9 +392,18 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	if (ev->ts_digits != 6)
 		return false;
 	if (ev->kernel_cols) {
-		/* the parser found every column up to the flags in place */
+		/* the parser found every column up to the flags in place, and
+		 * (kernel_ts) the time and name after them */
 		y = r + 24;
-		goto flags;
+		if (!ev->kernel_ts)
+			goto flags;
+		if (!(flag_accepted[(unsigned char)y[13]] & 1) ||
+		    !(flag_accepted[(unsigned char)y[14]] & 2) ||
+		    !(flag_accepted[(unsigned char)y[15]] & 4) ||
+		    !(flag_accepted[(unsigned char)y[16]] & 8))
+			return false;
+		z = r + ev->kernel_ts;
+		goto found;
 	}
 	if (ev->nflags != 4 || ev->ts_ns < 0 || ev->pid < 0 ||
 	    ev->cpu < 0 || ev->cpu > 999 || l->raw.n < pad + ev->comm.n + 1 ||
@@ -444,6 +453,7 @@ flags:
 	    ev->name.p + ev->name.n + 2 > re || ev->name.p[ev->name.n] != ':' ||
 	    ev->name.p[ev->name.n + 1] != ' ' || ev->details.p != ev->name.p + ev->name.n + 2)
 		return false;
+found:
 	pre->p[0] = r;
 	pre->n[0] = (size_t)(y + 18 - r);
 	pre->p[1] = z;

@@ -80,8 +80,9 @@ static inline bool tm_t_same_line(const struct tm_ftrace_line *a, const struct t
 		 a->ev.details.p == b->ev.details.p && a->ev.details.n == b->ev.details.n));
 }
 
-/* The canonical prefix of event line L the same with kernel_cols as the
- * parser found it and cleared (every column checked again): whether one is
+/* The canonical prefix of event line L the same with kernel_cols and
+ * kernel_ts as the parser found them and cleared (every column checked
+ * again): whether one is
  * made, its stretches or bytes, counts and kind; *MADE: whether it was. */
 static inline bool tm_t_same_prefix(const struct tm_ftrace_line *l, bool *made)
 {
@@ -91,6 +92,7 @@ static inline bool tm_t_same_prefix(const struct tm_ftrace_line *l, bool *made)
 	bool ra, rb;
 
 	g.ev.kernel_cols = false;
+	g.ev.kernel_ts = 0;
 	memset(&pa, 0x55, sizeof(pa));
 	memset(&pb, 0x55, sizeof(pb));
 	ra = tm_canon_prefix_json(ba, l, -1, &pa);

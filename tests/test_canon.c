@@ -379,6 +379,7 @@ static void test_prefix_kernel_cols(void **state)
 		"  123456789.000001: sched_switch: bash:22 [120] R ==> rcu:15 [120]",
 		"  1.000001: sched_wakeup: comm=a pid=1", "  1.000001: tracing_mark_write: B|1|x",
 		"  1.000001: print: tracing_mark_write: B|1|x", "  99.999999: caf\xc3\xa9: x",
+		"  100.000100:\tfoo: a=1", "  100.000100:  foo: a=1", "  100.000100: foo:",
 	};
 	char text[256];
 	size_t found = 0, with_prefix = 0;
@@ -403,7 +404,7 @@ static void test_prefix_kernel_cols(void **state)
 				with_prefix += made;
 				tm_ftrace_reader_free(r);
 			}
-	assert_int_equal(found, 3 * 7 * 14);
+	assert_int_equal(found, 3 * 7 * 17);
 	assert_true(with_prefix > 0 && with_prefix < found);   /* made for some, not all */
 }
 

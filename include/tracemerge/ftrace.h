@@ -48,6 +48,11 @@ struct tm_ftrace_event {
 				  * in 5, " (TGID) " right-aligned in 5 or
 				  * "(-----)", "[CCC] ", 4 flags, a blank; no
 				  * leading zeros (false: not known) */
+	uint8_t kernel_ts;       /* with kernel_cols: the seconds start this
+				  * many bytes into the line, and the rest up
+				  * to the details is as canon writes it too:
+				  * "SECS.FFFFFF: NAME: ", no leading zero, one
+				  * blank each (0: not known) */
 };
 
 /* Is this event a userspace marker (tracing_mark_write, print, or "0")? */
