@@ -4,6 +4,7 @@
 
 #include "canon.h"
 #include "ftrace-general.h"
+#include "lineends.h"
 #include "linefeed.h"
 #include "out.h"
 #include "ring.h"
@@ -29,76 +30,12 @@ struct batch {
 	bool last;                  /* the reader reached the end after these */
 };
 
-/*
- * Line ends found ahead by the consumer for the helper's reader: the
- * helper parses, the consumer scans what it parsed, and finding where each
- * line ends (the AVX2 search of the reader, an eighth of the helper's work
- * for `stats`) is done by the consumer when it has time: instead of
- * waiting for a batch, it finds the ends of the lines after the one the
- * helper is at, ENDS_STEP at a time, while the ring of ENDS has room; the
- * helper takes
- * the end of the line it is at from the ring when the ring has it, and
- * else finds it itself (a line end is a fact of the text: whoever finds
- * it, it is the same).  The ring is one producer, one consumer, without
- * locks: slot i is written by the consumer before head passes it and read
- * by the helper before tail passes it.
- */
-#define ENDS 16384   /* a power of 2 */
-#define ENDS_STEP 256 /* found at a time, between looks at the ring */
-
-struct ends {
-	const char *start[ENDS], *nl[ENDS]; /* a line's start, its end (the fn's) */
-	size_t head;              /* entries written (the consumer's; atomic) */
-	size_t tail;              /* entries passed (the helper's; atomic) */
-	const char *at;           /* the line the helper is at (atomic) */
-	const char *pos, *end;    /* the consumer's next line, the block's end */
-	tm_ftrace_line_end_fn fn; /* the reader's own way */
-	size_t taken;             /* ends the helper took from the ring */
-};
-
-/* The helper's line end for the line at P: from the ring, or found (then
- * the consumer is told where the helper is, to find the ends after it). */
-static const char *end_ahead(void *ctx, const char *p, const char *e)
-{
-	struct ends *q = ctx;
-	size_t t = q->tail, h = __atomic_load_n(&q->head, __ATOMIC_ACQUIRE);
-	const char *nl;
-
-	while (t != h && q->start[t % ENDS] < p)
-		t++;                     /* found before the helper passed them */
-	if (t != h && q->start[t % ENDS] == p) {
-		nl = q->nl[t++ % ENDS];
-		q->taken++;
-	} else {
-		nl = q->fn(NULL, p, e);
-		__atomic_store_n(&q->at, p, __ATOMIC_RELAXED);
-	}
-	__atomic_store_n(&q->tail, t, __ATOMIC_RELEASE);
-	return nl;
-}
-
-/* The consumer: the ends of up to N lines after the helper's, into the
- * ring's free slots; false when there was nothing to do (the ring full, or
- * the block's end reached). */
-static bool find_ends(struct ends *q, size_t n)
-{
-	size_t h = q->head, t = __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE);
-	const char *p = q->pos, *at = __atomic_load_n(&q->at, __ATOMIC_RELAXED);
-
-	if (at > p)
-		p = at;                  /* the helper found these itself */
-	if (n > ENDS - (h - t))
-		n = ENDS - (h - t);
-	if (!n || p >= q->end)
-		return false;
-	q->pos = tm_ftrace_line_ends(p, q->end, q->start, q->nl, n, ENDS - 1, &h);
-	__atomic_store_n(&q->head, h, __ATOMIC_RELEASE);
-	return true;
-}
+#define ENDS_STEP 256 /* line ends found at a time, between looks at the ring */
 
 struct tm_line_feed {
 	struct tm_ftrace_reader *r;
-	struct ends *ends;          /* threaded, AVX2: line ends found ahead */
+	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
+				     * by the caller (lineends.h) */
 	bool threaded;
 	bool canon;                 /* canonical prefixes made ahead */
 	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
@@ -170,12 +107,10 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 		if (!(f->batch[i].text = malloc(PRE_ROOM)))
 			f->canon = false;   /* still correct: the writer makes them */
 	}
-	if (tm_ftrace_plain_line_end() && (f->ends = calloc(1, sizeof(*f->ends)))) {
+	if (tm_ftrace_plain_line_end() && (f->ends = malloc(sizeof(*f->ends)))) {
 		/* (without it, still correct: the helper finds every end) */
-		f->ends->fn = tm_ftrace_plain_line_end();
-		f->ends->pos = f->ends->at = data;
-		f->ends->end = data + len;
-		tm_ftrace_reader_set_line_end(f->r, end_ahead, f->ends);
+		tm_line_ends_init(f->ends, data, len);
+		tm_ftrace_reader_set_line_end(f->r, tm_line_ends_take, f->ends);
 	}
 	if (tm_ring_start(&f->ring, NBATCH, produce, f)) {
 		free_batches(f);
@@ -216,7 +151,8 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 			return NULL;
 		if (f->pos == 0) {         /* wait for the next batch */
 			/* rather than wait, find line ends for the helper */
-			while (f->ends && !tm_ring_ready(&f->ring) && find_ends(f->ends, ENDS_STEP))
+			while (f->ends && !tm_ring_ready(&f->ring) &&
+			       tm_line_ends_find(f->ends, ENDS_STEP))
 				;
 			f->slot = tm_ring_take(&f->ring);
 		}
