@@ -422,6 +422,32 @@ static const char *micro_ts(const char *p, const char *e, struct tm_ftrace_event
 	return q + 1;
 }
 
+/* The event name and details after a timestamp's ':' at F-1 in the
+ * kernel's form, " NAME: DETAILS" with one blank before the name and the
+ * blank after it within 32 bytes: the fields parse_name_details sets, set
+ * as it sets them; false (nothing set) for any other form and for "print"
+ * (parse_name_details reads those). */
+static bool kernel_name(const char *f, const char *e, struct tm_ftrace_event *ev)
+{
+	const char *p = f + 1, *t;
+	unsigned m;
+
+	if (e - p <= 32 || f[0] != ' ')
+		return false;   /* (then t + 1 < e below) */
+	m = tm_blank_mask16(p) | tm_blank_mask16(p + 16) << 16;
+	if (!m)
+		return false;   /* a long name */
+	t = p + __builtin_ctz(m);
+	/* (t == p: more blanks than one before the name) */
+	if (t - p < 2 || t[-1] != ':' || (t - p == 6 && tm_mem_eq(p, "print", 5)))
+		return false;
+	ev->style = TM_EV_KERNEL;
+	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
+	ev->name_padded = tm_is_blank(t[1]);
+	ev->details = (struct tm_str){ t + 1, (size_t)(e - t - 1) };
+	return true;
+}
+
 /* Bits 0 to 4 of M a run of ones from bit 0 (1 to 5 of them). */
 #define LOW_RUN5(m) (((m) & 1u) && ((m) & ((m) + 1u)) == 0)
 
@@ -496,7 +522,7 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 	ev->print_prefixed = false;
 	ev->name_padded = false;
 	ev->kernel_cols = true;
-	if (parse_name_details(f, e, false, ev))
+	if (!kernel_name(f, e, ev) && parse_name_details(f, e, false, ev))
 		return -1;
 	/* "SECS.FFFFFF: NAME: " as canon writes it (micro_ts read the first
 	 * ':'): no leading zero, one blank, the name, ": ", the details */

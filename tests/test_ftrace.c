@@ -286,6 +286,31 @@ static void test_fixed_columns(void **state)
 				fail_msg("read differently: %s", line);
 		}
 	}
+	/* names of every length to 40 after them, with details of every kind
+	 * (none, blanks, a tab, long), across the 32 bytes the name is looked
+	 * for in and the line's end; "print" and the function tracer's form */
+	for (size_t n = 0; n <= 40; n++) {
+		static const char *tails[] = { ":", ": ", ": x", ":  x", ":\tx", ": dddddddddddddddddddddddddddddddddddddddd", "",
+					       " <-parent", ": tracing_mark_write: B|1|a longer slice name" };
+		char name[48];
+
+		memset(name, 'n', n);
+		name[n] = '\0';
+		if (n == 5)
+			memcpy(name, "print", 5);
+		for (size_t k = 0; k < sizeof(tails) / sizeof(tails[0]); k++) {
+			size_t len = (size_t)snprintf(line, sizeof(line),
+						      "            bash-1     (-----) [003] d.h2 1.000001: %s%s",
+						      name, tails[k]);
+			char *exact = malloc(len);   /* no byte after the line (ASan) */
+
+			assert_non_null(exact);
+			memcpy(exact, line, len);
+			if (!tm_t_parsers_agree(exact, len, 0, false))
+				fail_msg("read differently: %s", line);
+			free(exact);
+		}
+	}
 	{
 		struct tm_ftrace_event ev = parse("            bash-1     (-----) [003] d.h2 "
 						  "1234567.000042: e: x", 0, false);
