@@ -392,18 +392,9 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 	if (ev->ts_digits != 6)
 		return false;
 	if (ev->kernel_cols) {
-		/* the parser found every column up to the flags in place, and
-		 * (kernel_ts) the time and name after them */
+		/* the parser found every column up to the flags in place */
 		y = r + 24;
-		if (!ev->kernel_ts)
-			goto flags;
-		if (!(flag_accepted[(unsigned char)y[13]] & 1) ||
-		    !(flag_accepted[(unsigned char)y[14]] & 2) ||
-		    !(flag_accepted[(unsigned char)y[15]] & 4) ||
-		    !(flag_accepted[(unsigned char)y[16]] & 8))
-			return false;
-		z = r + ev->kernel_ts;
-		goto found;
+		goto flags;
 	}
 	if (ev->nflags != 4 || ev->ts_ns < 0 || ev->pid < 0 ||
 	    ev->cpu < 0 || ev->cpu > 999 || l->raw.n < pad + ev->comm.n + 1 ||
@@ -444,6 +435,11 @@ flags:
 	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
 	    !(flag_accepted[(unsigned char)y[16]] & 8))
 		return false;
+	if (ev->kernel_ts) {
+		/* and (with kernel_cols) the time and name after them */
+		z = r + ev->kernel_ts;
+		goto found;
+	}
 	/* "SECS.FFFFFF: NAME: " after the blanks */
 	z = tm_skip_blanks(y + 18, re);
 	secs = ev->ts_ns / 1000000000;
