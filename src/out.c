@@ -81,6 +81,49 @@ static void drop_behind(int fd, struct tm_out_drop *d, off_t upto)
 	}
 }
 
+/*
+ * Past the first 256 MiB, the temporary file is also written with direct
+ * I/O (O_DIRECT, through a second descriptor): whole pages from the
+ * buffers straight to the disk, with no page cache to fill, write back and
+ * drop.  On this machine's virtual disk, 1 GB written by dd took 0.15-0.20
+ * s of system time that way against 0.41-0.51 s through the windows above
+ * (and 0.9-2.9 s through fresh page cache).  A buffer's bytes after its
+ * last page boundary in the file are carried to the next buffer; writes
+ * that do not start on a page boundary (the first past 256 MiB, the carried
+ * bytes at the end) go through the page cache.  A file system without
+ * direct I/O, or one that refuses a write, gets page-cache writes.
+ */
+#define DIO_ALIGN 4096
+
+static char *buf_new(void)
+{
+	void *p;
+
+	return posix_memalign(&p, DIO_ALIGN, TM_OUT_BUFSZ) ? NULL : p;
+}
+
+static void out_reset(struct tm_out *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->fd = o->dfd = -1;
+}
+
+/* O's next flush reaches past the cached part: open the direct descriptor
+ * once (its temporary file only: not stdout, not a scratch part). */
+static void direct_start(struct tm_out *o)
+{
+	if (o->direct_tried || !o->tmp || o->place || !o->drop.on ||
+	    o->pos + (off_t)o->n < drop_after)
+		return;
+	o->direct_tried = true;
+	o->dfd = open(o->tmp, O_WRONLY | O_DIRECT | O_CLOEXEC);
+}
+
+static bool aligned(off_t at, const char *p, size_t n)
+{
+	return at % DIO_ALIGN == 0 && n % DIO_ALIGN == 0 && (uintptr_t)p % DIO_ALIGN == 0;
+}
+
 bool tm_out_reference(void)
 {
 	const char *ref = getenv("TM_REFERENCE");
@@ -112,8 +155,7 @@ static int open_straight(struct tm_out *o, const char *path, struct tm_diag *d)
 	if (!(o->path = strdup(path))) {
 		close(o->fd);
 		free(o->buf);
-		memset(o, 0, sizeof(*o));
-		o->fd = -1;
+		out_reset(o);
 		return tm_diag_error(d, "%s: out of memory", path);
 	}
 	return 0;   /* not seekable */
@@ -121,10 +163,9 @@ static int open_straight(struct tm_out *o, const char *path, struct tm_diag *d)
 
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
+	out_reset(o);
 	o->reference = tm_out_reference();
-	if (!(o->buf = malloc(TM_OUT_BUFSZ)))
+	if (!(o->buf = buf_new()))
 		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
 	if (!path || strcmp(path, "-") == 0) {
 		struct stat st;
@@ -176,8 +217,7 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 	const char *slash = near && strcmp(near, "-") ? strrchr(near, '/') : NULL;
 	int rc;
 
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
+	out_reset(o);
 	if (near && strcmp(near, "-"))
 		rc = slash ? asprintf(&path, "%.*s/.tracemerge.XXXXXX", (int)(slash - near), near)
 			   : asprintf(&path, ".tracemerge.XXXXXX");
@@ -194,7 +234,7 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 	}
 	unlink(path);               /* gone from the directory; ours until closed */
 	free(path);
-	if (!(o->buf = malloc(TM_OUT_BUFSZ)) || !(o->place = calloc(1, sizeof(*o->place)))) {
+	if (!(o->buf = buf_new()) || !(o->place = calloc(1, sizeof(*o->place)))) {
 		free(o->buf);
 		close(o->fd);
 		o->fd = -1;
@@ -216,9 +256,18 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 static int write_all(struct tm_out *o, const char *p, size_t n)
 {
 	while (n) {
-		ssize_t w = o->placed ? pwrite(o->fd, p, n, o->pos) : write(o->fd, p, n);
+		bool direct = o->dfd >= 0 && o->pos >= drop_after && aligned(o->pos, p, n);
+		/* (with a direct descriptor, O's file offset is not kept) */
+		ssize_t w = direct ? pwrite(o->dfd, p, n, o->pos)
+			    : o->placed || o->dfd >= 0 ? pwrite(o->fd, p, n, o->pos)
+			    : write(o->fd, p, n);
 		if (w < 0 && errno == EINTR)
 			continue;
+		if (w < 0 && direct && errno == EINVAL) {
+			close(o->dfd);   /* not for this file: through the page cache */
+			o->dfd = -1;
+			continue;
+		}
 		if (w <= 0)
 			return w < 0 ? errno : EIO;
 		p += w;
@@ -310,7 +359,7 @@ void tm_out_background(struct tm_out *o)
 
 	if (o->bg || o->fd < 0 || !(bg = calloc(1, sizeof(*bg))))
 		return;
-	if (!(bg->spare = malloc(TM_OUT_BUFSZ))) {
+	if (!(bg->spare = buf_new())) {
 		free(bg);
 		return;
 	}
@@ -347,19 +396,33 @@ static void check_place(struct tm_out *o)
 	pthread_mutex_unlock(&pl->mu);
 }
 
+/* How many of the buffer's bytes to write now: with direct I/O, those
+ * before its last page boundary in the file, unless all of them are in one
+ * page (o->pos is the file offset of the buffer's first byte). */
+static size_t flush_cut(const struct tm_out *o)
+{
+	size_t tail = (size_t)((o->pos + (off_t)o->n) % DIO_ALIGN);
+
+	return o->dfd >= 0 && tail < o->n ? o->n - tail : o->n;
+}
+
 void tm_out_flush(struct tm_out *o)
 {
 	struct tm_out_bg *bg = o->bg;
 	char *full;
+	size_t k;
 
 	if (o->place && !o->placed)
 		check_place(o);
 	if (!o->n)
 		return;
 	if (!bg) {
+		direct_start(o);
+		k = flush_cut(o);
 		if (!o->err)
-			o->err = write_all(o, o->buf, o->n);
-		o->n = 0;
+			o->err = write_all(o, o->buf, k);
+		o->n -= k;
+		memmove(o->buf, o->buf + k, o->n);
 		return;
 	}
 	/* the other buffer is free once the writer is idle */
@@ -368,23 +431,42 @@ void tm_out_flush(struct tm_out *o)
 		o->n = 0;
 		return;
 	}
+	direct_start(o);
+	k = flush_cut(o);
 	full = o->buf;
 	pthread_mutex_lock(&bg->mu);
 	bg->job = full;
-	bg->job_n = o->n;
+	bg->job_n = k;
 	pthread_cond_signal(&bg->cv);
 	pthread_mutex_unlock(&bg->mu);
 	o->buf = bg->spare;
 	bg->spare = full;
-	o->n = 0;
+	o->n -= k;
+	memcpy(o->buf, full + k, o->n);   /* (the writer reads only before K) */
 }
 
-/* Everything given so far is in the file (or failed). */
-static void flush_all(struct tm_out *o)
+void tm_out_make_room(struct tm_out *o, size_t n)
 {
 	tm_out_flush(o);
+	if (n > TM_OUT_BUFSZ - o->n) {
+		/* the bytes carried are written through the page cache */
+		if (o->bg)
+			bg_wait(o);
+		if (!o->err)
+			o->err = write_all(o, o->buf, o->n);
+		o->n = 0;
+	}
+}
+
+/* Everything given so far is in the file (or failed), and O's file offset
+ * is after it. */
+static void flush_all(struct tm_out *o)
+{
+	tm_out_make_room(o, TM_OUT_BUFSZ);
 	if (o->bg)
 		bg_wait(o);
+	if (o->dfd >= 0 && !o->err && lseek(o->fd, o->pos, SEEK_SET) < 0)
+		o->err = errno;
 }
 
 /* Copy N bytes from the start of SFD to O's file at AT, or (AT < 0) after
@@ -529,6 +611,8 @@ void tm_out_abort(struct tm_out *o)
 	bg_stop(o);
 	if (fd >= 0 && fd != STDOUT_FILENO)
 		close(fd);
+	if (o->dfd >= 0)
+		close(o->dfd);
 	if (o->place) {
 		pthread_mutex_destroy(&o->place->mu);
 		pthread_cond_destroy(&o->place->cv);
@@ -539,8 +623,7 @@ void tm_out_abort(struct tm_out *o)
 	free(o->tmp);
 	free(o->path);
 	free(o->buf);
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
+	out_reset(o);
 }
 
 /* Put finished temporary file O->tmp in place of O->path.  rename(2) over
@@ -573,13 +656,15 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 
 	flush_all(o);
 	bg_stop(o);
+	if (o->dfd >= 0 && close(o->dfd) != 0 && !o->err)
+		o->err = errno;
+	o->dfd = -1;
 	free(o->buf);
 	o->buf = NULL;
 	if (o->fd == STDOUT_FILENO) {
 		if (o->err)
 			rc = tm_diag_error(d, "stdout: write error: %s", strerror(o->err));
-		memset(o, 0, sizeof(*o));
-		o->fd = -1;
+		out_reset(o);
 		return rc;
 	}
 	if (close(o->fd) != 0 && !o->err)
@@ -593,8 +678,7 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
+	out_reset(o);
 	return rc;
 }
 
@@ -607,10 +691,10 @@ void tm_out_write(struct tm_out *o, const void *p, size_t n)
 		o->n += n;
 		return;
 	}
-	tm_out_flush(o);
 	if (n <= TM_OUT_BUFSZ) {
-		memcpy(o->buf, p, n);
-		o->n = n;
+		tm_out_make_room(o, n);
+		memcpy(o->buf + o->n, p, n);
+		o->n += n;
 		return;
 	}
 	/* larger than the buffer: written directly, after what came before */

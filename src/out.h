@@ -47,6 +47,9 @@ struct tm_out {
 			    * checks that both give the same bytes) */
 	struct tm_out_drop drop; /* of the writes at pos (not for scratch files) */
 	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
+	int dfd;           /* the temporary file opened for direct I/O past the
+			    * first 256 MiB (out.c), or -1 */
+	bool direct_tried; /* dfd was opened, or could not be */
 };
 
 /* TM_REFERENCE set (to anything but "" or "0"): the plain code paths
@@ -93,14 +96,20 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */
 void tm_out_abort(struct tm_out *o);
 
+/* Hand the buffer's bytes to the file (or its writer thread).  Written
+ * with direct I/O, less than a page of them can stay in the buffer, for
+ * the next flush: they are in the file at tm_out_close, before a part is
+ * appended and before a write larger than the buffer. */
 void tm_out_flush(struct tm_out *o);
+/* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
+void tm_out_make_room(struct tm_out *o, size_t n);
 
 /* Room for N (at most TM_OUT_BUFSZ) bytes written in place, then
  * tm_out_used() with how many were. */
 static inline char *tm_out_room(struct tm_out *o, size_t n)
 {
 	if (n > TM_OUT_BUFSZ - o->n)
-		tm_out_flush(o);
+		tm_out_make_room(o, n);
 	return o->buf + o->n;
 }
 

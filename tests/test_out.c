@@ -536,6 +536,83 @@ static void test_large_output_leaves_cache(void **state)
 	tm_out_set_drop_after(256 * mib);
 }
 
+/* Does the test directory's file system take O_DIRECT? */
+static bool direct_io_here(void)
+{
+	int fd = open(path_in("probe"), O_WRONLY | O_CREAT | O_DIRECT, 0600);
+
+	if (fd >= 0)
+		close(fd);
+	unlink(path_in("probe"));
+	return fd >= 0;
+}
+
+/* Past the cached part, whole pages are written with direct I/O (out.c)
+ * and the bytes after a buffer's last page boundary wait for the next
+ * buffer: with odd-sized writes, room asked for right after a flush that
+ * kept some (tm_out_room of nearly a whole buffer), a write larger than
+ * the buffer in the middle (everything before it in the file first, then
+ * it and the next buffer through the page cache: unaligned) and a scratch
+ * part appended, every byte is where it belongs, with and without the
+ * background writer; and where the file system takes direct I/O, the
+ * bytes written after 32 MiB are not in the page cache (the windows of
+ * test_large_output_leaves_cache would keep 32 MiB or more of them). */
+static void test_direct_writes(void **state)
+{
+	const uint64_t mib = 1024 * 1024, room = TM_OUT_BUFSZ - 10;
+	const uint64_t big = 2 * mib + 3;
+	bool direct = direct_io_here();
+	struct statfs fs;
+
+	(void)state;
+	assert_int_equal(statfs(dir, &fs), 0);
+	if (fs.f_type == 0x01021994 /* TMPFS_MAGIC */) {
+		print_message("skipped: %s is tmpfs, whose pages stay in memory\n", dir);
+		skip();
+	}
+	if (!direct)
+		print_message("no direct I/O in %s: only the bytes are checked\n", dir);
+	tm_out_set_drop_after(16 * mib);
+	for (int bg = 0; bg < 2; bg++) {
+		struct tm_out o, s;
+		struct tm_diag d;
+		uint64_t at = 0;
+		char *r, *b;
+
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("big.json"), &d), 0);
+		if (bg)
+			tm_out_background(&o);
+		fill(&o, at, 40 * mib + 1);
+		at += 40 * mib + 1;
+		for (int k = 0; k < 3; k++) {
+			r = tm_out_room(&o, room);
+			for (uint64_t i = 0; i < room; i++)
+				r[i] = pat(at + i);
+			tm_out_used(&o, room);
+			at += room;
+		}
+		assert_non_null(b = malloc(big));
+		for (uint64_t i = 0; i < big; i++)
+			b[i] = pat(at + i);
+		tm_out_write(&o, b, big);
+		free(b);
+		at += big;
+		fill(&o, at, BIG - at);
+		assert_int_equal(tm_out_open_scratch(&s, path_in("big.json"), &d), 0);
+		fill(&s, BIG, 5 * mib + 7);
+		assert_int_equal(tm_out_append(&o, &s), 0);
+		fill(&o, BIG + 5 * mib + 7, 4099);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		assert_string_equal(listing(), "big.json");
+		if (direct)
+			assert_true(cached_bytes("big.json", 32 * mib, BIG) <= 8 * mib);
+		check_file("big.json", false, 0, BIG + 5 * mib + 7 + 4099);
+		tm_diag_free(&d);
+	}
+	tm_out_set_drop_after(256 * mib);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -543,6 +620,7 @@ int main(void)
 		cmocka_unit_test(test_stdout_file_appended),
 		cmocka_unit_test(test_append_while_written),
 		cmocka_unit_test(test_large_output_leaves_cache),
+		cmocka_unit_test(test_direct_writes),
 		cmocka_unit_test(test_append_to_appending_stdout),
 		cmocka_unit_test(test_replace_file),
 		cmocka_unit_test(test_replace_symlink),
