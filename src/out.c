@@ -163,12 +163,13 @@ static int open_straight(struct tm_out *o, const char *path, struct tm_diag *d)
 
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
+	struct stat st;
+
 	out_reset(o);
 	o->reference = tm_out_reference();
 	if (!(o->buf = buf_new()))
 		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
 	if (!path || strcmp(path, "-") == 0) {
-		struct stat st;
 		off_t at;
 
 		fflush(stdout);
@@ -184,6 +185,12 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 	}
 	if (!tm_out_takes_back(path))
 		return open_straight(o, path, d);
+	/* a directory, or a symlink to one: said now, not after the work */
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		free(o->buf);
+		o->buf = NULL;
+		return tm_diag_error(d, "%s: is a directory", path);
+	}
 	o->path = strdup(path);
 	if (!o->path || asprintf(&o->tmp, "%s.tmpXXXXXX", path) < 0) {
 		free(o->path);

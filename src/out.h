@@ -59,7 +59,8 @@ bool tm_out_reference(void);
 /* PATH NULL or "-" writes stdout.  A regular file (or none yet) is written
  * as a temporary file beside it, renamed over PATH by tm_out_close (nothing
  * reaches PATH before, and tm_out_abort leaves it as it was; a symlink at
- * PATH is replaced, its file untouched); a device or FIFO (/dev/null,
+ * PATH is replaced, its file untouched; a directory, or a symlink to one,
+ * is an error here); a device or FIFO (/dev/null,
  * /dev/stdout), which the rename would replace, is written straight, as
  * stdout is. */
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);

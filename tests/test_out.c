@@ -436,8 +436,9 @@ static void test_fifo_written_straight(void **state)
 	tm_diag_free(&d);
 }
 
-/* A directory at the output's name: an error, the directory (and what is
- * in it) untouched, no temporary file left. */
+/* A directory at the output's name, or a symlink to one: an error when the
+ * output is opened (before any work), the directory (and what is in it)
+ * and the symlink untouched, no temporary file left. */
 static void test_replace_directory(void **state)
 {
 	struct tm_diag d;
@@ -449,12 +450,23 @@ static void test_replace_directory(void **state)
 	assert_int_equal(mkdir(path_in("out.json"), 0755), 0);
 	put_file("out.json/inside", "x");
 	assert_int_equal(write_small("out.json", "new output", &d), -1);
-	assert_non_null(strstr(d.error, "cannot rename"));
+	assert_non_null(strstr(d.error, "out.json: is a directory"));
 	assert_int_equal(lstat(path_in("out.json"), &st), 0);
 	assert_true(S_ISDIR(st.st_mode));
 	assert_string_equal(s = get_file("out.json/inside"), "x");
 	free(s);
 	assert_string_equal(listing(), "out.json");
+	/* a symlink to a directory is not replaced either (regression: it
+	 * was, like a symlink to a file) */
+	assert_int_equal(symlink("out.json", path_in("link.json")), 0);
+	tm_diag_free(&d);
+	tm_diag_init(&d);
+	assert_int_equal(write_small("link.json", "new output", &d), -1);
+	assert_non_null(strstr(d.error, "link.json: is a directory"));
+	assert_int_equal(lstat(path_in("link.json"), &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_string_equal(listing(), "link.json out.json");
+	unlink(path_in("link.json"));
 	unlink(path_in("out.json/inside"));
 	rmdir(path_in("out.json"));
 	tm_diag_free(&d);
