@@ -45,6 +45,8 @@ struct tm_line_feed {
 	struct tm_ring ring;
 	size_t slot, pos;           /* the consumer's batch, its next line */
 	bool ended;
+	bool starved;               /* the consumer found no batch ready since
+				     * the helper last looked (atomic) */
 };
 
 bool tm_threads_wanted(void)
@@ -61,6 +63,11 @@ static bool produce(void *arg, size_t slot)
 {
 	struct tm_line_feed *f = arg;
 	struct batch *b = &f->batch[slot];
+	/* The prefixes are made here while the consumer keeps up; a consumer
+	 * that had to wait for a batch is ahead of this thread, and makes the
+	 * next batch's prefixes itself (merge.c, write_event), so that both
+	 * threads' work evens out. */
+	bool canon = f->canon && !__atomic_exchange_n(&f->starved, false, __ATOMIC_RELAXED);
 
 	b->n = 0;
 	b->last = false;
@@ -69,7 +76,7 @@ static bool produce(void *arg, size_t slot)
 		struct tm_canon_pre *pr = &b->pre[b->n];
 
 		pr->n[0] = 0;
-		if (f->canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
+		if (canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
 		    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
 			used += pr->n[0];   /* made here, not a stretch of the line */
 	}
@@ -150,6 +157,8 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
 		if (f->ended)
 			return NULL;
 		if (f->pos == 0) {         /* wait for the next batch */
+			if (f->canon && !tm_ring_ready(&f->ring))
+				__atomic_store_n(&f->starved, true, __ATOMIC_RELAXED);
 			/* rather than wait, find line ends for the helper */
 			while (f->ends && !tm_ring_ready(&f->ring) &&
 			       tm_line_ends_find(f->ends, ENDS_STEP))

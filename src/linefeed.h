@@ -40,7 +40,9 @@ const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f);
  * tm_line_feed_next() (canon.h: tm_canon_prefix_json, with the TGID column
  * as the line has it, "-----" where it has none), valid as long as that
  * line; NULL when there is none (not asked for, not
- * threaded, not an event line, or one tm_canon_prefix_json does not make). */
+ * threaded, not an event line, or one tm_canon_prefix_json does not make;
+ * and for every line of a batch the helper read after the caller had waited
+ * for one: the caller, ahead, makes those). */
 const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f);
 /* How many line ends the caller found for the helper's reader (while it
  * would otherwise have waited for a batch), once tm_line_feed_next()

@@ -51,6 +51,7 @@ struct tm_mw {
 	} *keys;
 	size_t nkeys;
 	struct tm_canon_stats canon;
+	char pre_text[TM_CANON_PREFIX_MAX]; /* a prefix not made ahead (merge.c) */
 	char tracer[32];
 	bool legend_written, move_sync, want_link;
 	int64_t link_ts;                  /* the clock link's instant (output clock) */

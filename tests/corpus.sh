@@ -43,6 +43,11 @@ run() { # NAME FILE EXPECTED
 	if $TM import -q -o "$T/imp.json" "$f" && [ "$(import_lines "$T/imp.json")" = "$2" ]; then
 		ok "corpus $name: import wrote $2 converted lines"
 	else notok "corpus $name: import line count $(import_lines "$T/imp.json" 2>&1) != $2"; fi
+	# the same bytes as the reference path (whole canonical lines, no
+	# prefixes made apart, the reader without its shortcuts)
+	if TM_REFERENCE=1 $TM import -q -o "$T/ref.json" "$f" && cmp -s "$T/imp.json" "$T/ref.json"; then
+		ok "corpus $name: import gives the reference path's bytes"
+	else notok "corpus $name: import differs from the reference path"; fi
 }
 
 C=$CORPUS/catapult

@@ -307,29 +307,44 @@ static char *make_layout_text(size_t nlines, size_t comm_len, size_t *len)
 	return t;
 }
 
-/* The prefixes made ahead are tm_canon_prefix_json's, line by line.
- * Returns how many got one; *NWANT: how many tm_canon_prefix_json makes. */
-static size_t same_prefixes(const char *t, size_t len, size_t *nwant)
+/* The prefixes made ahead are tm_canon_prefix_json's, line by line, for
+ * every line of a batch or for none (a batch produced after the consumer
+ * had to wait for one is left to the consumer: linefeed.c).  With PAUSE the
+ * consumer starts 200 ms after the helper, so the first batch is made
+ * before it ever waits.  Returns how many got one; *NWANT: how many
+ * tm_canon_prefix_json makes; *NFIRST: how many of the first batch got one. */
+static size_t same_prefixes(const char *t, size_t len, bool pause, size_t *nwant,
+			    size_t *nfirst)
 {
 	struct tm_line_feed *f = tm_line_feed_new(t, len, true, true);
 	const struct tm_ftrace_line *l;
-	size_t made = 0;
+	size_t made = 0, i = 0;
+	int batch_has = -1;   /* this batch: -1 nothing seen yet, 0 none, 1 all */
 
-	*nwant = 0;
+	*nwant = *nfirst = 0;
 	assert_true(len >= (1u << 20));
 	assert_non_null(f);
-	while ((l = tm_line_feed_next(f))) {
+	if (pause)
+		usleep(200 * 1000);
+	for (; (l = tm_line_feed_next(f)); i++) {
 		const struct tm_canon_pre *got = tm_line_feed_pre(f);
 		struct tm_canon_pre want;
 		char buf[TM_CANON_PREFIX_MAX];
 
+		if (i % TM_LINE_FEED_BATCH == 0)
+			batch_has = -1;
 		if (!tm_canon_prefix_json(buf, l, -1, &want)) {
 			assert_null(got);
 			continue;
 		}
 		(*nwant)++;
-		assert_non_null(got);   /* the room does not run out (linefeed.c) */
+		if (batch_has < 0)
+			batch_has = got != NULL;
+		assert_int_equal(got != NULL, batch_has);   /* (the room does not run out) */
+		if (!got)
+			continue;
 		made++;
+		*nfirst += i < TM_LINE_FEED_BATCH;
 		assert_int_equal(got->n[0] + got->n[1], want.n[0] + want.n[1]);
 		assert_memory_equal(got->p[0], want.p[0], got->n[0] < want.n[0] ? got->n[0] : want.n[0]);
 		assert_int_equal(got->n[1] != 0, want.n[1] != 0);
@@ -344,22 +359,29 @@ static size_t same_prefixes(const char *t, size_t len, size_t *nwant)
 
 static void test_prefixes(void **state)
 {
-	size_t len, n, want;
+	size_t len, n, want, first;
 	char *t;
 
 	(void)state;
-	/* lines not in the kernel's layout: prefixes made in the batch's room
-	 * (not for the markers with a continuation line) */
-	t = make_text(3 * TM_LINE_FEED_BATCH + 5, &len);
-	n = same_prefixes(t, len, &want);
-	assert_int_equal(n, want);
-	assert_true(want > 3 * TM_LINE_FEED_BATCH - 3 * TM_LINE_FEED_BATCH / 100 - 10);
-	free(t);
-	/* the kernel's layout: stretches of the lines themselves, no room used */
-	t = make_layout_text(3 * TM_LINE_FEED_BATCH + 5, 12, &len);
-	assert_int_equal(same_prefixes(t, len, &want), 3 * TM_LINE_FEED_BATCH + 5);
-	assert_int_equal(want, 3 * TM_LINE_FEED_BATCH + 5);
-	free(t);
+	for (int pause = 1; pause >= 0; pause--) {
+		/* lines not in the kernel's layout: prefixes made in the batch's
+		 * room (not for the markers with a continuation line) */
+		t = make_text(3 * TM_LINE_FEED_BATCH + 5, &len);
+		n = same_prefixes(t, len, pause, &want, &first);
+		assert_true(want > 3 * TM_LINE_FEED_BATCH - 3 * TM_LINE_FEED_BATCH / 100 - 10);
+		assert_true(n <= want);
+		if (pause)
+			assert_true(first > TM_LINE_FEED_BATCH - TM_LINE_FEED_BATCH / 100 - 10);
+		free(t);
+		/* the kernel's layout: stretches of the lines themselves, no room used */
+		t = make_layout_text(3 * TM_LINE_FEED_BATCH + 5, 12, &len);
+		n = same_prefixes(t, len, pause, &want, &first);
+		assert_int_equal(want, 3 * TM_LINE_FEED_BATCH + 5);
+		assert_true(n <= want);
+		if (pause)
+			assert_int_equal(first, TM_LINE_FEED_BATCH);
+		free(t);
+	}
 }
 
 int main(void)
