@@ -33,20 +33,25 @@ struct batch {
 #define ENDS_STEP 256 /* line ends found at a time, between looks at the ring */
 
 struct tm_line_feed {
+	/* set before the helper starts; the helper reads them for every line */
 	struct tm_ftrace_reader *r;
 	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
 				     * by the caller (lineends.h) */
 	bool threaded;
 	bool canon;                 /* canonical prefixes made ahead */
-	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
-	struct tm_ftrace_line cur;  /* unthreaded: the current line */
 	/* threaded: the helper fills batch[slot] ahead (ring.h) */
 	struct batch *batch;
 	struct tm_ring ring;
+	/* The caller's own fields, written for every line: on cache lines of
+	 * their own (a line shared with the helper's reads above went back
+	 * and forth between the cores for every line). */
+	char pad[64];
+	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
 	size_t slot, pos;           /* the consumer's batch, its next line */
 	bool ended;
 	bool starved;               /* the consumer found no batch ready since
 				     * the helper last looked (atomic) */
+	struct tm_ftrace_line cur;  /* unthreaded: the current line */
 };
 
 bool tm_threads_wanted(void)
@@ -62,6 +67,7 @@ bool tm_threads_wanted(void)
 static bool produce(void *arg, size_t slot)
 {
 	struct tm_line_feed *f = arg;
+	struct tm_ftrace_reader *r = f->r;
 	struct batch *b = &f->batch[slot];
 	/* The prefixes are made here while the consumer keeps up; a consumer
 	 * that had to wait for a batch is ahead of this thread, and makes the
@@ -72,7 +78,7 @@ static bool produce(void *arg, size_t slot)
 	b->n = 0;
 	b->last = false;
 	for (size_t used = 0;
-	     b->n < BATCH_LINES && tm_ftrace_next(f->r, &b->line[b->n]); b->n++) {
+	     b->n < BATCH_LINES && tm_ftrace_next(r, &b->line[b->n]); b->n++) {
 		struct tm_canon_pre *pr = &b->pre[b->n];
 
 		pr->n[0] = 0;
