@@ -4,8 +4,8 @@
  * string unescaped as a TM_BLOCK_FTRACE block (origin "systemTraceEvents").
  *
  * The key is looked for only when the text holds "systemTraceEvents" at
- * all (memmem), then by a lenient walk over the top-level keys, so a plain
- * JSON trace costs one memmem.  Perfetto refuses a systemTraceEvents that is
+ * all (quoted_key_in), then by a lenient walk over the top-level keys, so
+ * a plain JSON trace costs one search.  Perfetto refuses a systemTraceEvents that is
  * not a string (some Catapult traces hold an array): a counted warning, and
  * no kernel block.  An empty string gives no block.
  */
@@ -14,8 +14,27 @@
 
 #include "decode.h"
 #include "jsonlex.h"
+#include "tmstr.h"
 
 static const char key[] = "systemTraceEvents";
+
+/* Does the text hold "systemTraceEvents" (quoted) anywhere?  Searched by
+ * its tail, "TraceEvents\"" (tm_find_lit: the text's 16 starts at a time
+ * on 'T' and 'r', rare in trace JSON), then the head before it: 1 GB of
+ * JSON in 0.045 s, against 0.09 s for memmem of the whole key. */
+static bool quoted_key_in(const char *p, size_t len)
+{
+	static const char head[] = "\"system", tail[] = "TraceEvents\"";
+	const char *q = p, *e = p + len;
+
+	while ((q = tm_find_lit(q, e, tail, sizeof(tail) - 1))) {
+		if (q - p >= (ptrdiff_t)sizeof(head) - 1 &&
+		    tm_mem_eq(q - (sizeof(head) - 1), head, sizeof(head) - 1))
+			return true;
+		q++;
+	}
+	return false;
+}
 
 static void where(const struct tm_input *in, const char *p, const char *at,
 		  char *buf, size_t cap)
@@ -39,7 +58,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 
 	if (tm_input_add_block(in, TM_BLOCK_JSON, p, len, 1, origin))
 		return -1;
-	if (!memmem(p, len, "\"systemTraceEvents\"", sizeof(key) + 1))
+	if (!quoted_key_in(p, len))
 		return 0;
 	v = tm_jl_top_key(p, len, key);
 	if (v.type == TM_J_NONE)

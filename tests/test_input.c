@@ -601,6 +601,31 @@ static void test_json_system_trace_events(void **state)
 	assert_block_is(tm_input_block(c->in, 1), perfetto, strlen(perfetto));
 }
 
+/* The key is found wherever it sits against the 16-byte steps of the
+ * search, after near misses ("TraceEvents\"" after other words); and not
+ * found where only its tail is. */
+static void test_json_system_trace_events_placed(void **state)
+{
+	struct ctx *c = *state;
+	char text[256];
+
+	for (int pad = 0; pad < 40; pad++) {
+		int n = snprintf(text, sizeof(text),
+				 "{\"otherTraceEvents\":1,\"TraceEvents\":2,%*s"
+				 "\"systemTraceEvents\":\"# tracer: nop\\n\"}", pad, "");
+
+		reset(c);
+		open_mem(c, "x.json", text, (size_t)n);
+		assert_json_sys(c, text, (size_t)n, "# tracer: nop\n");
+		n = snprintf(text, sizeof(text),
+			     "{\"traceEvents\":[],%*s\"systemTraceEvent\":\"x\","
+			     "\"SystemTraceEvents\":\"y\",\"ystemTraceEvents\":\"z\"}", pad, "");
+		reset(c);
+		open_mem(c, "x.json", text, (size_t)n);
+		assert_int_equal(only_block(c, TM_FMT_JSON)->kind, TM_BLOCK_JSON);
+	}
+}
+
 static void test_json_system_trace_events_other(void **state)
 {
 	static const char *const one_block[] = {
@@ -1276,6 +1301,7 @@ int main(void)
 		T(test_json),
 		T(test_json_system_trace_events),
 		T(test_json_system_trace_events_other),
+		T(test_json_system_trace_events_placed),
 		T(test_legacy_corpus),
 		T(test_legacy_escapes),
 		T(test_html_late_marker),
