@@ -498,6 +498,19 @@ static uint64_t cached_bytes(const char *name, uint64_t from, uint64_t to)
 	return n * (uint64_t)page;
 }
 
+/* Skips the test where the test directory is tmpfs, whose pages cannot be
+ * dropped from the page cache (nor written with direct I/O). */
+static void skip_on_tmpfs(void)
+{
+	struct statfs fs;
+
+	assert_int_equal(statfs(dir, &fs), 0);
+	if (fs.f_type == 0x01021994 /* TMPFS_MAGIC */) {
+		print_message("skipped: %s is tmpfs, whose pages stay in memory\n", dir);
+		skip();
+	}
+}
+
 /* An output of 2 x 70 MiB (its own bytes, then a scratch part copied in
  * from 70 MiB on), kept out of the page cache from 16 MiB on, leaves it
  * behind its writers in windows of 16 MiB on multiples of 16 MiB, two in
@@ -508,14 +521,9 @@ static uint64_t cached_bytes(const char *name, uint64_t from, uint64_t to)
 static void test_large_output_leaves_cache(void **state)
 {
 	const uint64_t mib = 1024 * 1024;
-	struct statfs fs;
 
 	(void)state;
-	assert_int_equal(statfs(dir, &fs), 0);
-	if (fs.f_type == 0x01021994 /* TMPFS_MAGIC */) {
-		print_message("skipped: %s is tmpfs, whose pages stay in memory\n", dir);
-		skip();
-	}
+	skip_on_tmpfs();
 	tm_out_set_drop_after(16 * mib);
 	for (int keep = 0; keep < 2; keep++) {
 		struct tm_out o, s;
@@ -574,14 +582,9 @@ static void test_direct_writes(void **state)
 	const uint64_t mib = 1024 * 1024, room = TM_OUT_BUFSZ - 10;
 	const uint64_t big = 2 * mib + 3;
 	bool direct = direct_io_here();
-	struct statfs fs;
 
 	(void)state;
-	assert_int_equal(statfs(dir, &fs), 0);
-	if (fs.f_type == 0x01021994 /* TMPFS_MAGIC */) {
-		print_message("skipped: %s is tmpfs, whose pages stay in memory\n", dir);
-		skip();
-	}
+	skip_on_tmpfs();
 	if (!direct)
 		print_message("no direct I/O in %s: only the bytes are checked\n", dir);
 	tm_out_set_drop_after(16 * mib);
