@@ -109,14 +109,19 @@ static void out_reset(struct tm_out *o)
 }
 
 /* O's next flush reaches past the cached part: open the direct descriptor
- * once (its temporary file only: not stdout, not a scratch part). */
+ * once (its temporary file only: not stdout, not a scratch part), as the
+ * file O->fd has open (/proc/self/fd: not by its name, which another
+ * process could have moved); without /proc, no direct I/O. */
 static void direct_start(struct tm_out *o)
 {
+	char path[40];
+
 	if (o->direct_tried || !o->tmp || o->place || !o->drop.on ||
 	    o->pos + (off_t)o->n < drop_after)
 		return;
 	o->direct_tried = true;
-	o->dfd = open(o->tmp, O_WRONLY | O_DIRECT | O_CLOEXEC);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", o->fd);
+	o->dfd = open(path, O_WRONLY | O_DIRECT | O_CLOEXEC);
 }
 
 static bool aligned(off_t at, const char *p, size_t n)
