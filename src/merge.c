@@ -193,15 +193,20 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 {
 	int32_t tgid;
 	const struct tm_ftrace_line *l = as_written(w, k, k->l, !k->identity, &tgid);
-	struct tm_canon_pre pre;
+	struct tm_canon_pre own;
+	const struct tm_canon_pre *pre = NULL;
 
 	/* the prefix made ahead has the line's own TGID column; one not made
 	 * ahead (the line feed left it to this thread, or no line feed) is
 	 * made here, for a line as read (the reference path: never) */
-	if (k->pre && l == k->l && (l->ev.tgid >= 0 || tgid < 0))
-		tm_canon_line_json_pre(&w->out, &w->line, l, k->pre, &w->canon);
-	else if (l == k->l && !w->out.reference && tm_canon_prefix_json(w->pre_text, l, tgid, &pre))
-		tm_canon_line_json_pre(&w->out, &w->line, l, &pre, &w->canon);
+	if (l == k->l) {
+		if (k->pre && (l->ev.tgid >= 0 || tgid < 0))
+			pre = k->pre;
+		else if (!w->out.reference && tm_canon_prefix_json(w->pre_text, l, tgid, &own))
+			pre = &own;
+	}
+	if (pre)
+		tm_canon_line_json_pre(&w->out, &w->line, l, pre, &w->canon);
 	else
 		tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }

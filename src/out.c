@@ -428,23 +428,23 @@ void tm_out_flush(struct tm_out *o)
 		check_place(o);
 	if (!o->n)
 		return;
+	if (bg) {
+		/* the other buffer is free, and o->pos ours, once the writer is idle */
+		bg_wait(o);
+		if (o->err) {
+			o->n = 0;
+			return;
+		}
+	}
+	direct_start(o);
+	k = flush_cut(o);
 	if (!bg) {
-		direct_start(o);
-		k = flush_cut(o);
 		if (!o->err)
 			o->err = write_all(o, o->buf, k);
 		o->n -= k;
 		memmove(o->buf, o->buf + k, o->n);
 		return;
 	}
-	/* the other buffer is free once the writer is idle */
-	bg_wait(o);
-	if (o->err) {
-		o->n = 0;
-		return;
-	}
-	direct_start(o);
-	k = flush_cut(o);
 	full = o->buf;
 	pthread_mutex_lock(&bg->mu);
 	bg->job = full;
