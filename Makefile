@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tracemerge - build, test, fuzz, install.
 #
 #   make            library (static + shared + pkg-config file) and ./tracemerge

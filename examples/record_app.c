@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * record_app.c - an application that writes its own Trace Event JSON and
  * marks the kernel trace `tracemerge record` is making (libtracemerge's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_atrace.c - libFuzzer target for the atrace marker parser and the
  * PROCESS DUMP parser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_browser.c - libFuzzer target for the browser-era readers (Speed
  * Tracer, Opera Scope Events, Performance Timeline) and their sniffing.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_ftrace.c - libFuzzer target: the ftrace reader, atrace payloads of
  * its markers, the canonical writer and the stats scan on arbitrary text.
  * The canonical lines written JSON-escaped in place must equal the whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_input.c - libFuzzer target for the input module: open the bytes
  * from memory, walk every block (touching all its bytes so ASan sees any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_kevents.c - libFuzzer target for the kernel event converter
  * (--kernel-as=events): the input is read as ftrace text, every event line

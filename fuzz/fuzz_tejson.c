@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_tejson.c - libFuzzer target for the streaming Trace Event JSON
  * reader, its value helpers and the input module's JSON path.

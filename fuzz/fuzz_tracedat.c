@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_tracedat.c - libFuzzer target: the trace.dat reader (libtracecmd
  * through a memfd, records printed as kernel text) and the stats scan of
  * its output, on arbitrary bytes behind the trace.dat magic. */

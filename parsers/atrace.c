@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * atrace.c - parse userspace trace marker payloads (tracing_mark_write).
  *

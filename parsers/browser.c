@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * browser.c - the shared half of the browser-era readers (see browser.h):
  * recognising the three formats by the head of the text, the Trace Event

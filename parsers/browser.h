@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * browser.h - the shared half of the browser-era readers (Speed Tracer
  * dumps, Opera Scope profiler Events, W3C Performance Timeline entries).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * decode.c - byte decoders and text sniffing used by the input module:
  * buffers that grow without copying, zlib and (multi-member) gzip inflate

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * decode.h - private helpers of the input module (parsers/input.c,
  * parsers/html.c, parsers/decode.c).

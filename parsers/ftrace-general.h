@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ftrace-general.h - the ftrace reader's insides: the line parser without
  * its shortcut for the kernel's exact layout (the general search for the

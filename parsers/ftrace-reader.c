@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ftrace-reader.c - walk a block of ftrace text line by line and classify
  * every line (see include/tracemerge/ftrace.h): header facts are learned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ftrace.c - ftrace text reader (see include/tracemerge/ftrace.h).
  *

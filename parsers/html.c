@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * html.c - split the three systrace HTML generations into blocks.
  *

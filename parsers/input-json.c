@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * input-json.c - a Trace Event JSON input: one TM_BLOCK_JSON block, and
  * for the object form with a top-level "systemTraceEvents" string, that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonconv.c - JSON value conversions (see jsonlex.h): exact decimal
  * numbers, string unescaping and comparison, the strict repair copy.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonfast.h - the inline fast paths of the Trace Event JSON walk
  * (tejson.c), private: strings scanned 16 bytes at a time without a call,

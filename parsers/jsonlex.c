@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonlex.c - validating and lenient JSON walkers (see jsonlex.h).
  *

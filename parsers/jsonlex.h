@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonlex.h - low-level JSON lexing for the Trace Event JSON reader
  * (tejson.c) and the input module (input-json.c).  Private, not API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonval.c - the value helpers of tracemerge/tejson.h: exact µs -> ns and
  * integers from numbers or numeric strings, unescaping, comparison, the

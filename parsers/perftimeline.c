@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * perftimeline.c - W3C Performance Timeline entries (serialized
  * PerformanceEntry objects, `performance.getEntries()` as JSON) -> Trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * procdump.c - read the "PROCESS DUMP" block of a systrace capture: `ps`
  * listings that give names to the pids and tids seen in the ftrace data.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * scope.c - Opera Scope profiler `Events` messages (STP/1 JSON form:
  * messages are arrays indexed by field number) -> Trace Event JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * speedtracer.c - Speed Tracer data dumps -> Trace Event JSON.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tejson.c - streaming Trace Event JSON reader (see tracemerge/tejson.h).
  *

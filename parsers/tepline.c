@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tepline.c - a tep_record as the kernel's `trace` line (see tepline.h).
  *

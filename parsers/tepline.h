@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tepline.h - one binary ring-buffer record (libtraceevent's tep_record, as
  * read by libtracefs from tracefs or by libtracecmd from a trace.dat) as a

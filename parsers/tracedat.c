@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tracedat.c - trace.dat (trace-cmd record / extract output) as an input.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tracedat.h - trace-cmd's binary trace.dat as an input (tracedat.c).
  */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """make bench: speed and memory of tracemerge against baselines measured in
 the same run.
 

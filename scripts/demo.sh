@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make demo: import a bundled real Android systrace capture and show what is in
 # it; then align and merge a kernel trace and an application trace.
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Install the Debian packages tracemerge needs, only when something is missing.
 #   scripts/deps.sh          build + test dependencies
 #   scripts/deps.sh fuzz     also clang (libFuzzer)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build every fuzz/fuzz_*.c as a libFuzzer target and run each for SECONDS.
 # Seeds come from testdata/ and ../shared/corpus; crashes land in build-fuzz/.
 set -e

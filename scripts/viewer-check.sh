@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Set up ../shared/tools/viewer-check (Catapult importer in node + Perfetto's
 # trace_processor from Debian's chromium-shell) in build/viewer-check, once.
 # tests/viewers.sh uses it; without it those checks are reported as skipped.

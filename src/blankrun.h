@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * blankrun.h - runs of blanks (' ' and '\t') and of non-blanks, 16 bytes at
  * a time with SSE2: ftrace lines are mostly padding and short tokens, and

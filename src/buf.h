@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* buf.h - a growable byte buffer (reused across lines: no per-line malloc). */
 #ifndef TM_BUF_H
 #define TM_BUF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* canon.c - canonical ftrace event lines (see canon.h). */
 #include <stdio.h>
 #ifdef __SSE2__

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * canon.h - write an ftrace event in the canonical form every viewer reads.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.h - the tracemerge command table: one file per command (cmd-*.c). */
 #ifndef TM_CLI_H
 #define TM_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* clock-graph.c - clock domains linked by maps, routed to one target
  * (see tracemerge/clock.h). */
 #include <errno.h>

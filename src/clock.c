@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* clock.c - exact clock maps and marker fits (see tracemerge/clock.h). */
 #include <stdio.h>
 #include <stdlib.h>

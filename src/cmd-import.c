@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd-import.c - `tracemerge import`: one input -> Trace Event JSON.
  *

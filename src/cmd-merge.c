@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd-merge.c - `tracemerge merge`: align every input on one clock and write
  * one Trace Event JSON trace (see merge.h for what it holds).

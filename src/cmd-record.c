@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd-record.c - `tracemerge record`: capture a kernel trace in a private
  * tracefs instance while a command runs (or for SECONDS, or until Ctrl-C),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd-stats.c - `tracemerge stats`: what is inside each input. */
 #include <getopt.h>
 #include <stdio.h>

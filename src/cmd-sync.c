@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd-sync.c - `tracemerge sync`: print the clock solution of the inputs;
  * also the clock options shared with `merge`.

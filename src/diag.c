@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* diag.c - errors and counted warnings (see include/tracemerge/diag.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * digits.h - decimal digits written two at a time (a table of the 100
  * pairs), backwards from the end of where they go: shared by the writers

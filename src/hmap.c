@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* hmap.c - open-addressing hash map (see hmap.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * hmap.h - open-addressing hash map from byte-string keys to fixed-size
  * value slots (zeroed on insertion).  Keys are copied.  Used for event-name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * issuer.c - read the issuer records of a kernel text header (issuer.h).
  */

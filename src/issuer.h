@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * issuer.h - issuer records in the header of a kernel text trace
  * (issuer.c): how `tracemerge record` tells the merger where its clock-sync

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jscan.c - the events of a Trace Event JSON text read on two cores
  * (jscan.h).

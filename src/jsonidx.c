@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonidx.c - the first pass's notes of a JSON block's events (jsonidx.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jsonidx.h - the events of one Trace Event JSON block noted as the first
  * pass reads them, so that the writer can copy them again without reading

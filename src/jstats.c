@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* jstats.c - what `stats` says about an input's Trace Event JSON (jstats.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * jstats.h - `stats` for the Trace Event JSON of an input: events by phase
  * and by name, processes and threads, time span, clock_sync events.  One

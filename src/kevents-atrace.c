@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents-atrace.c - userspace markers (atrace payloads) as trace events:
  * B/E -> B/E on the writing thread of the tgid's process, C -> C on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* kevents-int.h - state shared by the parts of the kernel event converter
  * (kevents.c core and writer, kevents-sched.c, kevents-atrace.c,
  * kevents-misc.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents-misc.c - kernel counters and interrupt/workqueue slices:
  *   cpu_frequency, cpu_idle, cpu_frequency_limits  C "<event> CPU N" in "CPUs"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents-sched.c - scheduling as trace events: the running task's slices
  * on per-CPU tracks (sched_switch), each thread's state slices on its

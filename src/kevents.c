@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents.c - the kernel event converter (see kevents.h): its object, the
  * writer of one Trace Event JSON object at a time, ids and names, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents.h - kernel trace events as Trace Event JSON (`--kernel-as=events`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* kscan.c - account for every line of an input's kernel text (kscan.h). */
 #include <stdio.h>
 #include <stdlib.h>

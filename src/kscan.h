@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kscan.h - one pass over an input's kernel text, accounting for every line.
  *

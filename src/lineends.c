@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* lineends.c - line ends found ahead by one thread for another (lineends.h). */
 #include "lineends.h"
 

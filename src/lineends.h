@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * lineends.h - line ends found ahead by one thread for another thread's
  * ftrace reader.

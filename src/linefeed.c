@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* linefeed.c - ftrace lines parsed ahead by a helper thread (linefeed.h). */
 #include <stdlib.h>
 #include <string.h>

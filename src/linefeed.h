@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * linefeed.h - the lines of an ftrace block, read ahead on a second core.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c - tracemerge command dispatch. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * marker.c - the application side of a recording (include/tracemerge/marker.h):
  * open a trace_marker, write atrace markers, write clock-sync handshakes

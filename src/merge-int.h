@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* merge-int.h - state shared by the parts of the merge writer (merge.c,
  * merge-json.c). */
 #ifndef TM_MERGE_INT_H

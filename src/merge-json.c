@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * merge-json.c - the JSON side of the merged trace: the inputs' events with
  * their times on the output clock, kernel task names, the clock link event,

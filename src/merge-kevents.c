@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * merge-kevents.c - the merge writer's hook for `--kernel-as=events|both`:
  * a kernel event converter (kevents.h) fed with the kernel streams' events

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * merge.c - the merged trace: kernel text, JSON events, names, clock link
  * (see merge.h).  The kernel inputs' ftrace blocks are read again (the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * merge.h - write the solved inputs as one Trace Event JSON object.
  *

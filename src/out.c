@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* out.c - buffered output, atomic file replacement, JSON escaping (out.h). */
 #include <errno.h>
 #include <pthread.h>

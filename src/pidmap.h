@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * pidmap.h - move an input's process and thread ids by a fixed amount
  * (`merge --pid-offset`), so that traces from different machines do not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * plainrun.h - the length of a run of bytes that a JSON string can hold as
  * they are: anything but '"', '\\', control bytes and non-ASCII (which

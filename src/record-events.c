@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * record-events.c - what `tracemerge record` asks tracefs for: the events
  * of its atrace-like groups (or any SYSTEM / SYSTEM:EVENT), and the trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * record-out.c - the output file of `tracemerge record` (see record.h).
  *

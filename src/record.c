@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * record.c - the tracefs engine of `tracemerge record` (see record.h):
  * a private instance (events and clock: record-events.c), the clock-sync

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * record.h - the tracefs engine of `tracemerge record` (record.c, with
  * record-events.c for its events and clock) and its output file

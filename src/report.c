@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* report.c - build the stats report of one input (see report.h). */
 #include <stdio.h>
 #include <stdlib.h>

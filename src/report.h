@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * report.h - the `stats` report of one input as a json-c object, shared by
  * `stats --json`, the text printer and import's metadata.

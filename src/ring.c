@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ring.c - a helper thread filling a ring ahead of its consumer (ring.h). */
 #include "ring.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ring.h - a helper thread filling the slots of a ring ahead of one
  * consumer: the helper fills slot after slot while fewer than NSLOTS are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * span.h - a time span (first, last) kept as values come: one more value,
  * or another span joined to it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync-int.h - what sync.c (pairing, solving) and sync-load.c (the first
  * pass over the inputs) share. */
 #ifndef TM_SYNC_INT_H

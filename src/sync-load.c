@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * sync-load.c - the first pass over the inputs (tm_sync_load, sync.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * sync-report.c - the clock solution as JSON (metadata, `sync --json`) and
  * as text (`sync`).

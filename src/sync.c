@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * sync.c - markers paired, domains fitted and routed to the output clock
  * (see sync.h; the first pass over the inputs is sync-load.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tmstr.h - comparing a struct tm_str (a view into the input text) with a
  * string literal, without strlen: TM_STR_IS(s, "lit"), TM_STR_STARTS(s,

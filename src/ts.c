@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ts.c - exact decimal <-> int64 nanosecond conversions (see tracemerge/ts.h). */
 #include <stdbool.h>
 #include <string.h>

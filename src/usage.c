@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usage.c - every command's usage text, in one place. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The browser-era readers on hand-made inputs (testdata/browser/): a Speed
 # Tracer dump with every record type of the seed document, an Opera Scope
 # Events message with every event type and sub-message (children listed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Command-line behaviour: usage, exit codes, bad input (one-line error naming
 # the file, exit 1, never a partial output file), counted warnings.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every kernel trace in ../shared/corpus is read with every line accounted
 # for: events + continuation + graph + rejected (what `stats` reports) must
 # equal the event lines counted independently here with awk/sed, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ftrace_util.h - checks of ftrace lines shared by the tests and the fuzz
  * target (plain C, no cmocka): the parser with its shortcuts against its
  * general search, and two readings of the same line. */

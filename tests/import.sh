@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `import` of one ftrace file (or one Trace Event JSON file) into a file
 # writes the kernel text (the events) during the first pass (merge.h:
 # tm_merge_early_*) and keeps it only when it is what the second pass would

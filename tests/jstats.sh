@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # stats of Trace Event JSON with many names, processes and threads, in an
 # order that makes the small caches in front of the maps (src/jstats.c)
 # evict and come back: every count checked against Python's own.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --kernel-as=events|both: kernel activity as Trace Event JSON.
 #  - testdata/kevents/hand.txt: every object worked out by hand;
 #  - corpus kernel traces: B/E/C and CPU slice counts against counts made

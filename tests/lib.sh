@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh - helpers for the shell test suites (sourced).
 # Each check prints "ok - NAME", "not ok - NAME" or "skip - NAME (why)".
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A REAL Performance Timeline from headless Chromium, merged with a kernel
 # trace recorded at the same time.  tool_live_record records a private
 # tracefs instance (trace_clock mono, sched events) with a

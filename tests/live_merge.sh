@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # End-to-end merge of a REAL capture made here: tool_live_app records a
 # kernel trace (private tracefs instance, trace_clock mono, sched events) and
 # plays an application that writes its own Trace Event JSON stamped with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `sync` and `merge` on hand-made inputs (testdata/sync, see its README):
 # expected timestamps are worked out by hand from the files (or, for the
 # drift case, by gen_drift.py from the exact clock relation it used).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `tracemerge record`, live on this machine's tracefs (skipped, visibly,
 # without root or tracefs):
 #  - a command (examples/record_app, using the public marker API) writes

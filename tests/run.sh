@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run every test: cmocka binaries in BUILD/tests and the shell suites tests/*.sh.
 # Shell suites print one line per check: "ok - ...", "not ok - ...", "skip - ...".
 # Ends with one summary line: "N passed, N failed, N skipped".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tejson_util.h - helpers shared by test_tejson.c and test_tejson_bad.c:
  * read a whole text with the streaming reader and keep what it handed out. */
 #ifndef TM_TEJSON_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_atrace.c - unit tests for the atrace marker parser (parsers/atrace.c)
  * and the PROCESS DUMP parser (parsers/procdump.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_browser.c - recognising the browser-era formats by content, and the
  * exact millisecond conversion, on small inputs written here.

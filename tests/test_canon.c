@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_canon.c - canonical ftrace lines (the form every viewer reads). */
 #include "testutil.h"
 #include "canon.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_clock.c - exact clock maps, marker fits, the domain graph.
  *
  * Expected values are worked by hand (map arithmetic) or come from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_diag.c - counted warnings and joining the diags of several inputs. */
 #include "testutil.h"
 #include "tracemerge/diag.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ftrace.c - ftrace event lines, every variant of FORMATS.md section 1. */
 #include "testutil.h"
 #include "out.h"

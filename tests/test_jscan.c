@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jscan.c - a Trace Event JSON text read in two parts on two threads
  * (src/jscan.c): at every possible cut, the events, warnings (the reader's
  * and the caller's own, in order), error, line numbers and top level are

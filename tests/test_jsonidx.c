@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jsonidx.c - the first pass's notes of a JSON block's events give
  * back, event by event, what the streaming reader gave: the text (in the
  * block, or a repaired copy), line, offset, phase, the ts and dur ranges

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jsonval.c - the value helpers of tracemerge/tejson.h: exact µs -> ns,
  * integers, unescaping, comparison, one-level look-up, repair.  Expected
  * values were worked out by hand from the decimal text. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_kevents.c - the kernel event converter's state stays bounded (open
  * slices, live tasks), tm_hmap_del, and conversions the shell suite does
  * not reach (idle task's events, trace-cmd plugin text, invalid payloads). */

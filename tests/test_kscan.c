@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_kscan.c - line accounting and the stats gathered in one pass. */
 #include "testutil.h"
 #include "kscan.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_linefeed.c - lines read ahead by a helper thread are exactly the
  * reader's lines, in order, at every batch boundary; stopping early works. */
 #include "testutil.h"

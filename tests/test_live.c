@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_live.c - capture a short real kernel trace from this machine's tracefs
  * and check that tracemerge's reader accounts for every record of it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_out.c - the output file: large outputs, scratch parts appended
  * (also while they are being written), an existing output replaced as
  * rename(2) replaces it. */

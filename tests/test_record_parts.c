@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_record_parts.c - the parts of `record` that need no tracefs: the
  * issuer records of the output header (written and read back), the output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tejson.c - the streaming Trace Event JSON reader (parsers/tejson.c):
  * both forms, the fields of an event, elements that are not events.  Bad
  * input (truncation, syntax errors, nesting, repair) and the real traces are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tejson_bad.c - the streaming Trace Event JSON reader on bad and
  * real input: truncation at every point, fatal syntax errors with their
  * line:col, BOM/CRLF/line numbers, deep nesting, repair of what strict

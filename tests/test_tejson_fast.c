@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tejson_fast.c - the fast paths of the Trace Event JSON reader
  * (parsers/tejson.c: numbers of ts/dur/pid/tid/args.issue_ts converted
  * during the walk, 8 digits at a time; strings and keys 16 bytes at a time)

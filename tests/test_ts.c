@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ts.c - exact timestamp parsing and printing. */
 #include "testutil.h"
 #include "tracemerge/ts.h"

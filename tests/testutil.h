@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* testutil.h - shared helpers for the cmocka unit tests. */
 #ifndef TM_TESTUTIL_H
 #define TM_TESTUTIL_H

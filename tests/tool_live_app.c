@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tool_live_app.c - make a real kernel + application trace pair on this
  * machine, for the end-to-end merge test (tests/live_merge.sh).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tool_live_record.c - record a kernel trace while a command runs, with
  * Android-style realtime sync markers, for the live browser test

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # trace.dat input (libtracecmd): the events imported from a trace.dat are
 # the ones `trace-cmd report -t` prints, in the same order, with the same
 # pid, CPU, nanosecond timestamp, event and marker text.

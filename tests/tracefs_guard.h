@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tracefs_guard.h - for the live tests: remove a tracefs instance when a
  * signal (SIGINT, SIGTERM, SIGHUP) ends the program before its own cleanup

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the reference viewers make of `import` output (../shared/tools/viewer-check):
 #  - Perfetto's own diff tests for systrace inputs (../shared/corpus/perfetto):
 #    their SQL run on our output gives their expected rows;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * atrace.h - parse userspace trace markers (tracing_mark_write payloads).
  *

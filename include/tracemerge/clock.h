@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * clock.h - clock relations: exact affine maps, marker fits, domain graphs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * diag.h - diagnostics: errors and counted warnings with their location.
  *

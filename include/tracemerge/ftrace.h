@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ftrace.h - read ftrace text: kernel `trace` dumps, atrace/systrace output,
  * `trace-cmd report` text.

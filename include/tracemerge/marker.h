@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * marker.h - for applications: write into the kernel trace being recorded,
  * and write the clock-sync handshakes that let `tracemerge merge` align the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tejson.h - streaming Trace Event JSON reader.
  *

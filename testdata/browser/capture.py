@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Serve testdata/browser/page on loopback, load it in headless Chromium, and
 save what the page POSTs to /result (its Performance Timeline as JSON).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write kernel_drift.txt and app_drift.json: an application clock that runs
 40 ppm fast and sits at a CLOCK_REALTIME-like epoch, linked to the kernel
 clock by 11 clock-sync handshakes over 10 s.  The truth is exact (fractions):

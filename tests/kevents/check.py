@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Checks for tests/kevents.sh; each command prints one line, exit 1 = failed.
 
   hand OUT.json               testdata/kevents/hand.txt converted: every object

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: GPL-2.0-or-later
 // model.js - load a trace with the Catapult importer (viewer-check's
 // traceviewer) and print, as one JSON line, what --kernel-as is checked on:
 //   atrace_slices    thread slices from atrace B/E (text: category "android",
