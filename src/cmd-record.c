@@ -65,6 +65,7 @@ struct rec_cli {
 	struct tm_rec_out *file;
 	pid_t child;
 	bool child_done;
+	bool stopped_child;          /* the recording's end stopped the command */
 	int child_status;
 	clockid_t clocks[NCLOCKS_MAX];
 	size_t nclocks;
@@ -107,6 +108,8 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "+e:b:c:t:o:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
+			if (tm_rec_check_events(optarg, c->err, sizeof(c->err)))
+				return tm_usage_error("record", "%s", c->err);
 			c->o.groups = optarg;
 			break;
 		case 'b':
@@ -165,8 +168,9 @@ static int start_child(struct rec_cli *c)
 			dup2(STDERR_FILENO, STDOUT_FILENO);
 		setenv(TM_MARKER_ENV, tm_rec_marker_path(c->rec), 1);
 		execvp(c->cmd[0], c->cmd);
+		/* as a shell: 127 when there is no such command, 126 otherwise */
 		fprintf(stderr, "tracemerge record: %s: %s\n", c->cmd[0], strerror(errno));
-		_exit(127);
+		_exit(errno == ENOENT || errno == ENOTDIR ? 127 : 126);
 	}
 	return 0;
 }
@@ -236,7 +240,7 @@ static int record_loop(struct rec_cli *c)
 				return 0;
 			/* the command ends first, so that its last markers land */
 			kill(c->child, g_nsig ? g_sig : SIGTERM);
-			stopping = true;
+			stopping = c->stopped_child = true;
 		}
 		nap(100);
 	}
@@ -254,7 +258,7 @@ static void summary(struct rec_cli *c)
 		(unsigned long long)(n.k_read + n.k_overrun + n.k_dropped + n.k_entries),
 		(unsigned long long)n.k_read, (unsigned long long)n.k_overrun,
 		(unsigned long long)n.k_dropped, (unsigned long long)n.k_entries);
-	if (n.lost || n.k_overrun || n.k_dropped)
+	if (n.lost)
 		fprintf(stderr, "tracemerge record: warning: events were lost; use a bigger "
 			"buffer (-b KB per CPU) or fewer events (-e)\n");
 	if (c->child > 0 && c->child_done) {
@@ -288,12 +292,30 @@ static int finish(struct rec_cli *c)
 	return ret;
 }
 
+/* The exit status after a recording that went well: the command's own, as
+ * a shell gives it (128 + N when signal N ended it), when the command failed
+ * by itself; 0 when it succeeded, or was stopped by the recording's end
+ * (time up, a signal to the recorder). */
+static int command_status(const struct rec_cli *c)
+{
+	if (c->child <= 0 || !c->child_done || c->stopped_child || g_nsig)
+		return TM_EXIT_OK;
+	if (WIFEXITED(c->child_status))
+		return WEXITSTATUS(c->child_status);
+	return WIFSIGNALED(c->child_status) ? 128 + WTERMSIG(c->child_status) : TM_EXIT_INPUT;
+}
+
 static int run(struct rec_cli *c)
 {
 	struct tm_rec_hdr h = { 0 };
 	bool usage;
 	int rc;
 
+	/* root and tracefs, then the output: what cannot be is said before
+	 * the work */
+	if (tm_rec_problem(c->err, sizeof(c->err)) ||
+	    !(c->file = tm_rec_out_open(c->out, c->err, sizeof(c->err))))
+		return TM_EXIT_INPUT;
 	if (!(c->rec = tm_rec_open(&c->o, c->err, sizeof(c->err), &usage)))
 		return usage ? TM_EXIT_USAGE : TM_EXIT_INPUT;
 	pick_clocks(c);
@@ -309,7 +331,7 @@ static int run(struct rec_cli *c)
 	h.start = c->start;
 	h.nstart = c->nclocks;
 	h.nend = c->nclocks;
-	if (!(c->file = tm_rec_out_open(c->out, &h, c->err, sizeof(c->err))))
+	if (tm_rec_out_start(c->file, &h, c->err, sizeof(c->err)))
 		return TM_EXIT_INPUT;
 	if (c->cmd && start_child(c))
 		return TM_EXIT_INPUT;
@@ -324,7 +346,7 @@ static int run(struct rec_cli *c)
 	if (rc || finish(c))
 		return TM_EXIT_INPUT;
 	summary(c);
-	return TM_EXIT_OK;
+	return command_status(c);
 }
 
 int cmd_record(int argc, char **argv)
@@ -345,7 +367,7 @@ int cmd_record(int argc, char **argv)
 	}
 	tm_rec_out_abort(c.file);    /* removes the temporary file unless finished */
 	tm_rec_close(c.rec);         /* tracing off, instance removed */
-	if (rc != TM_EXIT_OK)
+	if (rc != TM_EXIT_OK && c.err[0])
 		fprintf(stderr, "tracemerge record: %s\n", c.err);
 	default_signals();
 	return rc;

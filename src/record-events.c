@@ -91,11 +91,40 @@ static int enable_spec(struct tracefs_instance *inst, struct tm_rec_sel *r, cons
 	return -1;
 }
 
+/* The bytes of a name of an event, a system or a group.  (libtracefs takes
+ * the names it is given as regular expressions: "sched/.*" would enable
+ * events that were not asked for by name.) */
+#define NAME_BYTES "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+
+int tm_rec_check_events(const char *list, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), a = strspn(p, NAME_BYTES), b = 0;
+
+		if (a < n && (p[a] == '/' || p[a] == ':'))
+			b = strspn(p + a + 1, NAME_BYTES) + 1;
+		if (n && (!a || a + b != n)) {
+			snprintf(err, errlen, "bad event name '%.*s': names are letters, digits, "
+				 "'_' and '-' (a group: sched, power, irq, workqueue; SYSTEM; "
+				 "SYSTEM/EVENT)", (int)n, p);
+			return -1;
+		}
+		p += n;
+		p += *p == ',';
+	}
+	return 0;
+}
+
 /* GROUPS: comma-separated group names, SYSTEM, SYSTEM:EVENT or SYSTEM/EVENT. */
 int tm_rec_enable(struct tracefs_instance *inst, const char *list, struct tm_rec_sel *r,
 		  char *err, size_t errlen)
 {
 	const char *p = list;
+
+	if (tm_rec_check_events(list, err, errlen))
+		return -1;
 
 	while (*p) {
 		const char *e = strchr(p, ',');

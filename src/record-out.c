@@ -103,10 +103,10 @@ static void write_header(struct tm_rec_out *o, const struct tm_rec_hdr *h)
 	      "#              | |        |      |   ||||       |         |\n", f);
 }
 
-struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
-				   char *err, size_t errlen)
+struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen)
 {
 	struct tm_rec_out *o = calloc(1, sizeof(*o));
+	struct stat st;
 	int fd;
 
 	if (!o || !(o->path = strdup(path))) {
@@ -116,8 +116,6 @@ struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
 	}
 	o->entries_off = -1;
 	o->end_off = -1;
-	o->nend = h->nend;
-	o->ncpus = h->ncpus;
 	if (!strcmp(path, "-")) {
 		o->f = stdout;
 	} else if (!tm_out_takes_back(path)) {
@@ -127,6 +125,11 @@ struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
 			tm_rec_out_abort(o);
 			return NULL;
 		}
+	} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* (a symlink to one too): said before the recording, not after */
+		snprintf(err, errlen, "%s: is a directory", path);
+		tm_rec_out_abort(o);
+		return NULL;
 	} else {
 		if (asprintf(&o->tmp, "%s.tmp.XXXXXX", path) < 0) {
 			o->tmp = NULL;
@@ -153,13 +156,20 @@ struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
 			fchmod(fd, 0666 & ~mask);
 		}
 	}
+	return o;
+}
+
+int tm_rec_out_start(struct tm_rec_out *o, const struct tm_rec_hdr *h, char *err,
+		     size_t errlen)
+{
+	o->nend = h->nend;
+	o->ncpus = h->ncpus;
 	write_header(o, h);
 	if (ferror(o->f)) {
-		snprintf(err, errlen, "%s: write error: %s", path, strerror(errno));
-		tm_rec_out_abort(o);
-		return NULL;
+		snprintf(err, errlen, "%s: write error: %s", o->path, strerror(errno));
+		return -1;
 	}
-	return o;
+	return 0;
 }
 
 const char *tm_rec_out_tmp(const struct tm_rec_out *o)

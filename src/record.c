@@ -82,7 +82,7 @@ static bool tracefs_in_mounts(void)
 	return found;
 }
 
-static const char *tracefs_problem(char *buf, size_t len)
+const char *tm_rec_problem(char *buf, size_t len)
 {
 	bool was_mounted;
 	const char *dir;
@@ -171,25 +171,97 @@ static int open_marker(struct tm_rec *r, char *err, size_t errlen)
 
 #define REC_PREFIX "tracemerge-record-"
 
-/* tracefs_instances_walk callback: NAME, when it is "tracemerge-record-PID"
- * and no process PID runs, into the list CTX (names ended by '\0'). */
-static int note_stale(const char *name, void *ctx)
+/* When process PID started (clock ticks since boot: field 22 of
+ * /proc/PID/stat); 0 when it does not run or cannot be read. */
+static unsigned long long start_time(long pid)
+{
+	char path[64], buf[1024];
+	unsigned long long t = 0;
+	const char *p;
+	FILE *f;
+	size_t n;
+	int field;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	if (!(f = fopen(path, "re")))
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	/* the comm (field 2) may hold blanks and ')': count from its last ')' */
+	if (!(p = strrchr(buf, ')')))
+		return 0;
+	for (field = 2; *p && field < 22; p++)
+		field += *p == ' ';
+	while (*p >= '0' && *p <= '9' && t < ~0ull / 10)
+		t = t * 10 + (unsigned long long)(*p++ - '0');
+	return field == 22 ? t : 0;
+}
+
+/* Is process PID a tracemerge (its comm)?  Tells, for an instance named as
+ * older versions named it ("tracemerge-record-PID", no start time), a
+ * recorder from a process that was given the same PID later. */
+static bool runs_tracemerge(long pid)
+{
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if (!(f = fopen(path, "re")))
+		return true;             /* runs, but unreadable: assume it records */
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = 0;
+	fclose(f);
+	return strcmp(comm, "tracemerge\n") == 0;
+}
+
+/*
+ * Is NAME an instance of a recording that no longer runs?  Instances are
+ * named "tracemerge-record-PID-START" (START: when PID started, so that a
+ * PID given to another process later is recognised); "tracemerge-record-PID"
+ * is how older versions named them.  Stale: no process PID runs, or the
+ * one that runs started at another time (or, for the old name, is not a
+ * tracemerge).
+ */
+static bool is_stale(const char *name)
 {
 	const char *d = name + strlen(REC_PREFIX);
+	unsigned long long start = 0;
 	char *end;
 	long pid;
 
 	if (strncmp(name, REC_PREFIX, strlen(REC_PREFIX)) != 0 || *d < '1' || *d > '9')
-		return 0;
+		return false;
 	pid = strtol(d, &end, 10);
-	if (*end || pid > INT32_MAX || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
-	    errno != ESRCH)
-		return 0;
-	tm_buf_add(ctx, name, strlen(name) + 1);
+	if (pid > INT32_MAX || pid == (long)getpid())
+		return false;
+	if (*end == '-') {
+		d = end + 1;
+		if (*d < '0' || *d > '9')
+			return false;
+		errno = 0;
+		start = strtoull(d, &end, 10);
+		if (errno)
+			return false;
+	}
+	if (*end)
+		return false;
+	if (kill((pid_t)pid, 0) != 0)
+		return errno == ESRCH;
+	return d == name + strlen(REC_PREFIX) ? !runs_tracemerge(pid)
+					       : start_time(pid) != start;
+}
+
+/* tracefs_instances_walk callback: NAME, when stale, into the list CTX
+ * (names ended by '\0'). */
+static int note_stale(const char *name, void *ctx)
+{
+	if (is_stale(name))
+		tm_buf_add(ctx, name, strlen(name) + 1);
 	return 0;
 }
 
-/* Instances "tracemerge-record-PID" whose recorder no longer runs (killed
+/* Instances of recordings that no longer run (killed
  * with SIGKILL, or the machine's session ended under it: no handler could
  * remove them then) are removed before a new recording starts.  PID is read
  * in this process's PID namespace, which need not be the recorder's (tracefs
@@ -229,7 +301,7 @@ struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen
 	char why[200];
 
 	*usage = false;
-	if (tracefs_problem(why, sizeof(why))) {
+	if (tm_rec_problem(why, sizeof(why))) {
 		snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
@@ -238,7 +310,8 @@ struct tm_rec *tm_rec_open(const struct tm_rec_opts *o, char *err, size_t errlen
 		return NULL;
 	}
 	remove_stale_instances();
-	snprintf(r->name, sizeof(r->name), REC_PREFIX "%ld", (long)getpid());
+	snprintf(r->name, sizeof(r->name), REC_PREFIX "%ld-%llu", (long)getpid(),
+		 start_time((long)getpid()));
 	r->inst = tracefs_instance_create(r->name);
 	if (!r->inst) {
 		snprintf(err, errlen, "cannot create tracefs instance %s: %s", r->name,
@@ -480,6 +553,8 @@ static uint64_t stat_value(const char *text, const char *key)
 
 int tm_rec_kernel_counts(struct tm_rec *r)
 {
+	uint64_t counted;
+
 	r->c.k_entries = r->c.k_overrun = r->c.k_read = r->c.k_dropped = 0;
 	for (int cpu = 0; cpu < r->ncpus; cpu++) {
 		char file[64], *text;
@@ -496,6 +571,11 @@ int tm_rec_kernel_counts(struct tm_rec *r)
 		free(text);
 	}
 	r->c.have_kernel = true;
+	/* events the kernel counted that were not written are lost, whatever
+	 * the reason (overwritten, dropped, or records the reader passed over) */
+	counted = r->c.k_read + r->c.k_overrun + r->c.k_dropped + r->c.k_entries;
+	if (counted > r->c.events && counted - r->c.events > r->c.lost)
+		r->c.lost = counted - r->c.events;
 	return 0;
 }
 
@@ -507,7 +587,7 @@ void tm_rec_counts(struct tm_rec *r, struct tm_rec_counts *c)
 void tm_rec_close(struct tm_rec *r)
 {
 	if (!r)
-		return;
+		goto unmount;
 	if (r->inst)
 		tracefs_trace_off(r->inst);
 	tm_marker_close(r->marker);
@@ -526,6 +606,7 @@ void tm_rec_close(struct tm_rec *r)
 	free(r->arena);
 	free(r->marker_path);
 	free(r);
+unmount:
 	if (g_mounted) {
 		umount2(g_mounted, MNT_DETACH);
 		free(g_mounted);

@@ -5,7 +5,8 @@
  * (record-out.c).
  *
  * The engine works in its own tracefs instance only (the global instance's
- * settings are never touched): create "tracemerge-record-PID", open its
+ * settings are never touched): create "tracemerge-record-PID-START" (START:
+ * when the process started, so that a PID used again is told apart), open its
  * trace_marker (held open, so no other recorder can remove the instance),
  * turn its tracing off, set buffer_size_kb and trace_clock, enable the
  * events of the requested groups, turn tracing on; then drain the
@@ -67,7 +68,9 @@ void tm_rec_set_keep_going(struct tm_rec *r, int (*fn)(void *arg), void *arg);
 
 struct tm_rec_counts {
 	uint64_t events;             /* records handed to OUT */
-	uint64_t lost;               /* missed events reported by the records */
+	uint64_t lost;               /* missed events reported by the records; after
+				      * tm_rec_kernel_counts, at least the events
+				      * the kernel counted and OUT was not given */
 	uint64_t bytes;              /* text bytes handed to OUT */
 	/* from per_cpu/cpuN/stats, summed (after tracing off and the last drain) */
 	uint64_t k_entries, k_overrun, k_read, k_dropped;
@@ -77,7 +80,12 @@ void tm_rec_counts(struct tm_rec *r, struct tm_rec_counts *c);
 /* Read the kernel's per-CPU counts into the counts (call after the last drain). */
 int tm_rec_kernel_counts(struct tm_rec *r);
 
-/* Tracing off, instance removed, everything freed (also after errors). */
+/* Why recording cannot start here (not root; no tracefs, and mounting it
+ * failed), in BUF; NULL when it can (tracefs is then mounted: when this
+ * mounted it, tm_rec_close unmounts it again, also given NULL). */
+const char *tm_rec_problem(char *buf, size_t len);
+/* Tracing off, instance removed, everything freed (also after errors), and
+ * tracefs unmounted if tm_rec_problem mounted it.  R may be NULL. */
 void tm_rec_close(struct tm_rec *r);
 
 /* ---- events and clock (record-events.c) ---- */
@@ -93,6 +101,10 @@ struct tm_rec_sel {
 int tm_rec_enable(struct tracefs_instance *inst, const char *list, struct tm_rec_sel *sel,
 		  char *err, size_t errlen);
 void tm_rec_sel_free(struct tm_rec_sel *sel);
+/* Is LIST, as tm_rec_enable takes it, made of names only (letters, digits,
+ * '_', '-'; one '/' or ':' between a system and an event; items separated
+ * by ',')?  0, or -1 with ERR set. */
+int tm_rec_check_events(const char *list, char *err, size_t errlen);
 /* Set INST's trace_clock and check that it took.  0, or -1 with ERR set. */
 int tm_rec_set_clock(struct tracefs_instance *inst, const char *clock, char *err,
 		     size_t errlen);
@@ -111,11 +123,15 @@ struct tm_rec_hdr {
 	size_t nend;                 /* end records to reserve room for */
 };
 
-/* PATH "-" = stdout (then no rewriting at the end).  Writes to PATH.tmp.XXXXXX
- * beside PATH; the header goes out at once, with room for the entries line
- * and NEND end records. */
-struct tm_rec_out *tm_rec_out_open(const char *path, const struct tm_rec_hdr *h,
-				   char *err, size_t errlen);
+/* PATH "-" = stdout (then no rewriting at the end).  Creates PATH.tmp.XXXXXX
+ * beside PATH (a device or FIFO at PATH is written straight), so that an
+ * output that cannot be written (a directory, a folder that is not there)
+ * is an error before the recording starts.  NULL with ERR set. */
+struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen);
+/* Write the header of H, with room for the entries line and H->nend end
+ * records.  0, or -1 with ERR set. */
+int tm_rec_out_start(struct tm_rec_out *o, const struct tm_rec_hdr *h, char *err,
+		     size_t errlen);
 int tm_rec_out_write(const char *text, size_t len, void *out);  /* a tm_rec_out_fn */
 /* Fill in the reserved header lines, flush, rename into place. */
 int tm_rec_out_finish(struct tm_rec_out *o, uint64_t events, uint64_t written,

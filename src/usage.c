@@ -91,7 +91,8 @@ static const struct {
 	  "\n"
 	  "  -e, --events GROUPS  comma-separated: sched, power, irq, workqueue\n"
 	  "                    (atrace-like sets; the default is all four), or any\n"
-	  "                    tracefs SYSTEM or SYSTEM:EVENT; markers always\n"
+	  "                    tracefs SYSTEM, SYSTEM/EVENT or SYSTEM:EVENT (names,\n"
+	  "                    not patterns); markers always\n"
 	  "  -b, --buffer KB   ring buffer per CPU (default 8192)\n"
 	  "  -c, --clock CLOCK trace_clock (default mono = CLOCK_MONOTONIC)\n"
 	  "  -t, --time SECONDS  stop after SECONDS\n"
@@ -99,7 +100,9 @@ static const struct {
 	  "                    OUT and renamed into place at the end\n"
 	  "\n"
 	  "Ctrl-C (SIGINT, SIGTERM) ends the recording (CMD gets it too and is\n"
-	  "waited for); a second one abandons it.  The instance is always removed.\n" },
+	  "waited for); a second one abandons it.  The instance is always removed.\n"
+	  "When CMD fails by itself, the trace is kept and the exit status is CMD's,\n"
+	  "as a shell gives it (127: no such command; 128+N: ended by signal N).\n" },
 	{ "sync",
 	  "usage: tracemerge sync [--json] [CLOCK OPTIONS] INPUT...\n"
 	  "\n"

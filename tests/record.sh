@@ -26,6 +26,25 @@ esac
 find_vc
 TRACING=/sys/kernel/tracing
 
+# ---- what is refused before a recording starts (no root needed) -------------
+D=$T/early; mkdir -p "$D/outdir"
+for ev in '.*' 'sched/sched_sw.*' 'sched,irq|power' 'sched/*'; do
+	$TM record -e "$ev" -t 1 -o "$D/x.txt" > "$D/e.out" 2>&1; rc=$?
+	if [ $rc = 2 ] && [ ! -e "$D/x.txt" ] &&
+	   head -n 1 "$D/e.out" | grep -q "^tracemerge record: bad event name '[^']*': names are letters, digits, '_' and '-'"; then
+		ok "record -e '$ev': event names are names, not patterns: exit 2"
+	else
+		notok "record -e '$ev': not refused as a name (exit $rc)"; sed 's/^/    /' "$D/e.out" | head -3
+	fi
+done
+$TM record -o "$D/outdir" -t 5 > "$D/e.out" 2>&1; rc=$?
+if [ $rc = 1 ] && [ "$(cat "$D/e.out")" = "tracemerge record: $D/outdir: is a directory" ] &&
+   [ -z "$(ls "$D" | grep tmp)" ] && [ -z "$(ls "$D/outdir")" ]; then
+	ok "record -o DIR: refused before recording: $(cat "$D/e.out")"
+else
+	notok "record -o DIR: refused before recording (exit $rc)"; sed 's/^/    /' "$D/e.out" | head -3
+fi
+
 if [ "$(id -u)" != 0 ]; then
 	skip "record: live tests (not root)"
 	exit 0
@@ -39,12 +58,16 @@ if [ ! -x "$APP" ]; then
 	exit 0
 fi
 
-# The recorder's instance is tracemerge-record-PID (other recordings may run
-# on this machine at the same time: only ours is looked at).
-inst_of() { sed -n 's/^# tracemerge record: .* instance=\(tracemerge-record-[0-9]*\)$/\1/p' "$1" | head -n 1; }
+# The recorder's instance is tracemerge-record-PID-START (other recordings
+# may run on this machine at the same time: only ours is looked at).
+inst_of() { sed -n 's/^# tracemerge record: .* instance=\(tracemerge-record-[0-9]*-[0-9]*\)$/\1/p' "$1" | head -n 1; }
+# START of process PID: field 22 of its stat (after the comm's last ')')
+start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
+inst_dir() { echo "$TRACING/instances/tracemerge-record-$1-$(start_of "$1")"; }
 no_leftovers() { # NAME DIR INSTANCE
 	_left=""
-	{ [ -z "$3" ] || [ -d "$TRACING/instances/$3" ]; } && _left="instance ${3:-unknown}"
+	{ [ -z "$3" ] || [ -n "$(ls -d "$TRACING/instances/$3" "$TRACING/instances/$3"-* 2>/dev/null)" ]; } &&
+		_left="instance ${3:-unknown}"
 	_tmp=$(ls "$2" | grep '\.tmp\.')
 	if [ -z "$_left" ] && [ -z "$_tmp" ]; then
 		ok "$1: no tracefs instance and no temporary file left"
@@ -197,10 +220,27 @@ else
 	notok "record -o -: the trace on stdout, the command's output on stderr"; sed 's/^/    /' "$D/err" | head
 fi
 
+# ---- the command's exit status is record's, as a shell gives it -------------
+D=$T/status; mkdir -p "$D"
+for c in "127:/nonexistent/cmd" "3:sh -c 'exit 3'" "138:sh -c 'kill -USR1 \$\$'" "0:true"; do
+	want=${c%%:*}; cmd=${c#*:}
+	eval "\$TM record -e sched -o \"\$D/rec.txt\" -- $cmd" > "$D/rec.out" 2>&1; rc=$?
+	if [ "$rc" = "$want" ] && [ -s "$D/rec.txt" ] && grep -q ' events, .* lost; the kernel counted' "$D/rec.out"; then
+		ok "record -- $cmd: the trace is written, exit $rc as a shell gives"
+	else
+		notok "record -- $cmd: exit $rc, want $want"; sed 's/^/    /' "$D/rec.out" | head -5
+	fi
+	rm -f "$D/rec.txt"
+done
+grep -q '^tracemerge record: /nonexistent/cmd: No such file or directory$' "$D/rec.out" ||
+	{ $TM record -e sched -o "$D/rec.txt" -- /nonexistent/cmd > "$D/rec.out" 2>&1
+	  grep -q '^tracemerge record: /nonexistent/cmd: No such file or directory$' "$D/rec.out"; } &&
+	ok "record -- /nonexistent/cmd: says why" || notok "record -- /nonexistent/cmd: says why"
+
 # ---- signals ----------------------------------------------------------------
 wait_instance() { # DIR PID: until the recorder has started tracing (or died)
 	for _i in $(seq 1 100); do
-		[ -d "$TRACING/instances/tracemerge-record-$2" ] && [ -n "$(ls "$1" | grep '\.tmp\.')" ] && return 0
+		[ -d "$(inst_dir "$2")" ] && [ -n "$(ls "$1" | grep '\.tmp\.')" ] && return 0
 		sleep 0.1
 	done
 	return 1
@@ -247,6 +287,28 @@ fi
 no_leftovers "record: after an overload" "$D" tracemerge-record-$pid
 lcheck "record: after an overload the file is complete" py complete "$D/rec.txt"
 
+# events the kernel counted that the file lacks are lost, whatever the
+# reason: here a timer event enabled in the recorder's instance from outside
+# (its format was not loaded, so its records cannot be written)
+D=$T/unknown; mkdir -p "$D"
+$TM record -o "$D/rec.txt" -e sched/sched_switch -t 2 > "$D/rec.out" 2>&1 &
+pid=$!
+wait_instance "$D" $pid
+echo 1 > "$(inst_dir $pid)/events/timer/hrtimer_start/enable" 2>/dev/null
+wait $pid; rc=$?
+if [ $rc = 0 ] && python3 -c '
+import re, sys
+t = open(sys.argv[1]).read()
+m = re.search(r": (\d+) events, \d+ bytes, (\d+) lost; the kernel counted (\d+)", t)
+sys.exit(not m or int(m.group(1)) + int(m.group(2)) != int(m.group(3)) or not int(m.group(2))
+         or "warning: events were lost" not in t)' "$D/rec.out"; then
+	ok "record: events the kernel counted but could not be written are reported lost: $(head -n 1 "$D/rec.out")"
+else
+	notok "record: events the kernel counted but not written are reported lost (exit $rc)"
+	sed 's/^/    /' "$D/rec.out" | head
+fi
+no_leftovers "record: after events it could not write" "$D" tracemerge-record-$pid
+
 D=$T/sigterm; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched -- sleep 30 > "$D/rec.out" 2>&1 &
 pid=$!
@@ -275,31 +337,45 @@ fi
 no_leftovers "record: after two SIGINTs" "$D" tracemerge-record-$pid
 
 # SIGKILL leaves the instance (no handler runs); the next recording removes
-# it, and leaves alone an instance named after a process that still runs,
-# and one named after a dead PID whose trace_marker is held open: a
+# it, and those named after a PID that another process has now (an older
+# version's name without the start time, or a start time that is not the
+# process's); it leaves alone an instance named after a process that still
+# runs, and one named after a dead PID whose trace_marker is held open: a
 # recording in another PID namespace, where that PID may run (its tracing
 # stays on: nothing is written to it)
 D=$T/kill; mkdir -p "$D"
 $TM record -o "$D/rec.txt" -e sched -- sleep 37 > "$D/rec.out" 2>&1 &
 pid=$!
 wait_instance "$D" $pid
+killed=$(inst_dir $pid)
 kill -KILL $pid
 wait $pid 2>/dev/null
 pkill -x -f 'sleep 37' 2>/dev/null
 sleep 60 & live=$!
-mkdir "$TRACING/instances/tracemerge-record-$live"
+kept=$(inst_dir $live)
+reused_old="$TRACING/instances/tracemerge-record-$live"
+reused_new="${kept}7"
+mkdir "$kept" "$reused_old" "$reused_new"
 sh -c 'exit 0' & other=$!
 wait $other
 busy="$TRACING/instances/tracemerge-record-$other"
 mkdir "$busy" && echo 1 > "$busy/tracing_on" && exec 8> "$busy/trace_marker"
-if [ -d "$TRACING/instances/tracemerge-record-$pid" ]; then
+if [ -d "$killed" ]; then
 	$TM record -t 0.2 -e sched -o "$D/next.txt" > "$D/next.out" 2>&1; rc=$?
-	if [ $rc = 0 ] && [ ! -d "$TRACING/instances/tracemerge-record-$pid" ] &&
-	   grep -q "removed tracefs instance tracemerge-record-$pid, left by a recording that no longer runs" "$D/next.out" &&
-	   [ -d "$TRACING/instances/tracemerge-record-$live" ]; then
+	if [ $rc = 0 ] && [ ! -d "$killed" ] &&
+	   grep -q "removed tracefs instance ${killed##*/}, left by a recording that no longer runs" "$D/next.out" &&
+	   [ -d "$kept" ]; then
 		ok "record: an instance left by a killed recording is removed by the next one; a live process's is kept"
 	else
 		notok "record: an instance left by a killed recording is removed by the next one (exit $rc)"
+		sed 's/^/    /' "$D/next.out" | head
+	fi
+	if [ $rc = 0 ] && [ ! -d "$reused_old" ] && [ ! -d "$reused_new" ] &&
+	   grep -q "removed tracefs instance ${reused_old##*/}," "$D/next.out" &&
+	   grep -q "removed tracefs instance ${reused_new##*/}," "$D/next.out"; then
+		ok "record: instances named after a PID now used by another process are removed"
+	else
+		notok "record: instances named after a reused PID were kept (exit $rc)"
 		sed 's/^/    /' "$D/next.out" | head
 	fi
 	if [ $rc = 0 ] && [ -d "$busy" ] && [ "$(cat "$busy/tracing_on")" = 1 ] &&
@@ -312,8 +388,7 @@ else
 	notok "record: SIGKILL left no instance to clean up (the check cannot run)"
 fi
 exec 8>&-
-rmdir "$TRACING/instances/tracemerge-record-$live" "$TRACING/instances/tracemerge-record-$pid" \
-	"$busy" 2>/dev/null
+rmdir "$kept" "$killed" "$reused_old" "$reused_new" "$busy" 2>/dev/null
 kill $live 2>/dev/null
 
 # ---- tracefs not mounted: mounted for the recording, unmounted after ---------
@@ -352,7 +427,7 @@ else
 fi
 no_leftovers "record: after a usage error" "$D" tracemerge-record-$pid
 if command -v setpriv > /dev/null; then
-	setpriv --reuid=65534 --regid=65534 --clear-groups $TM record -o /tmp/x -t 1 > "$D/e.out" 2>&1; rc=$?
+	setpriv --reuid=65534 --regid=65534 --clear-groups $TM record -o "$D/nr.txt" -t 1 > "$D/e.out" 2>&1; rc=$?
 	if [ $rc = 1 ] && grep -q 'needs root' "$D/e.out"; then
 		ok "record: not root -> exit 1: $(cat "$D/e.out")"
 	else

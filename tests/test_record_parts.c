@@ -153,7 +153,7 @@ static char *slurp(const char *path)
 
 static void test_output_file(void **state)
 {
-	char dir[] = "/tmp/tm-recout-XXXXXX", path[300], err[300];
+	char dir[] = "/tmp/tm-recout-XXXXXX", path[300], err[300], line_path[340];
 	struct tm_clock_sync start = { .clock = CLOCK_REALTIME, .issue_ts_ns = 1000000001,
 				       .ts_ns = 1000000002 };
 	struct tm_clock_sync end = { .clock = CLOCK_REALTIME, .issue_ts_ns = 3000000000LL,
@@ -170,8 +170,9 @@ static void test_output_file(void **state)
 	snprintf(path, sizeof(path), "%s/out.txt", dir);
 	strcpy(start.sync_id, "s-1");
 	strcpy(end.sync_id, "e-1");
-	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	o = tm_rec_out_open(path, err, sizeof(err));
 	assert_non_null(o);
+	assert_int_equal(tm_rec_out_start(o, &h, err, sizeof(err)), 0);
 	assert_int_equal(stat(path, &st), -1);          /* not there until finished */
 	assert_int_equal(stat(tm_rec_out_tmp(o), &st), 0);
 	assert_int_equal(tm_rec_out_write(line, strlen(line), o), 0);
@@ -190,16 +191,31 @@ static void test_output_file(void **state)
 	unlink(path);
 
 	/* abandoned: the temporary file goes, nothing at PATH */
-	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	o = tm_rec_out_open(path, err, sizeof(err));
 	assert_non_null(o);
 	snprintf(err, sizeof(err), "%s", tm_rec_out_tmp(o));
 	tm_rec_out_abort(o);
 	assert_int_equal(stat(err, &st), -1);
 	assert_int_equal(stat(path, &st), -1);
-	assert_int_equal(rmdir(dir), 0);
+
+	/* a directory at PATH, or a symlink to one: an error when opened (the
+	 * recording has not started), nothing created beside it */
+	assert_int_equal(mkdir(path, 0700), 0);
+	o = tm_rec_out_open(path, err, sizeof(err));
+	assert_null(o);
+	snprintf(line_path, sizeof(line_path), "%s: is a directory", path);
+	assert_string_equal(err, line_path);
+	snprintf(line_path, sizeof(line_path), "%s/link", dir);
+	assert_int_equal(symlink("out.txt", line_path), 0);
+	o = tm_rec_out_open(line_path, err, sizeof(err));
+	assert_null(o);
+	assert_non_null(strstr(err, "/link: is a directory"));
+	assert_int_equal(unlink(line_path), 0);
+	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(rmdir(dir), 0);     /* no temporary file was left */
 
 	/* a directory that does not exist: an error, no file */
-	o = tm_rec_out_open("/nonexistent/dir/out.txt", &h, err, sizeof(err));
+	o = tm_rec_out_open("/nonexistent/dir/out.txt", err, sizeof(err));
 	assert_null(o);
 	assert_non_null(strstr(err, "/nonexistent/dir/out.txt: cannot create"));
 }
@@ -237,8 +253,9 @@ static void test_output_fifo(void **state)
 	snprintf(path, sizeof(path), "%s/fifo", dir);
 	assert_int_equal(mkfifo(path, 0600), 0);
 	assert_int_equal(pthread_create(&t, NULL, read_fifo, path), 0);
-	o = tm_rec_out_open(path, &h, err, sizeof(err));
+	o = tm_rec_out_open(path, err, sizeof(err));
 	assert_non_null(o);
+	assert_int_equal(tm_rec_out_start(o, &h, err, sizeof(err)), 0);
 	assert_null(tm_rec_out_tmp(o));
 	assert_int_equal(tm_rec_out_write(line, strlen(line), o), 0);
 	assert_int_equal(tm_rec_out_finish(o, 1, 1, NULL, 0, err, sizeof(err)), 0);
