@@ -19,14 +19,19 @@
 #include "decode.h"
 #include "jsonidx.h"
 
-#define IDX_BUFSZ (1u << 20)
+#define IDX_BUFSZ (1u << 20)       /* the buffer's most; then spilled to a file */
+#define IDX_BUF0 256               /* its first size: a block of a few events
+				    * (systrace HTML may hold thousands of
+				    * them) holds little */
 #define REC_MAX 128                /* a record's longest part before its text */
 
 enum { F_HAS_TS = 1, F_HAS_DUR = 2, F_REPAIRED = 4 };
 
 struct tm_jidx {
 	const char *base;
-	char *buf;                 /* IDX_BUFSZ: records being written, or read */
+	char *buf;                 /* records being written, or read */
+	size_t cap;                /* buf's size: IDX_BUF0 doubled up to IDX_BUFSZ
+				    * (always IDX_BUFSZ once spilled) */
 	size_t n;                  /* writing: bytes in buf */
 	size_t pos, len;           /* reading: next byte, bytes in buf */
 	int fd;                    /* the temporary file, or -1 (all in buf) */
@@ -42,10 +47,11 @@ struct tm_jidx *tm_jidx_new(const char *base)
 {
 	struct tm_jidx *x = calloc(1, sizeof(*x));
 
-	if (!x || !(x->buf = malloc(IDX_BUFSZ))) {
+	if (!x || !(x->buf = malloc(IDX_BUF0))) {
 		free(x);
 		return NULL;
 	}
+	x->cap = IDX_BUF0;
 	x->base = base;
 	x->fd = -1;
 	return x;
@@ -100,17 +106,40 @@ static int spill(struct tm_jidx *x)
 	return 0;
 }
 
+/* Room for N (at most IDX_BUFSZ) more bytes in the buffer: grown
+ * (doubled) up to IDX_BUFSZ, then spilled into the file. */
+static int room(struct tm_jidx *x, size_t n)
+{
+	if (x->cap - x->n >= n)
+		return 0;
+	if (x->cap < IDX_BUFSZ) {
+		size_t cap = x->cap;
+		char *nb;
+
+		while (cap < IDX_BUFSZ && cap - x->n < n)
+			cap *= 2;
+		if (!(nb = realloc(x->buf, cap)))
+			return -1;
+		x->buf = nb;
+		x->cap = cap;
+		if (x->cap - x->n >= n)
+			return 0;
+	}
+	return spill(x);
+}
+
 static int put(struct tm_jidx *x, const char *p, size_t n)
 {
 	while (n) {
-		size_t k = IDX_BUFSZ - x->n < n ? IDX_BUFSZ - x->n : n;
+		size_t k;
 
+		if (room(x, n < IDX_BUFSZ ? n : IDX_BUFSZ))
+			return -1;
+		k = x->cap - x->n < n ? x->cap - x->n : n;
 		memcpy(x->buf + x->n, p, k);
 		x->n += k;
 		p += k;
 		n -= k;
-		if (x->n == IDX_BUFSZ && spill(x))
-			return -1;
 	}
 	return 0;
 }
@@ -154,7 +183,7 @@ int tm_jidx_add(struct tm_jidx *x, const struct tm_te_event *ev)
 		return -1;
 	}
 	/* the record is made in place */
-	if (IDX_BUFSZ - x->n < REC_MAX && spill(x)) {
+	if (room(x, REC_MAX)) {
 		x->bad = true;
 		return -1;
 	}
@@ -228,7 +257,7 @@ static int fill(struct tm_jidx *x, size_t want)
 	x->len -= x->pos;
 	x->pos = 0;
 	while (x->len < want) {
-		ssize_t r = read(x->fd, x->buf + x->len, IDX_BUFSZ - x->len);
+		ssize_t r = read(x->fd, x->buf + x->len, x->cap - x->len);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)

@@ -553,6 +553,55 @@ static void test_graph_ties(void **state)
 	tm_clock_graph_free(g);
 }
 
+/* Thousands of domains (a systrace HTML with a JSON block each): names found
+ * again, every route as worked out by hand.  Domain i is linked to the
+ * target 0 directly (offset i, error i) and to i - 1 (offset 1, error 1):
+ * both paths cost i, and the lower-index neighbour (0) wins the tie. */
+static void test_graph_many(void **state)
+{
+	enum { N = 5000 };
+	struct tm_clock_graph *g = tm_clock_graph_new();
+	struct tm_clock_route *r = calloc(N, sizeof(*r));
+	char name[32];
+	(void)state;
+	assert_non_null(r);
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "trace.html (json block %d)", i);
+		assert_int_equal(tm_clock_graph_domain(g, name), i);
+	}
+	for (int i = N - 1; i >= 0; i -= 7) {
+		snprintf(name, sizeof(name), "trace.html (json block %d)", i);
+		assert_int_equal(tm_clock_graph_domain(g, name), i);
+	}
+	assert_int_equal(tm_clock_graph_ndomains(g), N);
+	for (int i = 1; i < N; i++) {
+		struct tm_clock_map m = tm_clock_offset(i);
+		assert_int_equal(tm_clock_graph_link(g, i, 0, &m, i, "direct"), 0);
+	}
+	for (int i = 1; i < N; i++) {
+		struct tm_clock_map m = tm_clock_offset(1);
+		assert_int_equal(tm_clock_graph_link(g, i, i - 1, &m, 1, "chain"), 0);
+	}
+	assert_int_equal(tm_clock_graph_solve(g, 0, r, NULL), 0);
+	for (int i = 1; i < N; i++) {
+		assert_true(r[i].linked);
+		assert_int_equal(r[i].via, 0);
+		assert_int_equal(r[i].err_ns, i);
+		assert_string_equal(r[i].how, "direct");
+		assert_int_equal(ap(&r[i].to_target, 1000), 1000 + i);
+	}
+	/* towards the last domain: the chain (error 1 each) beats the way
+	 * through the target (N - 1 + i) */
+	assert_int_equal(tm_clock_graph_solve(g, N - 1, r, NULL), 0);
+	for (int i = 0; i < N - 1; i++) {
+		assert_int_equal(r[i].via, i + 1);
+		assert_int_equal(r[i].err_ns, N - 1 - i);
+		assert_int_equal(ap(&r[i].to_target, 0), -(N - 1 - i));
+	}
+	free(r);
+	tm_clock_graph_free(g);
+}
+
 static void test_graph_overflow(void **state)
 {
 	struct tm_clock_graph *g = tm_clock_graph_new();
@@ -594,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_fit_short_span),
 		cmocka_unit_test(test_graph_route),
 		cmocka_unit_test(test_graph_ties),
+		cmocka_unit_test(test_graph_many),
 		cmocka_unit_test(test_graph_overflow),
 	};
 	return cmocka_run_group_tests_name("clock", tests, NULL, NULL);
