@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cmd-stats.c - `tracemerge stats`: what is inside each input. */
+/* cmd-stats.c - `tracemerge stats`: what is inside each input.  The text
+ * report prints every string from the inputs through tm_safe_str. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,11 +9,13 @@
 #include "cli.h"
 #include "jstats.h"
 #include "report.h"
+#include "safe-text.h"
 
 static const char *jget_str(struct json_object *o, const char *k)
 {
 	struct json_object *v;
-	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_string(v) : NULL;
+	return json_object_object_get_ex(o, k, &v) && v ? tm_safe_str(json_object_get_string(v))
+							 : NULL;
 }
 
 static long long jget_int(struct json_object *o, const char *k)
@@ -38,7 +41,7 @@ static void print_kv_counts(const char *title, struct json_object *o, int limit)
 			printf("  ... %d more\n", total - limit);
 			break;
 		}
-		printf("  %10lld  %s\n", (long long)json_object_get_int64(val), key);
+		printf("  %10lld  %s\n", (long long)json_object_get_int64(val), tm_safe_str(key));
 	}
 }
 
@@ -54,7 +57,7 @@ static void print_text(struct json_object *r)
 	printf("blocks: ");
 	json_object_object_foreach(jget(r, "blocks"), bk, bv)
 		if (json_object_get_int64(bv))
-			printf(" %s=%lld", bk, (long long)json_object_get_int64(bv));
+			printf(" %s=%lld", tm_safe_str(bk), (long long)json_object_get_int64(bv));
 	printf("\n");
 	if (jget(r, "browser"))
 		printf("records: %lld = %lld converted + %lld rejected -> %lld Trace Event "
@@ -107,14 +110,14 @@ static void print_text(struct json_object *r)
 			       jget_str(jt, "last_s"), jget_str(jt, "span_s"));
 		printf("         by phase:");
 		json_object_object_foreach(jget(jo, "by_phase"), jk, jv)
-			printf(" %s=%lld", jk, (long long)json_object_get_int64(jv));
+			printf(" %s=%lld", tm_safe_str(jk), (long long)json_object_get_int64(jv));
 		printf("\n");
 		print_kv_counts("json events by name", jget(jo, "by_name"), -1);
 	}
 	printf("atrace:  payloads");
 	json_object_object_foreach(jget(a, "payloads"), pk, pv)
 		if (json_object_get_int64(pv))
-			printf(" %s=%lld", pk, (long long)json_object_get_int64(pv));
+			printf(" %s=%lld", tm_safe_str(pk), (long long)json_object_get_int64(pv));
 	printf("\n         slices opened %lld closed %lld unterminated %lld, unmatched E %lld; "
 	       "async opened %lld closed %lld unterminated %lld, unmatched F %lld\n",
 	       jget_int(a, "slices_opened"), jget_int(a, "slices_closed"),
@@ -127,7 +130,7 @@ static void print_text(struct json_object *r)
 		printf("  %-20s %lld  %s; first at", jget_str(k, "kind"), jget_int(k, "count"),
 		       jget_str(k, "message"));
 		for (size_t j = 0; j < json_object_array_length(locs); j++)
-			printf(" %s", json_object_get_string(json_object_array_get_idx(locs, j)));
+			printf(" %s", tm_safe_str(json_object_get_string(json_object_array_get_idx(locs, j))));
 		printf("\n");
 	}
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "safe-text.h"
 #include "tracemerge/diag.h"
 
 void tm_diag_init(struct tm_diag *d)
@@ -24,15 +25,19 @@ void tm_diag_free(struct tm_diag *d)
 	memset(d, 0, sizeof(*d));
 }
 
+/* Messages are one line of text, whatever the input put into them (names,
+ * paths): control characters are escaped (safe-text.h). */
 int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
 {
+	char msg[sizeof(d->error)];
 	va_list ap;
 
 	if (!d)
 		return -1;
 	va_start(ap, fmt);
-	vsnprintf(d->error, sizeof(d->error), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	tm_safe_text(d->error, sizeof(d->error), msg, strlen(msg), false);
 	return -1;
 }
 
@@ -69,16 +74,17 @@ void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
 			return;
 		d->nwarn++;
 		if (fmt) {
-			char msg[512];
+			char msg[512], safe[512];
 			va_start(ap, fmt);
 			vsnprintf(msg, sizeof(msg), fmt, ap);
 			va_end(ap);
-			w->first_message = strdup(msg);
+			tm_safe_text(safe, sizeof(safe), msg, strlen(msg), false);
+			w->first_message = strdup(safe);
 		}
 	}
 	w->count++;
 	if (where && w->nlocs < TM_DIAG_KEEP) {
-		char *loc = strdup(where);
+		char *loc = strdup(tm_safe_str(where));
 		if (loc)
 			w->locs[w->nlocs++] = loc;
 	}

@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "merge.h"
+#include "safe-text.h"
 #include "tracemerge/ts.h"
 
 struct stream_view {
@@ -162,7 +163,7 @@ static void fmt_err(char *buf, size_t cap, int64_t ns)
 		snprintf(buf, cap, "±%.3f ms", (double)ns / 1e6);
 }
 
-void tm_sync_print(FILE *f, const struct tm_sync *s)
+static void print_report(FILE *f, const struct tm_sync *s)
 {
 	fprintf(f, "output clock: %s (%s)\n\n", tm_clock_graph_name(s->g, s->target),
 		s->src[s->target_src].path);
@@ -211,4 +212,24 @@ void tm_sync_print(FILE *f, const struct tm_sync *s)
 				fprintf(f, "    rejected %s: residual %+.1f µs\n", pf->labels[k],
 					(double)pf->resid[k] / 1e3);
 	}
+}
+
+/* The report is made whole, then written with the control characters of
+ * its input-derived names (paths, clock domains, marker labels) escaped. */
+void tm_sync_print(FILE *f, const struct tm_sync *s)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&text, &n);
+
+	if (!m) {
+		fputs("(out of memory)\n", f);
+		return;
+	}
+	print_report(m, s);
+	if (fclose(m) == 0)
+		tm_safe_fputs(text, n, f);
+	else
+		fputs("(out of memory)\n", f);
+	free(text);
 }

@@ -48,3 +48,30 @@ sys.exit(0 if n == 20000 else "%d of the 20000 events" % n)' "$T/blocks.json"; t
 else
 	notok "systrace HTML of 20000 JSON blocks does not merge"
 fi
+
+# ---- control characters from the input never reach the terminal raw --------
+# An event name, a tracer name, JSON names and phases, a file name and a
+# clock domain that carry ESC / BEL sequences are shown escaped (\x1b).
+printf '# tracer: n\033[2Jop\n#\n          a-12    [000] .... 1.000000: sched_\033[2Jx: foo\n' > "$T/esc.txt"
+printf '{"traceEvents":[{"name":"e\\u001b]0;title\\u0007","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},' > "$T/esc.json"
+printf '{"name":"p","ph":"\\u001b[2J","ts":2,"pid":1,"tid":1}],"metadata":{"clock-domain":"D\\u001b[2J"}}' >> "$T/esc.json"
+escaped() { # NAME FILE: no ESC, BEL or other C0 but tab and line feed; WANT... present
+	_n=$1 _f=$2; shift 2
+	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$_f"; then
+		notok "$_n: a raw control character is printed"; LC_ALL=C cat -v "$_f" | head -5 | sed 's/^/    /'
+		return
+	fi
+	for _w in "$@"; do
+		grep -qF -- "$_w" "$_f" || { notok "$_n: '$_w' not shown"; sed 's/^/    /' "$_f" | head -20; return; }
+	done
+	ok "$_n"
+}
+$TM stats "$T/esc.txt" "$T/esc.json" > "$T/st.out" 2>&1
+escaped "stats: tracer, event, JSON names and phases escaped" "$T/st.out" \
+	'tracer=n\x1b[2Jop' 'sched_\x1b[2Jx' 'e\x1b]0;title\x07'
+cp "$T/esc.txt" "$T/k$(printf '\033')[2J.txt"
+$TM sync "$T/k$(printf '\033')[2J.txt" "$T/esc.json" > "$T/sy.out" 2>&1
+escaped "sync: a file name escaped in the error" "$T/sy.out" 'k\x1b[2J.txt'
+$TM sync --offset "$T/esc.json=+0ms" "$T/k$(printf '\033')[2J.txt" "$T/esc.json" > "$T/sy.out" 2>&1
+escaped "sync: file names and clock domains escaped in the report" "$T/sy.out" \
+	'k\x1b[2J.txt' 'D\x1b[2J'
