@@ -9,13 +9,15 @@
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds each (default 20)
 #   make demo       import a bundled real sample and print its stats
 #   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (also MANDIR, BASHCOMPDIR)
 
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
 BINDIR   ?= $(PREFIX)/bin
 INCDIR   ?= $(PREFIX)/include
+MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR  ?=
 CC       ?= cc
 B        ?= build
@@ -144,6 +146,9 @@ install: all
 	ln -sf libtracemerge.so.0 $(DESTDIR)$(LIBDIR)/libtracemerge.so
 	install -m 644 $(B)/tracemerge.pc $(DESTDIR)$(LIBDIR)/pkgconfig/tracemerge.pc
 	install -m 644 include/tracemerge/*.h $(DESTDIR)$(INCDIR)/tracemerge/
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 scripts/tracemerge.bash-completion $(DESTDIR)$(BASHCOMPDIR)/tracemerge
 
 clean:
 	rm -rf build build-asan build-tsan build-vg build-fuzz tracemerge

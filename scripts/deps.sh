@@ -4,7 +4,8 @@
 #   scripts/deps.sh          build + test dependencies
 #   scripts/deps.sh fuzz     also clang (libFuzzer)
 #   scripts/deps.sh valgrind also valgrind
-#   scripts/deps.sh check    also what the live tests drive (headless chromium)
+#   scripts/deps.sh check    also what the live tests drive (headless chromium),
+#                            groff, man and bash-completion for tests/docs.sh
 set -e
 need=""
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
@@ -24,7 +25,11 @@ for extra in "$@"; do
 	case "$extra" in
 	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
-	check) command -v chromium >/dev/null 2>&1 || need="$need chromium" ;;
+	check)  # the live browser tests; the man pages and the bash completion (tests/docs.sh)
+		command -v chromium >/dev/null 2>&1 || need="$need chromium"
+		command -v groff >/dev/null 2>&1 || need="$need groff-base"
+		command -v man >/dev/null 2>&1 || need="$need man-db"
+		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion" ;;
 	esac
 done
 [ -z "$need" ] && exit 0

@@ -170,12 +170,22 @@ assert [e["name"] for e in d["traceEvents"] if e["ph"] == "X"] == ["json_slice"]
 	ok "import of JSON with systemTraceEvents converts the kernel text too" || notok "JSON systemTraceEvents import"
 
 # make install honours PREFIX and DESTDIR, also in the pkg-config file
-# (regression: the .pc was built once with the default prefix)
+# (regression: the .pc was built once with the default prefix); the man
+# pages (every doc/*.1, tracemerge.1 and one per command) go to
+# share/man/man1, the bash completion to share/bash-completion/completions
+installed_docs() { # ROOT: every page and the completion are there, as in the tree
+	for _p in "$top"/doc/*.1; do
+		cmp -s "$_p" "$1/share/man/man1/${_p##*/}" || return 1
+	done
+	[ -f "$1/share/man/man1/tracemerge.1" ] && [ -f "$1/share/man/man1/tracemerge-merge.1" ] &&
+		cmp -s "$top/scripts/tracemerge.bash-completion" \
+			"$1/share/bash-completion/completions/tracemerge"
+}
 if [ -z "$TM_WRAP" ] && make -s -C "$top" install PREFIX=/opt/tmtest DESTDIR="$T/root" >/dev/null 2>&1 &&
    [ -x "$T/root/opt/tmtest/bin/tracemerge" ] && [ -f "$T/root/opt/tmtest/include/tracemerge/ftrace.h" ] &&
    grep -qx 'libdir=/opt/tmtest/lib' "$T/root/opt/tmtest/lib/pkgconfig/tracemerge.pc" &&
-   [ -L "$T/root/opt/tmtest/lib/libtracemerge.so" ]; then
-	ok "make install PREFIX DESTDIR (binary, headers, libraries, pkg-config)"
+   [ -L "$T/root/opt/tmtest/lib/libtracemerge.so" ] && installed_docs "$T/root/opt/tmtest"; then
+	ok "make install PREFIX DESTDIR (binary, headers, libraries, pkg-config, man pages, bash completion)"
 elif [ -n "$TM_WRAP" ]; then
 	skip "make install (not under valgrind)"
 else
