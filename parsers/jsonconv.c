@@ -231,8 +231,10 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst)
 		s++;
 		while (s < e && *s != '"') {
 			if (*s == '\\') {
+				/* skip: what a bad escape takes (a lone surrogate's 6) */
+				size_t skip = e - s >= 2 ? 2 : 1;
 				if (e - s >= 2 && s[1] == 'u' && tm_jl_hex4(s + 2, e) >= 0)
-					len = 6;
+					skip = 6, len = tm_jl_u_escape_len(s, e);
 				else if (e - s >= 2 && tm_jl_escape[s[1]])
 					len = 2;
 				else
@@ -241,7 +243,7 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst)
 					PUTS(s, len);
 				else
 					PUTS("\\ufffd", 6);
-				s += len ? len : (e - s >= 2 ? 2 : 1);
+				s += len ? len : skip;
 			} else if (*s < 0x20) {
 				char u[6] = { '\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15] };
 				PUTS(u, 6);

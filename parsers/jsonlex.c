@@ -66,7 +66,12 @@ const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
 			if (e - s < 2)
 				return truncated(jl);
 			if (s[1] == 'u' && tm_jl_hex4(s + 2, e) >= 0) {
-				s += 6;
+				size_t k = tm_jl_u_escape_len(s, e);
+				if (!k) {           /* a lone surrogate: no character */
+					jl->flags |= TM_JL_BAD_STRING;
+					k = 6;
+				}
+				s += k;
 				break;
 			}
 			if (!tm_jl_escape[s[1]])

@@ -223,6 +223,21 @@ static inline long tm_jl_hex4(const unsigned char *s, const unsigned char *e)
 	return v;
 }
 
+/* The length of the \u escape at S ("\uXXXX", valid hex, S + 6 <= E): 6,
+ * 12 for a surrogate pair "\uD8xx\uDCxx", or 0 for a lone surrogate
+ * (which is no character: JSON readers that check refuse it). */
+static inline size_t tm_jl_u_escape_len(const unsigned char *s, const unsigned char *e)
+{
+	long cp = tm_jl_hex4(s + 2, e), lo;
+
+	if (cp < 0xd800 || cp > 0xdfff)
+		return 6;
+	if (cp <= 0xdbff && e - s >= 12 && s[6] == '\\' && s[7] == 'u' &&
+	    (lo = tm_jl_hex4(s + 8, e)) >= 0xdc00 && lo <= 0xdfff)
+		return 12;
+	return 0;
+}
+
 /* Length of the valid UTF-8 sequence at P (< E), 0 if invalid. */
 static inline size_t tm_jl_utf8_len(const unsigned char *p, const unsigned char *e)
 {

@@ -202,8 +202,10 @@ int cmd_stats(int argc, char **argv)
 	if (json) {
 		struct json_object *o = json_object_new_object();
 		json_object_object_add(o, "inputs", all);
-		printf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-							       JSON_C_TO_STRING_NOSLASHESCAPE));
+		char *text = tm_report_json_text(o, JSON_C_TO_STRING_PRETTY |
+						 JSON_C_TO_STRING_NOSLASHESCAPE);
+		printf("%s\n", text ? text : "{\"error\": \"out of memory\"}");
+		free(text);
 		json_object_put(o);
 	} else {
 		json_object_put(all);

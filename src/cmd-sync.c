@@ -110,8 +110,10 @@ int cmd_sync(int argc, char **argv)
 	} else if (json) {
 		struct json_object *o = tm_sync_report(&s);
 		json_object_object_add(o, "warnings", tm_report_warnings(&d));
-		puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-						    JSON_C_TO_STRING_NOSLASHESCAPE));
+		char *text = tm_report_json_text(o, JSON_C_TO_STRING_PRETTY |
+						 JSON_C_TO_STRING_NOSLASHESCAPE);
+		puts(text ? text : "{\"error\": \"out of memory\"}");
+		free(text);
 		json_object_put(o);
 	} else {
 		tm_sync_print(stdout, &s);

@@ -608,6 +608,18 @@ static struct json_object *counts_json(const struct tm_merge_counts *c)
 	return o;
 }
 
+/* O written as JSON (one line), valid UTF-8.  0, or -1 when out of memory. */
+static int put_json(struct tm_out *out, struct json_object *o)
+{
+	char *text = tm_report_json_text(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+
+	if (!text)
+		return -1;
+	tm_out_puts(out, text);
+	free(text);
+	return 0;
+}
+
 int tm_merge_tail(struct tm_mw *w)
 {
 	struct json_object *tm = json_object_new_object(), *inputs = json_object_new_array();
@@ -618,8 +630,8 @@ int tm_merge_tail(struct tm_mw *w)
 	}
 	if (w->moved_json.n || json_object_array_length(w->moved_lines)) {
 		tm_out_puts(&w->out, ",\n\"tracemergeClockSync\":{\"kernel_lines\":");
-		tm_out_puts(&w->out, json_object_to_json_string_ext(w->moved_lines,
-				JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+		if (put_json(&w->out, w->moved_lines))
+			return tm_diag_error(w->jd, "out of memory");
 		tm_out_puts(&w->out, ",\"json_events\":[");
 		tm_out_write(&w->out, w->moved_json.p, w->moved_json.n);
 		tm_out_puts(&w->out, "]}");
@@ -675,8 +687,8 @@ int tm_merge_tail(struct tm_mw *w)
 		w->meta = json_object_new_object();
 	json_object_object_add(w->meta, "tracemerge", tm);
 	tm_out_puts(&w->out, ",\n\"metadata\":");
-	tm_out_puts(&w->out, json_object_to_json_string_ext(w->meta, JSON_C_TO_STRING_PLAIN |
-							    JSON_C_TO_STRING_NOSLASHESCAPE));
+	if (put_json(&w->out, w->meta))
+		return tm_diag_error(w->jd, "out of memory");
 	tm_out_puts(&w->out, "}\n");
 	return 0;
 }

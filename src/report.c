@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "safe-text.h"
 #include "tracemerge/browser.h"
 #include "tracemerge/ts.h"
 
@@ -283,4 +284,11 @@ struct json_object *tm_report_canon(const struct tm_canon_stats *c)
 	PUT("counter_clock_timestamps", c->counter_clock);
 #undef PUT
 	return o;
+}
+
+char *tm_report_json_text(struct json_object *o, int flags)
+{
+	const char *s = json_object_to_json_string_ext(o, flags);
+
+	return s ? tm_utf8_valid_dup(s, strlen(s)) : NULL;
 }

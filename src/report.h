@@ -18,6 +18,10 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 struct json_object *tm_report_lines(const struct tm_kstats *st);
 /* Warnings of D: [{kind, count, message, locations[]}]. */
 struct json_object *tm_report_warnings(const struct tm_diag *d);
+/* O as JSON text (json-c's FLAGS), valid UTF-8 whatever its strings hold
+ * (a file name that is not UTF-8: U+FFFD for each bad byte); malloc'd, NULL
+ * when out of memory. */
+char *tm_report_json_text(struct json_object *o, int flags);
 /* What the canonical form changed (import/merge metadata). */
 struct json_object *tm_report_canon(const struct tm_canon_stats *c);
 /* What a browser-era reader did with IN ({records, converted, rejected,

@@ -101,3 +101,27 @@ int tm_safe_fputs(const char *s, size_t n, FILE *f)
 	}
 	return 0;
 }
+
+char *tm_utf8_valid_dup(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *d = malloc(3 * n + 1);
+	size_t o = 0;
+
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		size_t k = p[i] < 0x80 ? 1 : tm_utf8_seq_len(p + i, n - i);
+		if (k) {
+			memcpy(d + o, p + i, k);
+			o += k;
+			i += k;
+		} else {
+			memcpy(d + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		}
+	}
+	d[o] = 0;
+	return d;
+}

@@ -28,4 +28,10 @@ int tm_safe_fputs(const char *s, size_t n, FILE *f);
  * copy cannot be made. */
 const char *tm_safe_str(const char *s);
 
+/* A copy of S (N bytes) in which every byte that is not part of valid
+ * UTF-8 is replaced by U+FFFD (malloc'd, NUL-terminated; NULL when out of
+ * memory): for JSON text, which must be valid UTF-8 whatever file names
+ * and strings it carries. */
+char *tm_utf8_valid_dup(const char *s, size_t n);
+
 #endif

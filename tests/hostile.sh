@@ -75,3 +75,54 @@ escaped "sync: a file name escaped in the error" "$T/sy.out" 'k\x1b[2J.txt'
 $TM sync --offset "$T/esc.json=+0ms" "$T/k$(printf '\033')[2J.txt" "$T/esc.json" > "$T/sy.out" 2>&1
 escaped "sync: file names and clock domains escaped in the report" "$T/sy.out" \
 	'k\x1b[2J.txt' 'D\x1b[2J'
+
+# ---- JSON output is valid UTF-8, whatever the names and strings -------------
+# A file name that is not UTF-8 is written with U+FFFD in sync --json,
+# stats --json and the merged trace's metadata; lone surrogate escapes
+# (\ud800, \udfff) become \ufffd, a pair (an emoji) stays.
+strict_utf8() { # FILE: valid UTF-8, strict JSON whose strings hold no lone surrogate
+	python3 -c '
+import json, sys
+t = open(sys.argv[1], "rb").read().decode("utf-8")
+def walk(v):
+    if isinstance(v, str):
+        v.encode("utf-8")
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            walk(k); walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+walk(json.loads(t))' "$1"
+}
+bad=$(printf '\377')
+cp "$top/testdata/sync/kernel.txt" "$T/k$bad.txt"
+cp "$top/testdata/sync/app.json" "$T/a$bad.json"
+for c in "sync --json" "stats --json"; do
+	if $TM $c "$T/k$bad.txt" "$T/a$bad.json" > "$T/u.json" 2> "$T/u.err" && strict_utf8 "$T/u.json" &&
+	   grep -q "k\\\\ufffd.txt\|k$(printf '\357\277\275').txt" "$T/u.json"; then
+		ok "$c of a file named with a byte that is not UTF-8: valid UTF-8, U+FFFD for it"
+	else
+		notok "$c of a file named with a byte that is not UTF-8"; head -c 300 "$T/u.err" "$T/u.json" | sed 's/^/    /'
+	fi
+done
+if $TM merge -q -o "$T/u.json" "$T/k$bad.txt" "$T/a$bad.json" && strict_utf8 "$T/u.json"; then
+	ok "merge of files named with a byte that is not UTF-8: the metadata is valid UTF-8"
+else
+	notok "merge of files named with a byte that is not UTF-8: invalid UTF-8 in the output"
+fi
+printf '{"traceEvents":[{"name":"a\\ud800b","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},' > "$T/sur.json"
+printf '{"name":"c\\udfff","ph":"X","ts":2,"dur":1,"pid":1,"tid":1},' >> "$T/sur.json"
+printf '{"name":"d\\udc00\\ud800","ph":"X","ts":3,"dur":1,"pid":1,"tid":1},' >> "$T/sur.json"
+printf '{"name":"ok\\ud83d\\ude00","ph":"X","ts":4,"dur":1,"pid":1,"tid":1}]}' >> "$T/sur.json"
+if $TM import -o "$T/sur.out" "$T/sur.json" 2> "$T/sur.err" && strict_utf8 "$T/sur.out" &&
+   grep -q 'warning: json-bad-string: 3 ' "$T/sur.err" &&
+   python3 -c '
+import json, sys
+names = [e["name"] for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("ph") == "X"]
+want = ["a\ufffdb", "c\ufffd", "d\ufffd\ufffd", "ok\U0001f600"]
+sys.exit(0 if names == want else "names %r, want %r" % (names, want))' "$T/sur.out"; then
+	ok "lone surrogate escapes are replaced by U+FFFD (and counted), a surrogate pair kept"
+else
+	notok "lone surrogate escapes pass into the output"; sed 's/^/    /' "$T/sur.err"
+fi

@@ -4,6 +4,7 @@
  * values were worked out by hand from the decimal text. */
 #include "testutil.h"
 
+#include "jsonlex.h"
 #include "tracemerge/tejson.h"
 
 static struct tm_jval num(const char *s)
@@ -273,6 +274,39 @@ static void test_repair_value(void **state)
 	}
 }
 
+/* \u escapes: a surrogate pair is one character, a lone surrogate none: the
+ * string is bad (flagged by the walker) and repaired to \ufffd. */
+static void test_surrogates(void **state)
+{
+	static const struct {
+		const char *in, *repaired;
+		bool bad;
+	} cases[] = {
+		{ "\"a\\u00e9\\uD83D\\uDE00b\"", "\"a\\u00e9\\uD83D\\uDE00b\"", false },
+		{ "\"a\\ud800b\"", "\"a\\ufffdb\"", true },
+		{ "\"\\udfff\"", "\"\\ufffd\"", true },
+		{ "\"\\udc00\\ud800\"", "\"\\ufffd\\ufffd\"", true },
+		{ "\"\\ud800\\u0041\"", "\"\\ufffd\\u0041\"", true },
+		{ "\"x\\ud83d\"", "\"x\\ufffd\"", true },
+	};
+	char out[64];
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *s = cases[i].in;
+		struct tm_jl jl;
+		size_t n;
+
+		memset(&jl, 0, sizeof(jl));
+		jl.end = s + strlen(s);
+		assert_ptr_equal(tm_jl_string(&jl, s), s + strlen(s));
+		assert_int_equal(!!(jl.flags & TM_JL_BAD_STRING), cases[i].bad);
+		n = tm_jl_repair(s, strlen(s), out);
+		assert_int_equal(n, strlen(cases[i].repaired));
+		out[n] = 0;
+		assert_string_equal(out, cases[i].repaired);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_get),
 		cmocka_unit_test(test_get_deep),
 		cmocka_unit_test(test_repair_value),
+		cmocka_unit_test(test_surrogates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
