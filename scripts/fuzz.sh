@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build every fuzz/fuzz_*.c as a libFuzzer target and run each for SECONDS.
-# Seeds come from testdata/ and ../shared/corpus; crashes land in build-fuzz/.
+# Seeds come from testdata/ (testdata/corpus/catapult too); crashes land in build-fuzz/.
 set -e
 secs=${1:-20}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +21,7 @@ for f in fuzz/fuzz_*.c; do
 	seeds="$out/$name.corpus"
 	mkdir -p "$seeds"
 	# seed with small real inputs (the fuzzer also reads its own findings back)
-	for s in testdata/* testdata/fuzz/* testdata/browser/* testdata/tracedat/*.dat ../shared/corpus/catapult/*; do
+	for s in testdata/* testdata/fuzz/* testdata/browser/* testdata/tracedat/*.dat testdata/corpus/catapult/*; do
 		[ -f "$s" ] && [ "$(wc -c < "$s")" -lt 300000 ] && cp "$s" "$seeds/" 2>/dev/null || true
 	done
 	echo "fuzz: $name for ${secs}s"

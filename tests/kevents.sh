@@ -4,8 +4,10 @@
 #  - testdata/kevents/hand.txt: every object worked out by hand;
 #  - corpus kernel traces: B/E/C and CPU slice counts against counts made
 #    from the input text by tests/kevents/check.py; Perfetto's expected
-#    values (../shared/corpus/perfetto INDEX.md) for named slices, D states
+#    values (testdata/corpus/perfetto INDEX.md) for named slices, D states
 #    with io_wait, cpu_frequency_limits counters, a name "<...>" must not hide;
+#    the kernel traces under $TM_CORPUS (lib.sh) get the count and viewer
+#    checks too;
 #  - viewer-check: the Catapult model of the events output has as many atrace
 #    thread slices, async slices and counter samples as that of the text
 #    output, and the same CPU time per thread (within 1 us); both engines
@@ -79,22 +81,27 @@ check "kevents: --verbatim with --kernel-as=events is a usage error (exit 2)" sh
 # ---- corpus: counts and Perfetto's expected values ------------------------------------
 C=$CORPUS/catapult
 P=$CORPUS/perfetto/difftests
-if [ -d "$CORPUS" ]; then
-	for f in $C/android_systrace.html $C/android_systrace.txt $C/atrace_data $C/counter_tracks.html \
-		 $C/decompressed_atrace_data.txt $C/trivial_systrace.html $P/*/*.systrace; do
-		n=$(basename "$f")
-		check "kevents corpus $n: counts from the text" sh -c \
-			"$TM import -q --kernel-as=events -o $T/c.json $f && $CK counts $T/c.json $f"
-	done
-	check "kevents: Perfetto's cpu_frequency_limits rows" sh -c \
-		"$TM import -q --kernel-as=events -o $T/l.json $P/parser_sched/SchedParser__cpu_frequency_limits_from_systrace.input.systrace &&
-		 $CK cpufreq_limits $T/l.json $P/parser_sched/SchedParser__cpu_frequency_limits_from_systrace.expected.csv"
-	check "kevents: Perfetto's D states with io_wait" sh -c \
-		"$TM import -q --kernel-as=events -o $T/d.json $P/parser_parsing/Parsing__sched_blocked_systrace_sched_blocked_reason.input.systrace &&
-		 $CK state $T/d.json $P/parser_parsing/Parsing__sched_blocked_systrace_sched_blocked_reason.expected.csv"
-else
-	skip "kevents corpus (../shared/corpus missing)"
-fi
+# counts_from_text INPUT TEXT: INPUT's events output against counts made
+# from TEXT (INPUT's ftrace text)
+counts_from_text() {
+	$TM import -q --kernel-as=events -o "$T/c.json" "$1" && $CK counts "$T/c.json" "$2"
+}
+for f in $C/android_systrace.html $C/android_systrace.txt $C/atrace_data $C/counter_tracks.html \
+	 $C/decompressed_atrace_data.txt $C/trivial_systrace.html $P/*/*.systrace; do
+	check "kevents corpus $(basename "$f"): counts from the text" counts_from_text "$f" "$f"
+done
+check "kevents: Perfetto's cpu_frequency_limits rows" sh -c \
+	"$TM import -q --kernel-as=events -o $T/l.json $P/parser_sched/SchedParser__cpu_frequency_limits_from_systrace.input.systrace &&
+	 $CK cpufreq_limits $T/l.json $P/parser_sched/SchedParser__cpu_frequency_limits_from_systrace.expected.csv"
+check "kevents: Perfetto's D states with io_wait" sh -c \
+	"$TM import -q --kernel-as=events -o $T/d.json $P/parser_parsing/Parsing__sched_blocked_systrace_sched_blocked_reason.input.systrace &&
+	 $CK state $T/d.json $P/parser_parsing/Parsing__sched_blocked_systrace_sched_blocked_reason.expected.csv"
+# the kernel traces under $TM_CORPUS (their text made by kernel_text)
+extra_kernel_traces "$T/extra_kernel"
+while IFS= read -r f <&3; do
+	kernel_text "$f" > "$T/x.txt"
+	check "kevents corpus $(trace_name "$f"): counts from the text" counts_from_text "$f" "$T/x.txt"
+done 3< "$T/extra_kernel"
 
 # ---- viewer-check -----------------------------------------------------------------
 if [ -z "$VC" ]; then
@@ -125,6 +132,10 @@ for f in $C/android_systrace.html $C/atrace_data $C/counter_tracks.html $C/decom
 	check "kevents viewers $(basename "$f"): Catapult model of events = of text; both engines load" \
 		same_model "$f"
 done
+while IFS= read -r f <&3; do
+	check "kevents viewers $(trace_name "$f"): Catapult model of events = of text; both engines load" \
+		same_model "$f"
+done 3< "$T/extra_kernel"
 # both: the text's atrace slices land on the threads that already hold the
 # converted ones, so Catapult warns ("Timestamps are moving backward"): only
 # a failed import counts here

@@ -3,7 +3,8 @@
 # Each check prints "ok - NAME", "not ok - NAME" or "skip - NAME (why)".
 top=$(cd "$(dirname "$0")/.." && pwd)
 TM="${TM_WRAP:+$TM_WRAP }${TM_BIN:-$top/tracemerge}"
-CORPUS="$top/../shared/corpus"
+# Sample traces of other projects, in the tree (testdata/corpus/*/SOURCES.txt)
+CORPUS="$top/testdata/corpus"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 ok() { echo "ok - $*"; }
@@ -52,4 +53,70 @@ if other:
     print("  (%s: %d content warnings, e.g. %s)" % (sys.argv[2], len(other), other[0]))
 if bad:
     sys.exit("line-level rejects: %s" % bad[:5])' "$T/vc.json" "$1"
+}
+
+# ---- more traces: TM_CORPUS ---------------------------------------------------------
+# TM_CORPUS may name a directory of more traces, tested by the corpus suites
+# besides testdata/corpus (every file under it, sub-directories included).
+
+# List the files under $TM_CORPUS into FILE, one path a line (none when
+# TM_CORPUS is unset); fails when TM_CORPUS is set but not a directory.
+extra_traces() { # FILE
+	: > "$1"
+	[ -n "${TM_CORPUS:-}" ] || return 0
+	[ -d "$TM_CORPUS" ] || return 1
+	find "$TM_CORPUS" -type f | LC_ALL=C sort > "$1"
+}
+
+# List the kernel traces (trace_kind "kernel") under $TM_CORPUS into FILE.
+extra_kernel_traces() { # FILE
+	extra_traces "$T/extra.all" || : > "$T/extra.all"
+	while IFS= read -r _f <&3; do
+		[ "$(trace_kind "$_f")" != kernel ] || echo "$_f"
+	done 3< "$T/extra.all" > "$1"
+}
+
+# NAME of a trace in tests' output: FILE's path under $TM_CORPUS, after
+# "TM_CORPUS ", for the traces under $TM_CORPUS; its base name for others.
+trace_name() { # FILE
+	if [ -n "${TM_CORPUS:-}" ]; then
+		case $1 in "${TM_CORPUS%/}"/*) echo "TM_CORPUS ${1#"${TM_CORPUS%/}"/}"; return ;; esac
+	fi
+	basename "$1"
+}
+
+# What `stats` makes of FILE: "kernel" for the kernel text formats (ftrace
+# text, legacy systrace HTML, compressed atrace, gzipped or not), "other"
+# for the other formats read, "" for content not recognised.
+trace_kind() { # FILE
+	$TM stats --json "$1" 2>/dev/null | python3 -c '
+import json, sys
+try:
+    i = json.load(sys.stdin)["inputs"]
+except ValueError:
+    i = []
+if i:
+    k = i[0]["format"] in ("ftrace", "systrace-html-legacy", "atrace-zlib")
+    print("kernel" if k else "other")'
+}
+
+# The ftrace text of a kernel trace (trace_kind "kernel") on stdout, made
+# without tracemerge: gunzipped, atrace -z's zlib stream after "TRACE:\n"
+# (a zlib header: 0x78 and a check byte) inflated, legacy HTML's linuxPerfData string cut out, JS "\n\" line ends
+# (text copied out of such a string) removed.
+kernel_text() { # FILE
+	python3 - "$1" <<'PY'
+import gzip, re, sys, zlib
+b = open(sys.argv[1], "rb").read()
+if b[:2] == b"\x1f\x8b":
+    b = gzip.decompress(b)
+i = b.find(b"TRACE:\n")
+if i >= 0 and len(b) > i + 8 and b[i + 7] == 0x78 and (0x7800 + b[i + 8]) % 31 == 0:
+    b = zlib.decompressobj().decompress(b[i + 7:])
+m = re.search(rb'var linuxPerfData = "\\\n(.*?)\\n";', b, re.S)
+if m:
+    b = m.group(1) + b"\\n\\\n"
+b = re.sub(rb"\\n\\(\r?\n)", rb"\1", b)
+sys.stdout.buffer.write(b)
+PY
 }

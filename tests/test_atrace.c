@@ -4,9 +4,9 @@
  * and the PROCESS DUMP parser (parsers/procdump.c).
  *
  * Expected values are worked out by hand from the payload formats; the
- * Perfetto vectors come from ../shared/corpus/perfetto/extra/
+ * Perfetto vectors come from testdata/corpus/perfetto/extra/
  * atrace_print_payload_vectors.tsv (systrace_parser_unittest.cc) and the
- * real payloads from the Catapult test data in ../shared/corpus/catapult.
+ * real payloads from the Catapult test data in testdata/corpus/catapult.
  */
 #include "testutil.h"
 

@@ -48,7 +48,10 @@ static inline char *tm_test_slurp(const char *rel, size_t *len)
 	return buf;
 }
 
-/* Shared corpus beside the project: ../shared/corpus */
-#define TM_CORPUS TM_SRCDIR "/../shared/corpus"
+/* Sample traces of other projects, in the tree: testdata/corpus (a
+ * SOURCES.txt in each folder says where they come from). The environment's
+ * TM_CORPUS (more traces for the shell suites, tests/lib.sh) is another
+ * thing. */
+#define TM_CORPUS TM_SRCDIR "/testdata/corpus"
 
 #endif

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What the reference viewers make of `import` output (../shared/tools/viewer-check):
-#  - Perfetto's own diff tests for systrace inputs (../shared/corpus/perfetto):
-#    their SQL run on our output gives their expected rows;
-#  - every kernel trace in the corpus imports into Catapult and Perfetto
-#    with zero import warnings.
+#  - Perfetto's own diff tests for systrace inputs (testdata/corpus/perfetto,
+#    and any NAME.query.sql + NAME.input.systrace + NAME.expected.csv under
+#    $TM_CORPUS): their SQL run on our output gives their expected rows;
+#  - every kernel trace in the corpus (and under $TM_CORPUS, see lib.sh)
+#    imports into Catapult and Perfetto without rejected lines.
 # Skips visibly when viewer-check is not set up (scripts/viewer-check.sh).
 . "$(dirname "$0")/lib.sh"
 find_vc
@@ -34,11 +35,14 @@ if not ok:
 PY
 }
 
-for q in "$CORPUS"/perfetto/difftests/*/*.query.sql; do
+printf '%s\n' "$CORPUS"/perfetto/difftests/*/*.query.sql > "$T/queries"
+extra_traces "$T/extra" || : > "$T/extra"
+grep '\.query\.sql$' "$T/extra" >> "$T/queries"
+while IFS= read -r q <&3; do
 	base=${q%.query.sql}
 	in=$base.input.systrace
 	[ -f "$in" ] && [ -f "$base.expected.csv" ] || continue
-	name=$(basename "$base")
+	name=$(trace_name "$base")
 	if ! $TM import -q -o "$T/p.json" "$in"; then notok "perfetto $name: import failed"; continue; fi
 	"$VC/perfetto/tp_query" "$T/p.json" "$(cat "$q")" > "$T/rows.json" 2>"$T/err"
 	if same_rows "$T/rows.json" "$base.expected.csv" > "$T/diff" 2>&1; then
@@ -55,7 +59,7 @@ for q in "$CORPUS"/perfetto/difftests/*/*.query.sql; do
 	else
 		notok "perfetto $name: expected rows"; sed 's/^/    /' "$T/diff"
 	fi
-done
+done 3< "$T/queries"
 
 # The importer must not reject a single line: Catapult reports those as
 # "Cannot parse line" / "Unrecognized line", Perfetto counts parse failures.
@@ -63,11 +67,15 @@ done
 # "Unknown event ...") are printed for information only.
 C=$CORPUS/catapult
 for f in android_systrace.html counter_tracks.html trivial_systrace.html compressed_atrace_data.txt \
-	 atrace_data atrace_missing_tgids android_systrace.txt \
-	 "$CORPUS"/perfetto/difftests/*/*.systrace; do
-	case "$f" in /*) path=$f ;; *) path=$C/$f ;; esac
-	name=$(basename "$f")
+	 atrace_data atrace_missing_tgids android_systrace.txt; do
+	echo "$C/$f"
+done > "$T/kernel"
+printf '%s\n' "$CORPUS"/perfetto/difftests/*/*.systrace >> "$T/kernel"
+extra_kernel_traces "$T/extra_kernel"
+cat "$T/extra_kernel" >> "$T/kernel"
+while IFS= read -r path <&3; do
+	name=$(trace_name "$path")
 	$TM import -q -o "$T/i.json" "$path" || { notok "viewers $name: import failed"; continue; }
 	check "catapult imports $name without rejected lines" no_line_rejects catapult "$T/i.json"
 	check "perfetto imports $name without rejected lines" no_line_rejects perfetto "$T/i.json"
-done
+done 3< "$T/kernel"
