@@ -213,12 +213,28 @@ separate:
 	return t;
 }
 
+/* The length of "0xHEX: " at P (< E): the caller's address that trace-cmd's
+ * print plugin puts before a trace_marker write's text; 0 if not there. */
+static size_t print_ip_len(const char *p, const char *e)
+{
+	const char *q = p + 2;
+
+	if (e - p < 5 || p[0] != '0' || p[1] != 'x')
+		return 0;
+	while (q < e && ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
+		q++;
+	if (q == p + 2 || e - q < 2 || q[0] != ':' || q[1] != ' ')
+		return 0;
+	return (size_t)(q + 2 - p);
+}
+
 /* Event name and details after the timestamp's ':'. */
 static int parse_name_details(const char *p, const char *e, bool tracecmd,
 			      struct tm_ftrace_event *ev)
 {
 	static const char marker[] = "tracing_mark_write:";
 	const char *t, *d;
+	size_t ip;
 
 	/* one blank, as the kernel writes it, is passed without a search */
 	p = p + 1 < e && p[0] == ' ' && !tm_is_blank(p[1]) ? p + 1 : tm_skip_blanks(p, e);
@@ -245,6 +261,12 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 		d += sizeof(marker) - 1;
 		if (d < e && *d == ' ')
 			d++;
+	} else if (TM_STR_IS(ev->name, "print") && (ip = print_ip_len(d, e))) {
+		/* trace-cmd's print plugin: "print: IP: TEXT", a trace_marker
+		 * write (the name is not in the line) */
+		ev->print_prefixed = true;
+		ev->name = (struct tm_str){ marker, sizeof(marker) - 2 };
+		d += ip;
 	}
 	ev->details = (struct tm_str){ d, (size_t)(e - d) };
 	return 0;
