@@ -94,7 +94,7 @@ $(EXAMPLE_BINS): $(B)/examples/%: examples/%.c $(B)/libtracemerge.a $(wildcard i
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
 
-tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS)
+tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS) $(B)/bench/gen
 
 check:
 	@sh scripts/deps.sh check

@@ -7,6 +7,13 @@
  *                       atrace B/E/C through tracing_mark_write, irq and
  *                       softirq entry/exit, cpu_idle, cpu_frequency,
  *                       workqueue; a clock-sync marker every 4 ms.
+ *   gen SHAPE MB OUT    the same events in the other layouts of the field:
+ *     ftrace-kernel     a current kernel's default `trace`: no TGID column,
+ *                       5 flags (d..2.), comms with blanks and slashes
+ *     ftrace-android    Android's atrace dump: a "(-----)" TGID column on
+ *                       every line, tgids learned only from atrace payloads
+ *     report            `trace-cmd report` text: "cpus=4", no flags, 9
+ *                       decimals, the sched and print plugins' formats
  *   gen json MB OUT     Trace Event JSON with B/E/X/C/i events and args,
  *                       stamped by another clock (offset 1.5 s, 20 ppm fast)
  *                       with a clock_sync issuer event for every kernel
@@ -42,7 +49,7 @@ struct task {
 	int pid, tgid;
 };
 
-static const struct task tasks[] = {
+static const struct task android_tasks[] = {
 	{ "surfaceflinger", 512, 512 }, { "RenderThread", 4021, 3990 },
 	{ "com.example.app", 3990, 3990 }, { "binder:3990_2", 4003, 3990 },
 	{ "kworker/1:2", 210, 210 }, { "HwBinder:721_1", 735, 721 },
@@ -50,15 +57,43 @@ static const struct task tasks[] = {
 	{ "CrRendererMain", 4088, 4088 }, { "mmcqd/0", 95, 95 },
 	{ "Thread-7", 4301, 3990 }, { "logd.writer", 301, 288 },
 };
-#define NTASK (sizeof(tasks) / sizeof(tasks[0]))
+/* a desktop's: blanks and slashes in the comms, pids past 99999 */
+static const struct task linux_tasks[] = {
+	{ "gnome-shell", 2214, 2214 }, { "Web Content", 123456, 123401 },
+	{ "firefox", 123401, 123401 }, { "DOM Worker", 123470, 123401 },
+	{ "kworker/u16:3", 210, 210 }, { "Xwayland", 2390, 2390 },
+	{ "ksoftirqd/0", 15, 15 }, { "Chrome_IOThread", 4100, 4088 },
+	{ "chrome", 4088, 4088 }, { "jbd2/nvme0n1p2-", 95, 95 },
+	{ "IPC I/O Child", 123475, 123401 }, { "pipewire-pulse", 2301, 2301 },
+};
+#define NTASK (sizeof(android_tasks) / sizeof(android_tasks[0]))
+
+enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT };
+static enum shape shape;
+static const struct task *tasks = android_tasks;
 
 static const char *slices[] = { "doFrame", "Choreographer#doFrame", "traversal",
 	"draw", "inflate", "binder transaction", "RenderThread::sync", "queueBuffer" };
 
 static void header(FILE *f)
 {
-	fputs("# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:4\n#\n"
-	      "#                                _-----=> irqs-off\n"
+	if (shape == SHAPE_REPORT) {
+		fputs("cpus=4\n", f);
+		return;
+	}
+	fputs("# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:4\n#\n", f);
+	if (shape == SHAPE_KERNEL) {
+		fputs("#                                _-----=> irqs-off/BH-disabled\n"
+		      "#                               / _----=> need-resched\n"
+		      "#                              | / _---=> hardirq/softirq\n"
+		      "#                              || / _--=> preempt-depth\n"
+		      "#                              ||| / _-=> migrate-disable\n"
+		      "#                              |||| /     delay\n"
+		      "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
+		      "#              | |         |   |||||     |         |\n", f);
+		return;
+	}
+	fputs("#                                _-----=> irqs-off\n"
 	      "#                               / _----=> need-resched\n"
 	      "#                              | / _---=> hardirq/softirq\n"
 	      "#                              || / _--=> preempt-depth\n"
@@ -67,14 +102,73 @@ static void header(FILE *f)
 	      "#              | |         |      |   ||||      |         |\n", f);
 }
 
+/* The line up to the event name, as the shape's writer prints it: FLAGS
+ * are the 4 irq-info flags (a fifth, '.', where the kernel has it). */
 static int line_prefix(char *b, const struct task *t, int cpu, const char *flags, uint64_t ns)
 {
 	char tgid[8] = "-----";
+	uint64_t s = ns / 1000000000u;
 
-	if (t->pid)
-		snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
+	switch (shape) {
+	case SHAPE_KERNEL:
+		return sprintf(b, "%16s-%-7d [%03d] %s. %5" PRIu64 ".%06" PRIu64 ": ", t->comm, t->pid,
+			       cpu, flags, s, ns % 1000000000u / 1000u);
+	case SHAPE_REPORT:
+		return sprintf(b, "%16s-%-5d [%03d] %5" PRIu64 ".%09" PRIu64 ": ", t->comm, t->pid, cpu,
+			       s, ns % 1000000000u);
+	case SHAPE_ANDROID:
+		break;
+	case SHAPE_BENCH:
+		if (t->pid)
+			snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
+		break;
+	}
 	return sprintf(b, "%16s-%-5d (%s) [%03d] %s %5" PRIu64 ".%06" PRIu64 ": ", t->comm,
-		       t->pid, tgid, cpu, flags, ns / 1000000000u, ns % 1000000000u / 1000u);
+		       t->pid, tgid, cpu, flags, s, ns % 1000000000u / 1000u);
+}
+
+/* "NAME: ", or in trace-cmd report "NAME:" padded to 22 columns. */
+static int ev(char *b, const char *name)
+{
+	int pad = 21 - (int)strlen(name);
+
+	if (shape == SHAPE_REPORT)
+		return sprintf(b, "%s:%*s", name, pad > 1 ? pad : 1, "");
+	return sprintf(b, "%s: ", name);
+}
+
+/* The details of sched_switch / sched_waking / sched_wakeup: the kernel's
+ * key=value form, or trace-cmd's sched plugin's. */
+static int sched_switch(char *b, const char *pc, int ppid, char st, const char *nc, int npid)
+{
+	int n = ev(b, "sched_switch");
+
+	if (shape == SHAPE_REPORT)
+		return n + sprintf(b + n, "%s:%d [120] %c ==> %s:%d [120]\n", pc, ppid, st, nc, npid);
+	return n + sprintf(b + n, "prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%c ==> "
+			   "next_comm=%s next_pid=%d next_prio=120\n", pc, ppid, st, nc, npid);
+}
+
+static int sched_wake(char *b, const char *name, const struct task *w, int cpu)
+{
+	int n = ev(b, name);
+
+	if (shape == SHAPE_REPORT)
+		return n + sprintf(b + n, "%s:%d [120] CPU:%03d\n", w->comm, w->pid, cpu);
+	return n + sprintf(b + n, "comm=%s pid=%d prio=120 target_cpu=%03d\n", w->comm, w->pid,
+			   cpu);
+}
+
+/* A trace_marker write: tracing_mark_write in `trace`, the print plugin's
+ * "ip: text" in trace-cmd report. */
+static int marker(char *b)
+{
+	int n;
+
+	if (shape != SHAPE_REPORT)
+		return ev(b, "tracing_mark_write");
+	n = ev(b, "print");
+	return n + sprintf(b + n, "0xffffffff8149895a: ");
 }
 
 static void gen_ftrace(FILE *f, uint64_t bytes)
@@ -98,8 +192,8 @@ static void gen_ftrace(FILE *f, uint64_t bytes)
 		line++;
 		if (ns >= next_sync) {
 			n = line_prefix(b, &tasks[2], cpu, "...1", next_sync);
-			n += sprintf(b + n, "tracing_mark_write: trace_event_clock_sync: name=s%" PRIu64 "\n",
-				     ++nsync);
+			n += marker(b + n);
+			n += sprintf(b + n, "trace_event_clock_sync: name=s%" PRIu64 "\n", ++nsync);
 			ns = next_sync;
 			next_sync += SYNC_NS;
 		} else if (k < 30) {
@@ -107,50 +201,52 @@ static void gen_ftrace(FILE *f, uint64_t bytes)
 			static const char st[] = "SSRDR";
 			const char *pc = t == &idle ? "swapper" : t->comm;
 			n = line_prefix(b, t == &idle ? &idle : t, cpu, "d..3", ns);
-			n += sprintf(b + n, "sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 "
-				     "prev_state=%c ==> next_comm=%s next_pid=%d next_prio=120\n",
-				     pc, t->pid, st[rnd(5)], nx == &idle ? "swapper" : nx->comm, nx->pid);
+			n += sched_switch(b + n, pc, t->pid, st[rnd(5)], nx == &idle ? "swapper" : nx->comm,
+					  nx->pid);
 			cur[cpu] = nx;
 		} else if (k < 50) {
 			const struct task *w = &tasks[rnd(NTASK)];
 			n = line_prefix(b, t, cpu, k < 40 ? "d.h4" : "dnh3", ns);
-			n += sprintf(b + n, "%s: comm=%s pid=%d prio=120 target_cpu=%03d\n",
-				     k < 40 ? "sched_waking" : "sched_wakeup", w->comm, w->pid, (int)rnd(NCPU));
+			n += sched_wake(b + n, k < 40 ? "sched_waking" : "sched_wakeup", w, (int)rnd(NCPU));
 		} else if (k < 80 && t != &idle) {
 			size_t ti = (size_t)(t - tasks);
 			n = line_prefix(b, t, cpu, "...1", ns);
+			n += marker(b + n);
 			if (k < 72 && (depth[ti] == 0 || (rnd(2) && depth[ti] < 6))) {
-				n += sprintf(b + n, "tracing_mark_write: B|%d|%s\n", t->tgid,
+				n += sprintf(b + n, "B|%d|%s\n", t->tgid,
 					     slices[rnd(sizeof(slices) / sizeof(slices[0]))]);
 				depth[ti]++;
 			} else if (k < 72) {
-				n += sprintf(b + n, "tracing_mark_write: E|%d\n", t->tgid);
+				n += sprintf(b + n, "E|%d\n", t->tgid);
 				depth[ti]--;
 			} else {
-				n += sprintf(b + n, "tracing_mark_write: C|%d|queued_buffers|%u\n", t->tgid,
-					     rnd(4));
+				n += sprintf(b + n, "C|%d|queued_buffers|%u\n", t->tgid, rnd(4));
 			}
 		} else if (k < 88) {
 			n = line_prefix(b, t, cpu, "d.h2", ns);
-			if (k & 1)
-				n += sprintf(b + n, "irq_handler_entry: irq=%u name=arch_timer\n", 27 + rnd(3));
-			else
-				n += sprintf(b + n, "irq_handler_exit: irq=%u ret=handled\n", 27 + rnd(3));
+			if (k & 1) {
+				n += ev(b + n, "irq_handler_entry");
+				n += sprintf(b + n, "irq=%u name=arch_timer\n", 27 + rnd(3));
+			} else {
+				n += ev(b + n, "irq_handler_exit");
+				n += sprintf(b + n, "irq=%u ret=handled\n", 27 + rnd(3));
+			}
 		} else if (k < 92) {
 			n = line_prefix(b, t, cpu, "..s1", ns);
-			n += sprintf(b + n, "softirq_%s: vec=%u [action=%s]\n", k & 1 ? "entry" : "exit",
-				     1 + rnd(2) * 6, rnd(2) ? "TIMER" : "SCHED");
+			n += ev(b + n, k & 1 ? "softirq_entry" : "softirq_exit");
+			n += sprintf(b + n, "vec=%u [action=%s]\n", 1 + rnd(2) * 6, rnd(2) ? "TIMER" : "SCHED");
 		} else if (k < 96) {
 			n = line_prefix(b, t, cpu, "d..2", ns);
-			n += sprintf(b + n, "cpu_idle: state=%d cpu_id=%d\n", rnd(2) ? 1 : -1, cpu);
+			n += ev(b + n, "cpu_idle");
+			n += sprintf(b + n, "state=%d cpu_id=%d\n", rnd(2) ? 1 : -1, cpu);
 		} else if (k < 98) {
 			n = line_prefix(b, t, cpu, "...2", ns);
-			n += sprintf(b + n, "cpu_frequency: state=%u cpu_id=%d\n", 300000 + 100000 * rnd(16),
-				     cpu);
+			n += ev(b + n, "cpu_frequency");
+			n += sprintf(b + n, "state=%u cpu_id=%d\n", 300000 + 100000 * rnd(16), cpu);
 		} else {
 			n = line_prefix(b, &tasks[4], cpu, "...1", ns);
-			n += sprintf(b + n, "workqueue_execute_%s: work struct %p%s\n",
-				     k & 1 ? "start" : "end", (void *)(uintptr_t)(0xffffffc0a2b3c000ull + rnd(64) * 64),
+			n += ev(b + n, k & 1 ? "workqueue_execute_start" : "workqueue_execute_end");
+			n += sprintf(b + n, "work struct %p%s\n", (void *)(uintptr_t)(0xffffffc0a2b3c000ull + rnd(64) * 64),
 				     k & 1 ? ": function vmstat_update" : "");
 		}
 		fwrite(b, 1, (size_t)n, f);
@@ -227,11 +323,16 @@ static void gen_json(FILE *f, uint64_t bytes)
 
 int main(int argc, char **argv)
 {
+	static const char *const shapes[] = { "ftrace", "ftrace-kernel", "ftrace-android", "report" };
 	FILE *f;
 	uint64_t mb;
+	int s = -1;
 
-	if (argc != 4 || (strcmp(argv[1], "ftrace") && strcmp(argv[1], "json"))) {
-		fprintf(stderr, "usage: gen ftrace|json MB OUT\n");
+	for (int i = 0; argc == 4 && i < 4; i++)
+		if (!strcmp(argv[1], shapes[i]))
+			s = i;
+	if (argc != 4 || (s < 0 && strcmp(argv[1], "json"))) {
+		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|json MB OUT\n");
 		return 2;
 	}
 	mb = strtoull(argv[2], NULL, 10);
@@ -240,10 +341,13 @@ int main(int argc, char **argv)
 		perror(argv[3]);
 		return 1;
 	}
-	if (!strcmp(argv[1], "ftrace"))
+	if (s >= 0) {
+		shape = (enum shape)s;
+		tasks = shape == SHAPE_KERNEL || shape == SHAPE_REPORT ? linux_tasks : android_tasks;
 		gen_ftrace(f, mb << 20);
-	else
+	} else {
 		gen_json(f, mb << 20);
+	}
 	if (fclose(f)) {
 		perror(argv[3]);
 		return 1;

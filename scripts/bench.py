@@ -3,7 +3,10 @@
 """make bench: speed and memory of tracemerge against baselines measured in
 the same run.
 
-Generates ftrace text and Trace Event JSON (bench/gen.c), then times
+Generates ftrace text and Trace Event JSON (bench/gen.c), and the same
+kernel events in the other layouts of the field (a current kernel's default
+`trace`, Android's dump whose tgids come late from atrace payloads,
+`trace-cmd report` text: each on rows of its own), then times
 `stats`, `import` and `merge` (best of --runs), with `cat` of the same bytes
 as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
@@ -109,6 +112,15 @@ def main():
                 if os.path.exists(stamp) else False):
             subprocess.check_call([a.gen, kind, str(a.mb), path])
             open(stamp, "w").write(str(a.mb))
+    # the field's other layouts of the same events (bench/gen.c SHAPE)
+    shapes = {}
+    for shape in ("ftrace-kernel", "ftrace-android", "report"):
+        path = os.path.join(d, "kernel-%s.txt" % shape)
+        stamp = path + ".mb"
+        if not (os.path.exists(path) and os.path.exists(stamp) and open(stamp).read() == str(a.mb)):
+            subprocess.check_call([a.gen, shape, str(a.mb), path])
+            open(stamp, "w").write(str(a.mb))
+        shapes[shape] = path
     ksz, jsz = os.path.getsize(k), os.path.getsize(j)
     kgz, jgz = k + ".gz", j + ".gz"
     for src, dst in ((k, kgz), (j, jgz)):
@@ -116,7 +128,7 @@ def main():
             subprocess.check_call(sh("gzip -1 -c '%s' > '%s'" % (src, dst)))
     scratch = os.path.join(d, "out.tmp")
     # warm the page cache: every figure below is for cached input
-    for p in (k, j):
+    for p in (k, j) + tuple(shapes.values()):
         run(["cat", p])
 
     print("tracemerge bench: %d MB ftrace text, %d MB Trace Event JSON, best of %d runs"
@@ -131,7 +143,7 @@ def main():
         "median"))
 
     base = {}
-    for name, path in (("ftrace", k), ("json", j)):
+    for name, path in (("ftrace", k), ("json", j)) + tuple(shapes.items()):
         base[name + "-r"] = best(["cat", path], a.runs)[0]
         base[name + "-rw"] = best(sh("cat '%s' > '%s'" % (path, scratch)), a.runs,
                                   outputs=(scratch,))[0]
@@ -139,6 +151,9 @@ def main():
     base["gz-rw"] = base["gz-r"]
     base["both-r"] = base["ftrace-r"] + base["json-r"]
     base["both-rw"] = base["ftrace-rw"] + base["json-rw"]
+    for shape in shapes:
+        base[shape + "+json-r"] = base[shape + "-r"] + base["json-r"]
+        base[shape + "+json-rw"] = base[shape + "-rw"] + base["json-rw"]
     print("%-34s %8.3f %9.0f %9s %10s" % ("zcat ftrace.gz json.gz > /dev/null", base["gz-r"],
                                         (ksz + jsz) / MB / base["gz-r"], "1.00", ""))
     for name, size in (("ftrace", ksz), ("json", jsz)):
@@ -157,6 +172,14 @@ def main():
         ("merge ftrace.gz+json.gz", [a.tool, "merge", "-q", "-o", o1, kgz, jgz], ksz + jsz, "gz",
          False),
     ]
+    for shape, path in shapes.items():
+        size = os.path.getsize(path)
+        jobs += [
+            ("stats " + shape, [a.tool, "stats", path], size, shape, False),
+            ("import " + shape, [a.tool, "import", "-q", "-o", o1, path], size, shape, True),
+            ("merge %s+json" % shape, [a.tool, "merge", "-q", "-o", o1, path, j], size + jsz,
+             shape + "+json", True),
+        ]
     results = {}
     same = []
     for name, cmd, size, b, writes in jobs:
@@ -173,6 +196,12 @@ def main():
             rsecs = run(ref_cmd, env)[0]
             ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
             same.append((name, ok, rsecs))
+    # each layout's time per byte against the fastest layout's, per job
+    for op, fmt in (("stats", "stats %s"), ("import", "import %s"), ("merge", "merge %s+json")):
+        rates = [(s, results[fmt % s]) for s in ("ftrace",) + tuple(shapes)]
+        top = max(r for _, r in rates)
+        print("%-34s %s" % ("layouts, %s: x slowest" % op, ", ".join(
+            "%s %.2f" % (s, top / r) for s, r in rates)))
     for name, ok, rsecs in same:
         print("%-34s %s (reference path: %.3f s)" % (
             "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
