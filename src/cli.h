@@ -32,12 +32,33 @@ struct tm_cli_clock {
 /* Handle one clock option; 0, or TM_EXIT_USAGE after printing the error. */
 int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc);
 void tm_cli_clock_free(struct tm_cli_clock *cc);
+/* Is NAME one of the N INPUTS, exactly as given? */
+bool tm_cli_is_input(const char *name, char *const *inputs, size_t n);
+/* The names the clock options give (--clock, --offset INPUT=) are inputs
+ * and no input has two offsets: 0, or TM_EXIT_USAGE after the error. */
+int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
+		       size_t n);
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
+/* Print the error D holds after loading or solving S failed: a usage error
+ * when the clock options asked what the inputs cannot give (S's
+ * option_error).  Returns the exit status, TM_EXIT_USAGE or TM_EXIT_INPUT. */
+int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d);
 
 /* usage.c: usage text of one command (NULL: the overview) to stdout/stderr */
 void tm_usage(const char *cmd, int to_stderr);
+/* Print the one usage error "tracemerge CMD: MESSAGE" and the hint line
+ * "Try 'tracemerge CMD --help'." (CMD NULL: the tool itself) on stderr;
+ * returns TM_EXIT_USAGE. */
 int tm_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* getopt_long for command CMD, with getopt's own messages off: an unknown
+ * or ambiguous option, a missing argument or an argument given to an option
+ * that takes none is reported by tm_usage_error() and returns TM_OPT_BAD
+ * (the caller frees what it holds and exits TM_EXIT_USAGE).  Otherwise as
+ * getopt_long: the option's value, or -1 after the last option. */
+#define TM_OPT_BAD (-2)
+int tm_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
+	      const struct option *longopts);
 
 #define TM_VERSION "0.1.0"
 

@@ -57,7 +57,7 @@ int cmd_import(int argc, char **argv)
 	struct tm_diag d;
 	int c, quiet = 0, rc = TM_EXIT_OK;
 
-	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+	while ((c = tm_getopt("import", argc, argv, "o:qh", opts)) != -1) {
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
@@ -68,7 +68,7 @@ int cmd_import(int argc, char **argv)
 			break;
 		case 'q': quiet = 1; break;
 		case 'h': tm_usage("import", 0); return TM_EXIT_OK;
-		default: return tm_usage_error("import", "bad option");
+		default: return TM_EXIT_USAGE;      /* TM_OPT_BAD: told */
 		}
 	}
 	if (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)

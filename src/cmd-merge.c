@@ -60,6 +60,29 @@ static int apply_pid_offsets(struct tm_sync *s, const struct pid_offset *v, size
 	return 0;
 }
 
+/* The options together and the N INPUTS: 0, or TM_EXIT_USAGE after the error. */
+static int check_args(const struct tm_merge_opts *mo, const struct pid_offset *pids,
+		      size_t npids, const struct tm_cli_clock *cc, char *const *inputs, size_t n)
+{
+	if (!n)
+		return tm_usage_error("merge", "no input given");
+	if (mo->verbatim && npids)
+		return tm_usage_error("merge", "--pid-offset cannot keep lines verbatim");
+	if (mo->verbatim && mo->kernel_as == TM_KERNEL_EVENTS)
+		return tm_usage_error("merge", "--verbatim keeps kernel text: not with "
+				      "--kernel-as=events");
+	for (size_t k = 0; k < npids; k++) {
+		if (!tm_cli_is_input(pids[k].input, inputs, n))
+			return tm_usage_error("merge", "--pid-offset %s: not one of the inputs",
+					      pids[k].input);
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(pids[k].input, pids[j].input))
+				return tm_usage_error("merge", "--pid-offset %s: given twice",
+						      pids[k].input);
+	}
+	return tm_cli_clock_check("merge", cc, inputs, n);
+}
+
 static void print_counts(const struct tm_merge_counts *c)
 {
 	fprintf(stderr,
@@ -102,7 +125,7 @@ int cmd_merge(int argc, char **argv)
 	size_t npids = 0;
 
 	memset(&cc, 0, sizeof(cc));
-	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+	while ((c = tm_getopt("merge", argc, argv, "o:qh", opts)) != -1) {
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
@@ -127,22 +150,18 @@ int cmd_merge(int argc, char **argv)
 			tm_usage("merge", 0);
 			tm_cli_clock_free(&cc);
 			return TM_EXIT_OK;
-		default:
-			if (c >= TM_OPT_OFFSET && c <= TM_OPT_MAX_DRIFT &&
-			    !tm_cli_clock_opt("merge", c, optarg, &cc))
+		default:    /* a clock option, or TM_OPT_BAD (told) */
+			if (c != TM_OPT_BAD && !tm_cli_clock_opt("merge", c, optarg, &cc))
 				break;
+			free_pids(pids, npids);
 			tm_cli_clock_free(&cc);
-			return c >= TM_OPT_OFFSET && c <= TM_OPT_MAX_DRIFT ? TM_EXIT_USAGE :
-			       tm_usage_error("merge", "bad option");
+			return TM_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc || (mo.verbatim && npids) ||
-	    (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)) {
+	if (check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
 		free_pids(pids, npids);
 		tm_cli_clock_free(&cc);
-		return tm_usage_error("merge", optind >= argc ? "no input given" :
-				      npids ? "--pid-offset cannot keep lines verbatim" :
-				      "--verbatim keeps kernel text: not with --kernel-as=events");
+		return TM_EXIT_USAGE;
 	}
 	tm_diag_init(&d);
 	/* the kernel text written while the inputs are read (merge.h), and the
@@ -156,8 +175,7 @@ int cmd_merge(int argc, char **argv)
 	if (tm_sync_load_hooked(&s, argv + optind, (size_t)(argc - optind), &d, &hooks) ||
 	    apply_pid_offsets(&s, pids, npids) || tm_sync_solve(&s, &cc.o) ||
 	    tm_merge_write(&s, outpath, &mo, &counts)) {
-		fprintf(stderr, "tracemerge merge: %s\n", d.error);
-		rc = TM_EXIT_INPUT;
+		rc = tm_cli_sync_error("merge", &s, &d);
 	} else {
 		if (report)
 			print_counts(&counts);

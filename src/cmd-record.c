@@ -105,7 +105,7 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 	char *end;
 
 	c->out = "trace.txt";
-	while ((opt = getopt_long(argc, argv, "+e:b:c:t:o:h", opts, NULL)) != -1) {
+	while ((opt = tm_getopt("record", argc, argv, "+e:b:c:t:o:h", opts)) != -1) {
 		switch (opt) {
 		case 'e':
 			if (tm_rec_check_events(optarg, c->err, sizeof(c->err)))
@@ -116,8 +116,8 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 			errno = 0;
 			c->o.buffer_kb = strtoul(optarg, &end, 10);
 			if (errno || *end || !c->o.buffer_kb || optarg[0] == '-')
-				return tm_usage_error("record", "bad buffer size '%s' (KB per CPU)",
-						      optarg);
+				return tm_usage_error("record", "--buffer wants a number of KB per "
+						      "CPU (1 or more), not '%s'", optarg);
 			break;
 		case 'c':
 			c->o.clock = optarg;
@@ -125,7 +125,8 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 		case 't':
 			if (tm_ts_parse_secs(optarg, strlen(optarg), &c->secs_ns, &digits) ||
 			    c->secs_ns <= 0)
-				return tm_usage_error("record", "bad duration '%s' (seconds)", optarg);
+				return tm_usage_error("record", "--time wants a number of seconds "
+						      "above 0 (e.g. 2.5), not '%s'", optarg);
 			break;
 		case 'o':
 			c->out = optarg;
@@ -134,7 +135,7 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 			tm_usage("record", 0);
 			return -1;
 		default:
-			return tm_usage_error("record", "unknown option");
+			return TM_EXIT_USAGE;   /* TM_OPT_BAD: told */
 		}
 	}
 	if (optind < argc)
@@ -346,7 +347,7 @@ static int run(struct rec_cli *c)
 	if (rc || finish(c))
 		return TM_EXIT_INPUT;
 	summary(c);
-	return command_status(c);
+	return TM_EXIT_OK;
 }
 
 int cmd_record(int argc, char **argv)
@@ -367,8 +368,12 @@ int cmd_record(int argc, char **argv)
 	}
 	tm_rec_out_abort(c.file);    /* removes the temporary file unless finished */
 	tm_rec_close(c.rec);         /* tracing off, instance removed */
-	if (rc != TM_EXIT_OK && c.err[0])
+	if (rc == TM_EXIT_USAGE)
+		tm_usage_error("record", "%s", c.err);
+	else if (rc != TM_EXIT_OK)
 		fprintf(stderr, "tracemerge record: %s\n", c.err);
+	else
+		rc = command_status(&c);
 	default_signals();
 	return rc;
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd-stats.c - `tracemerge stats`: what is inside each input.  The text
  * report prints every string from the inputs through tm_safe_str. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +137,22 @@ static void print_text(struct json_object *r)
 	}
 }
 
+/* "N", 0 <= N <= INT_MAX, decimal digits only.  0 or -1. */
+static int parse_count(const char *s, int *n)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v > INT_MAX)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
+
 int cmd_stats(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -146,12 +164,16 @@ int cmd_stats(int argc, char **argv)
 	int json = 0, max_tasks = 20, c, rc = TM_EXIT_OK;
 	struct json_object *all;
 
-	while ((c = getopt_long(argc, argv, "jt:h", opts, NULL)) != -1) {
+	while ((c = tm_getopt("stats", argc, argv, "jt:h", opts)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
-		case 't': max_tasks = atoi(optarg); break;
+		case 't':
+			if (parse_count(optarg, &max_tasks))
+				return tm_usage_error("stats", "--tasks wants a number of tasks "
+						      "(0 or more), not '%s'", optarg);
+			break;
 		case 'h': tm_usage("stats", 0); return TM_EXIT_OK;
-		default: return tm_usage_error("stats", "bad option");
+		default: return TM_EXIT_USAGE;      /* TM_OPT_BAD: told */
 		}
 	}
 	if (optind >= argc)

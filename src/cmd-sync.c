@@ -51,11 +51,47 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 	return tm_usage_error(cmd, "bad option");
 }
 
+bool tm_cli_is_input(const char *name, char *const *inputs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, inputs[i]))
+			return true;
+	return false;
+}
+
+int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
+		       size_t n)
+{
+	const char *clock = cc->o.clock;
+
+	if (clock && strcmp(clock, "kernel") && strcmp(clock, "app") &&
+	    !tm_cli_is_input(clock, inputs, n))
+		return tm_usage_error(cmd, "--clock wants kernel, app or one of the inputs "
+				      "as given, not '%s'", clock);
+	for (size_t k = 0; k < cc->o.noffsets; k++) {
+		const char *name = cc->offsets[k].input;
+		if (!tm_cli_is_input(name, inputs, n))
+			return tm_usage_error(cmd, "--offset %s: not one of the inputs", name);
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(name, cc->offsets[j].input))
+				return tm_usage_error(cmd, "--offset %s: given twice", name);
+	}
+	return 0;
+}
+
 void tm_cli_clock_free(struct tm_cli_clock *cc)
 {
 	for (size_t i = 0; i < cc->o.noffsets; i++)
 		free((char *)cc->offsets[i].input);
 	free(cc->offsets);
+}
+
+int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d)
+{
+	if (s->option_error)
+		return tm_usage_error(cmd, "%s", d->error);
+	fprintf(stderr, "tracemerge %s: %s\n", cmd, d->error);
+	return TM_EXIT_INPUT;
 }
 
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
@@ -81,32 +117,27 @@ int cmd_sync(int argc, char **argv)
 	int c, json = 0, rc = TM_EXIT_OK;
 
 	memset(&cc, 0, sizeof(cc));
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = tm_getopt("sync", argc, argv, "h", opts)) != -1) {
 		if (c == 'j') {
 			json = 1;
 		} else if (c == 'h') {
 			tm_usage("sync", 0);
 			tm_cli_clock_free(&cc);
 			return TM_EXIT_OK;
-		} else if (c >= TM_OPT_OFFSET && c <= TM_OPT_MAX_DRIFT) {
-			if (tm_cli_clock_opt("sync", c, optarg, &cc)) {
-				tm_cli_clock_free(&cc);
-				return TM_EXIT_USAGE;
-			}
-		} else {
+		} else if (c == TM_OPT_BAD || tm_cli_clock_opt("sync", c, optarg, &cc)) {
 			tm_cli_clock_free(&cc);
-			return tm_usage_error("sync", "bad option");
+			return TM_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= argc || tm_cli_clock_check("sync", &cc, argv + optind,
+						   (size_t)(argc - optind))) {
 		tm_cli_clock_free(&cc);
-		return tm_usage_error("sync", "no input given");
+		return optind >= argc ? tm_usage_error("sync", "no input given") : TM_EXIT_USAGE;
 	}
 	tm_diag_init(&d);
 	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||
 	    tm_sync_solve(&s, &cc.o)) {
-		fprintf(stderr, "tracemerge sync: %s\n", d.error);
-		rc = TM_EXIT_INPUT;
+		rc = tm_cli_sync_error("sync", &s, &d);
 	} else if (json) {
 		struct json_object *o = tm_sync_report(&s);
 		json_object_object_add(o, "warnings", tm_report_warnings(&d));

@@ -16,24 +16,49 @@ static const struct {
 	{ "sync", cmd_sync },
 };
 
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* The index of command NAME in commands[], or NCOMMANDS. */
+static size_t find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS && strcmp(name, commands[i].name); i++)
+		;
+	return i;
+}
+
+/* `tracemerge help [COMMAND]`: the overview, or COMMAND's usage. */
+static int help(const char *cmd)
+{
+	if (cmd && find_command(cmd) == NCOMMANDS)
+		return tm_usage_error(NULL, "no help for '%s': not a command", cmd);
+	tm_usage(cmd, 0);
+	return TM_EXIT_OK;
+}
+
+/* Options go after the command (git's way): before it, only -h/--help and
+ * -V/--version; --version is not a command's option. */
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
+	size_t i;
 
 	if (!cmd) {
 		tm_usage(NULL, 1);
 		return TM_EXIT_USAGE;
 	}
-	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-		tm_usage(argc > 2 && !strcmp(cmd, "help") ? argv[2] : NULL, 0);
-		return TM_EXIT_OK;
-	}
-	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help"))
+		return help(NULL);
+	if (!strcmp(cmd, "help"))
+		return help(argc > 2 ? argv[2] : NULL);
+	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
 		printf("tracemerge %s\n", TM_VERSION);
 		return TM_EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(cmd, commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+	if ((i = find_command(cmd)) < NCOMMANDS)
+		return commands[i].fn(argc - 1, argv + 1);
+	if (cmd[0] == '-' && cmd[1])
+		return tm_usage_error(NULL, "unrecognised option '%s'", cmd);
 	return tm_usage_error(NULL, "unknown command '%s'", cmd);
 }

@@ -291,6 +291,7 @@ static int user_links(struct tm_sync *s, const struct tm_sync_opts *o)
 		size_t i;
 		for (i = 0; i < s->nsrc && strcmp(s->src[i].path, o->offsets[k].input); i++)
 			;
+		s->option_error = i == s->nsrc || i == s->target_src;
 		if (i == s->nsrc)
 			return tm_diag_error(s->d, "--offset %s: not one of the inputs",
 					     o->offsets[k].input);
@@ -362,8 +363,10 @@ int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 
 	if (!o)
 		o = &none;
-	if ((s->target = pick_target(s, o->clock)) < 0)
+	if ((s->target = pick_target(s, o->clock)) < 0) {
+		s->option_error = true;
 		return -1;
+	}
 	if (pair_markers(s) || fit_pairs(s, o) || user_links(s, o))
 		return -1;
 	nd = tm_clock_graph_ndomains(s->g);
@@ -387,6 +390,7 @@ int tm_parse_duration(const char *s, int64_t *ns)
 	size_t n = strlen(s), num;
 	bool plus = false;
 	int64_t v;
+	int nf;
 
 	if (n && s[0] == '+') {
 		plus = true;
@@ -396,7 +400,8 @@ int tm_parse_duration(const char *s, int64_t *ns)
 	for (num = 0; num < n && (s[num] == '-' || s[num] == '.' ||
 				  (s[num] >= '0' && s[num] <= '9')); num++)
 		;
-	if (!num || (plus && s[0] == '-') || tm_ts_parse_secs(s, num, &v, NULL))
+	/* digits past the ns would be rounded away: refused as finer than 1 ns */
+	if (!num || (plus && s[0] == '-') || tm_ts_parse_secs(s, num, &v, &nf) || nf > 9)
 		return -1;
 	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
 		if (strcmp(s + num, units[u].unit))

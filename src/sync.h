@@ -101,6 +101,8 @@ struct tm_sync {
 	int target;                     /* output clock domain */
 	size_t target_src;
 	struct tm_diag *d;
+	bool option_error;              /* tm_sync_solve failed on what the options
+					 * ask (--clock, --offset), not the inputs */
 };
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usage.c - every command's usage text, in one place. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +29,7 @@ static const struct {
 } usages[] = {
 	{ NULL,
 	  "usage: tracemerge COMMAND [OPTIONS] ARGS...\n"
+	  "       tracemerge --help | --version\n"
 	  "\n"
 	  "Read kernel traces (ftrace text, systrace HTML, compressed atrace,\n"
 	  "trace-cmd trace.dat, gzip) and application traces (Trace Event JSON;\n"
@@ -43,6 +45,10 @@ static const struct {
 	  "  stats  [--json] INPUT...             what is inside an input\n"
 	  "  record [-e GROUPS] [-o OUT] [-- CMD...]  capture a kernel trace\n"
 	  "  help   [COMMAND]                     this text, or a command's\n"
+	  "\n"
+	  "options (before COMMAND):\n"
+	  "  -h, --help        this text ('tracemerge COMMAND --help': the command's)\n"
+	  "  -V, --version     print the version and exit\n"
 	  "\n"
 	  "Inputs are recognised by content; '-' is stdin.  Exit status: 0 ok,\n"
 	  "1 input or processing error, 2 usage error.\n" },
@@ -146,4 +152,76 @@ int tm_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'tracemerge %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	return TM_EXIT_USAGE;
+}
+
+/* The long options NAME (N bytes, without "--") abbreviates: the exact
+ * match alone, else every option it is a prefix of (as getopt_long). */
+static size_t long_matches(const struct option *lo, const char *name, size_t n,
+			   const struct option **first)
+{
+	size_t count = 0;
+
+	*first = NULL;
+	for (; lo->name; lo++) {
+		if (strncmp(lo->name, name, n))
+			continue;
+		if (!lo->name[n]) {
+			*first = lo;
+			return 1;
+		}
+		if (!count++)
+			*first = lo;
+	}
+	return count;
+}
+
+/* The usage error for what getopt_long refused (C is '?' or ':', with
+ * opterr off and ':' leading the short options). */
+static void bad_option(const char *cmd, int c, char **argv, const struct option *lo)
+{
+	const char *arg = argv[optind - 1], *eq;
+	const struct option *o;
+	bool is_long = !strncmp(arg, "--", 2);
+	size_t n;
+
+	if (c == ':') {            /* optind is past the option in both forms */
+		if (is_long)
+			tm_usage_error(cmd, "option '%s' requires an argument", arg);
+		else
+			tm_usage_error(cmd, "option '-%c' requires an argument", optopt);
+		return;
+	}
+	eq = is_long ? strchr(arg, '=') : NULL;
+	n = is_long ? (eq ? (size_t)(eq - arg) : strlen(arg)) - 2 : 0;
+	if (optopt == 0 && is_long && long_matches(lo, arg + 2, n, &o) > 1) {
+		fprintf(stderr, "tracemerge %s: option '%.*s' is ambiguous (", cmd, (int)n + 2, arg);
+		for (; lo->name; lo++)
+			if (!strncmp(lo->name, arg + 2, n))
+				fprintf(stderr, "%s--%s", lo == o ? "" : ", ", lo->name);
+		fprintf(stderr, ")\nTry 'tracemerge %s --help'.\n", cmd);
+	} else if (optopt == 0 && is_long) {
+		tm_usage_error(cmd, "unrecognised option '%.*s'", (int)n + 2, arg);
+	} else if (eq && long_matches(lo, arg + 2, n, &o) == 1 &&
+		   o->has_arg == no_argument && o->val == optopt) {
+		tm_usage_error(cmd, "option '--%s' takes no argument", o->name);
+	} else {                   /* a short option, maybe inside "-abc" */
+		tm_usage_error(cmd, "unrecognised option '-%c'", optopt);
+	}
+}
+
+int tm_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
+	      const struct option *longopts)
+{
+	char spec[64];
+	int c;
+
+	/* ':' after any '+': a missing argument is told from an unknown option */
+	snprintf(spec, sizeof(spec), "%s:%s", shortopts[0] == '+' ? "+" : "",
+		 shortopts + (shortopts[0] == '+'));
+	opterr = 0;
+	c = getopt_long(argc, argv, spec, longopts, NULL);
+	if (c != '?' && c != ':')
+		return c;
+	bad_option(cmd, c, argv, longopts);
+	return TM_OPT_BAD;
 }

@@ -198,7 +198,7 @@ pyck "truncated JSON: complete events kept" "$T/mtr.json" 'ev("work","B")[0]["ts
 sed 's/ 100.550000: / 100.150000: /' "$D/kernel.txt" > "$T/back.txt"
 check "kernel timestamps going backwards: warned" sh -c "$TM stats '$T/back.txt' 2>&1 | grep -q ts-backwards"
 check "merge with no input is a usage error" sh -c "$TM merge; test \$? = 2"
-check "merge --clock=nosuch is an input error" sh -c "$TM merge --clock=nosuch '$D/kernel.txt' '$D/app.json'; test \$? = 1"
+check "merge --clock=nosuch is a usage error" sh -c "$TM merge --clock=nosuch '$D/kernel.txt' '$D/app.json'; test \$? = 2"
 
 # ---- JSON only: no systemTraceEvents ---------------------------------------
 # (regression: an empty systemTraceEvents made Catapult add an unlinked ftrace

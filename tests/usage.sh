@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Small things a new user trips over: usage errors (exit 2, one message line
+# "tracemerge CMD: ..." and the hint "Try 'tracemerge CMD --help'."), -V and
+# --version.
+. "$(dirname "$0")/lib.sh"
+S=$top/testdata/sync
+K=$S/kernel.txt A=$S/app.json N=$S/app_nomarkers.json
+
+# usage_err MESSAGE ARGS...: exit 2, nothing on stdout, and on stderr exactly
+# "tracemerge CMD: MESSAGE" and the hint (CMD: ARGS' first word when it is a
+# command; none before the command).
+usage_err() {
+	_msg=$1; shift
+	case $1 in
+	import|merge|record|stats|sync) _p="tracemerge $1" ;;
+	*) _p=tracemerge ;;
+	esac
+	printf "%s: %s\nTry '%s --help'.\n" "$_p" "$_msg" "$_p" > "$T/want"
+	$TM "$@" > "$T/stdout" 2> "$T/stderr"; _rc=$?
+	if [ $_rc = 2 ] && [ ! -s "$T/stdout" ] && cmp -s "$T/want" "$T/stderr"; then
+		ok "usage: $* -> exit 2: $_msg"
+	else
+		notok "usage: $* -> exit $_rc, want 2 and: $_msg"; sed 's/^/    /' "$T/stderr" | head -5
+	fi
+}
+
+# ---- bad options: getopt's own message is off, ours is the one line --------
+usage_err "unrecognised option '--bogus'" merge --bogus "$K"
+usage_err "unrecognised option '-Z'" merge -Z "$K"
+usage_err "unrecognised option '-Z'" merge -qZ "$K"
+usage_err "unrecognised option '-Z'" merge --clock=app -Zq "$K"
+usage_err "option '--offset' requires an argument" merge "$K" --offset
+usage_err "option '-o' requires an argument" merge "$K" -o
+usage_err "option '--report' takes no argument" merge --report=yes "$K"
+usage_err "option '--verbatim' takes no argument" merge --verb=1 "$K"
+usage_err "option '--o' is ambiguous (--offset, --output)" merge --o=x.json "$K"
+usage_err "unrecognised option '--version'" merge --version
+usage_err "unrecognised option '-V'" merge -V "$K"
+usage_err "unrecognised option '--bogus'" sync --bogus "$K"
+usage_err "option '--json' takes no argument" sync --json=1 "$K"
+usage_err "option '--max-drift' requires an argument" sync "$K" --max-drift
+usage_err "unrecognised option '--json'" import --json "$K"
+usage_err "option '-o' requires an argument" import "$K" -o
+usage_err "unrecognised option '-x'" stats -x "$K"
+usage_err "option '--tasks' requires an argument" stats "$K" --tasks
+usage_err "unrecognised option '--bogus'" record --bogus
+usage_err "option '-b' requires an argument" record -b
+usage_err "unrecognised option '--bogus'" --bogus
+usage_err "unrecognised option '-x'" -x
+usage_err "unknown command 'frobnicate'" frobnicate
+usage_err "no help for 'frobnicate': not a command" help frobnicate
+
+# ---- bad values, missing inputs, names that are not inputs ------------------
+usage_err "no input given" merge
+usage_err "no input given" sync --json
+usage_err "no input given" import -q
+usage_err "no input given" stats
+usage_err "exactly one input (use merge for several)" import "$K" "$A"
+usage_err "--clock wants kernel, app or one of the inputs as given, not 'foo'" merge --clock=foo "$K" "$A"
+usage_err "--clock wants kernel, app or one of the inputs as given, not 'foo'" sync --clock=foo "$K" "$A"
+usage_err "--clock=app: no input holds application (JSON) events" merge --clock=app "$K"
+usage_err "--clock=kernel: no input holds a kernel trace" sync --clock=kernel "$A"
+usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms, s), not '$N'" merge --offset "$N" "$K" "$N"
+usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms, s), not '$N=1.5xs'" sync --offset "$N=1.5xs" "$K" "$N"
+usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms, s), not '$N=1.0000000001s'" merge --offset "$N=1.0000000001s" "$K" "$N"
+usage_err "--offset nosuch.json: not one of the inputs" merge --offset nosuch.json=+1ms "$K" "$N"
+usage_err "--offset $N: given twice" sync --offset "$N=+1ms" --offset "$N=+2ms" "$K" "$N"
+usage_err "--offset $K: that input is the output clock; give the offset of another input" merge --offset "$K=+1ms" "$K" "$N"
+usage_err "--max-drift wants a positive number of ppm, not '-5'" merge --max-drift=-5 "$K" "$A"
+usage_err "--kernel-as wants text, events or both, not 'json'" import --kernel-as=json "$K"
+usage_err "--pid-offset wants INPUT=N (N from 0 to 2147483647), not '$A=x'" merge --pid-offset "$A=x" "$K" "$A"
+usage_err "--pid-offset nosuch.json: not one of the inputs" merge --pid-offset nosuch.json=1 "$K" "$A"
+usage_err "--pid-offset $A: given twice" merge --pid-offset "$A=1" --pid-offset "$A=2" "$K" "$A"
+usage_err "--tasks wants a number of tasks (0 or more), not 'abc'" stats --tasks=abc "$K"
+usage_err "--tasks wants a number of tasks (0 or more), not '-1'" stats --tasks -1 "$K"
+usage_err "--buffer wants a number of KB per CPU (1 or more), not '0'" record -b 0
+usage_err "--time wants a number of seconds above 0 (e.g. 2.5), not '2x'" record -t 2x
+usage_err "--time wants a number of seconds above 0 (e.g. 2.5), not '0'" record --time=0
+# a missing input file is the input's error (exit 1), as any unreadable input
+$TM stats "$T/nope" 2> "$T/err"; rc=$?
+[ $rc = 1 ] && [ "$(wc -l < "$T/err")" = 1 ] && ok "a missing input file: exit 1, one line" ||
+	notok "a missing input file: exit $rc: $(cat "$T/err")"
+
+# ---- -V and --version (before the command only, as git) --------------------
+for v in -V --version version; do
+	$TM $v > "$T/v" 2>&1; rc=$?
+	[ $rc = 0 ] && grep -Eqx 'tracemerge [0-9]+\.[0-9]+\.[0-9]+' "$T/v" && [ "$(wc -l < "$T/v")" = 1 ] &&
+		ok "tracemerge $v: $(cat "$T/v")" || notok "tracemerge $v: exit $rc: $(cat "$T/v")"
+done
+$TM --help > "$T/h" && grep -q '^  -V, --version ' "$T/h" && grep -q '^  -h, --help ' "$T/h" &&
+	ok "--help lists -V, --version and -h, --help" || notok "--help: no -V, --version line"
+
