@@ -453,8 +453,11 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 					  p + bom, len - bom, 1,
 					  in->was_gzip ? "gzip" : "");
 	}
-	tm_input_fail(in, "unrecognised content (not ftrace text, Trace Event "
-		      "JSON, systrace HTML, gzip or compressed atrace)");
+	/* every format read (tm_format_name), and the gzip container */
+	tm_input_fail(in, "unrecognised content (not ftrace text, systrace HTML, "
+		      "compressed atrace, trace-cmd trace.dat, Trace Event JSON, a Speed "
+		      "Tracer dump, Opera Scope profiler events or W3C Performance "
+		      "Timeline JSON; plain or gzip-compressed)");
 	return -1;
 }
 

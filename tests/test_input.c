@@ -242,8 +242,10 @@ static void test_unrecognised_text(void **state)
 	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++) {
 		reset(c);
 		open_mem(c, "u.txt", mem[i], strlen(mem[i]));
-		assert_error(c, "u.txt: unrecognised content (not ftrace text, "
-			     "Trace Event JSON, systrace HTML, gzip or compressed atrace)");
+		assert_error(c, "u.txt: unrecognised content (not ftrace text, systrace "
+			     "HTML, compressed atrace, trace-cmd trace.dat, Trace Event JSON, "
+			     "a Speed Tracer dump, Opera Scope profiler events or W3C "
+			     "Performance Timeline JSON; plain or gzip-compressed)");
 	}
 	reset(c);
 	c->in = tm_input_open(src_path(CAT "SOURCES.txt"), &c->d);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Small things a new user trips over: usage errors (exit 2, one message line
 # "tracemerge CMD: ..." and the hint "Try 'tracemerge CMD --help'."), -V and
-# --version.
+# --version, the formats named when content is not recognised.
 . "$(dirname "$0")/lib.sh"
 S=$top/testdata/sync
 K=$S/kernel.txt A=$S/app.json N=$S/app_nomarkers.json
@@ -90,4 +90,19 @@ for v in -V --version version; do
 done
 $TM --help > "$T/h" && grep -q '^  -V, --version ' "$T/h" && grep -q '^  -h, --help ' "$T/h" &&
 	ok "--help lists -V, --version and -h, --help" || notok "--help: no -V, --version line"
+
+# ---- unrecognised content names every format read ---------------------------
+printf 'hello, this is a plain text file\n' > "$T/text.txt"
+gzip -c "$T/text.txt" > "$T/text.gz"
+for f in "$T/text.txt" "$T/text.gz"; do
+	$TM stats "$f" 2> "$T/err" > /dev/null; rc=$?
+	ok=yes
+	for fmt in "ftrace text" "systrace HTML" "compressed atrace" "trace-cmd trace.dat" \
+		   "Trace Event JSON" "Speed Tracer dump" "Opera Scope profiler events" \
+		   "W3C Performance Timeline JSON" "gzip-compressed"; do
+		grep -q "$fmt" "$T/err" || { ok=no; notok "unrecognised content of $(basename "$f"): '$fmt' not named"; }
+	done
+	[ $rc = 1 ] && [ $ok = yes ] && [ "$(wc -l < "$T/err")" = 1 ] &&
+		ok "unrecognised content of $(basename "$f"): exit 1, one line naming every format"
+done
 
