@@ -138,11 +138,39 @@ static int cmp_marker_id(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* Is DOM the domain *ONE holds (or the first, when *ONE is -1)? */
+static bool same_domain(int *one, int dom)
+{
+	if (*one < 0)
+		*one = dom;
+	return dom < 0 || dom == *one;
+}
+
+/* Do every marker and every input's events live on one clock?  Then no
+ * marker has a partner to wait for (import of one kernel trace). */
+static bool one_domain(const struct tm_sync *s)
+{
+	int one = -1;
+
+	for (size_t i = 0; i < s->nm; i++)
+		if (!same_domain(&one, s->m[i].dom))
+			return false;
+	for (size_t i = 0; i < s->nsrc; i++) {
+		if (!same_domain(&one, s->src[i].kdom))
+			return false;
+		for (size_t k = 0; k < s->src[i].njb; k++)
+			if (!same_domain(&one, s->src[i].jb[k].dom))
+				return false;
+	}
+	return true;
+}
+
 /* Group markers by sync id: two markers in two domains make an observation. */
 static int pair_markers(struct tm_sync *s)
 {
 	size_t i = 0, j;
 	char label[160];
+	bool alone = one_domain(s);
 
 	if (s->nm)
 		qsort(s->m, s->nm, sizeof(*s->m), cmp_marker_id);
@@ -150,9 +178,10 @@ static int pair_markers(struct tm_sync *s)
 		for (j = i + 1; j < s->nm && !strcmp(s->m[i].id, s->m[j].id); j++)
 			;
 		if (j - i == 1) {
-			tm_diag_warn(s->d, "sync-unpaired", s->m[i].where,
-				     "clock sync marker '%s' has no partner in the other inputs: unused",
-				     s->m[i].id);
+			if (!alone)
+				tm_diag_warn(s->d, "sync-unpaired", s->m[i].where,
+					     "clock sync marker '%s' has no partner in the other "
+					     "inputs: unused", s->m[i].id);
 		} else if (j - i > 2) {
 			for (size_t k = i; k < j; k++)
 				tm_diag_warn(s->d, "sync-id-repeated", s->m[k].where,
@@ -312,7 +341,7 @@ static int user_links(struct tm_sync *s, const struct tm_sync_opts *o)
 static int check_linked(struct tm_sync *s)
 {
 	char msg[1024];
-	size_t n = 0;
+	size_t n = 0, hint = s->nsrc;   /* the input the --offset example names */
 
 	msg[0] = 0;
 	for (size_t i = 0; i < s->nsrc; i++) {
@@ -321,6 +350,8 @@ static int check_linked(struct tm_sync *s)
 		for (size_t k = 0; k < src->njb; k++)
 			bad |= src->jb[k].events > src->jb[k].sync &&
 			       !s->routes[src->jb[k].dom].linked;
+		if (bad && i != s->target_src && hint == s->nsrc)
+			hint = i;   /* the output clock's input takes no --offset */
 		if (bad && strlen(msg) < sizeof(msg) - 200) {
 			size_t l = strlen(msg);
 			snprintf(msg + l, sizeof(msg) - l, "%s%s", n ? ", " : "", src->path);
@@ -329,11 +360,16 @@ static int check_linked(struct tm_sync *s)
 	}
 	if (!n)
 		return 0;
+	if (hint == s->nsrc)
+		return tm_diag_error(s->d,
+			"cannot align %s with the output clock (%s): no clock-sync markers link %s; "
+			"give --same-clock if they share a clock", msg,
+			tm_clock_graph_name(s->g, s->target), n > 1 ? "them" : "it");
 	return tm_diag_error(s->d,
 		"cannot align %s with the output clock (%s): no clock-sync markers link %s; "
 		"give --offset INPUT=DURATION (e.g. --offset %s=+0ms) or --same-clock if they share a clock",
 		msg, tm_clock_graph_name(s->g, s->target), n > 1 ? "them" : "it",
-		s->src[s->target_src == 0 && s->nsrc > 1 ? 1 : 0].path);
+		s->src[hint].path);
 }
 
 /* Link every domain without a route to the output clock with identity. */

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Small things a new user trips over: usage errors (exit 2, one message line
 # "tracemerge CMD: ..." and the hint "Try 'tracemerge CMD --help'."), -V and
-# --version, the formats named when content is not recognised.
+# --version, the formats named when content is not recognised, the input the
+# --offset hint names, sync-unpaired only where a partner could be.
 . "$(dirname "$0")/lib.sh"
 S=$top/testdata/sync
+U=$top/testdata/usage
 K=$S/kernel.txt A=$S/app.json N=$S/app_nomarkers.json
 
 # usage_err MESSAGE ARGS...: exit 2, nothing on stdout, and on stderr exactly
@@ -105,4 +107,33 @@ for f in "$T/text.txt" "$T/text.gz"; do
 	[ $rc = 1 ] && [ $ok = yes ] && [ "$(wc -l < "$T/err")" = 1 ] &&
 		ok "unrecognised content of $(basename "$f"): exit 1, one line naming every format"
 done
+
+# ---- the input no marker links is the one the --offset hint names ----------
+# three inputs, the unlinked one in the middle: app.json is linked by its
+# clock_sync events, app_nomarkers.json by nothing, the output clock is
+# kernel.txt's (the last)
+for c in sync merge; do
+	$TM $c "$A" "$N" "$K" > /dev/null 2> "$T/err"; rc=$?
+	if [ $rc = 1 ] && grep -q "^tracemerge $c: cannot align $N with the output clock ($K (kernel)): no clock-sync markers link it; give --offset INPUT=DURATION (e.g. --offset $N=+0ms) or --same-clock if they share a clock$" "$T/err"; then
+		ok "$c: the --offset hint names the unlinked input (the middle one)"
+	else
+		notok "$c: --offset hint (exit $rc): $(cat "$T/err")"
+	fi
+done
+# the one unlinked part is in the output clock's input: --offset cannot help
+$TM sync "$U/page_unlinked.html" > /dev/null 2> "$T/err"; rc=$?
+[ $rc = 1 ] && grep -q "no clock-sync markers link it; give --same-clock if they share a clock$" "$T/err" &&
+	! grep -q -- "--offset" "$T/err" && ok "sync: no --offset hint when only the output clock's input is unlinked" ||
+	notok "sync page_unlinked.html (exit $rc): $(cat "$T/err")"
+
+# ---- sync-unpaired only where there is something to pair with --------------
+$TM import -o "$T/k.json" "$K" 2> "$T/err" && [ ! -s "$T/err" ] &&
+	ok "import of one kernel trace: its 3 name= markers are not warned unpaired" ||
+	notok "import kernel.txt: $(cat "$T/err")"
+$TM sync "$K" > /dev/null 2> "$T/err" && ! grep -q sync-unpaired "$T/err" &&
+	ok "sync of one kernel trace: no sync-unpaired" || notok "sync kernel.txt: $(cat "$T/err")"
+$TM merge --same-clock -o "$T/m.json" "$K" "$N" 2> "$T/err" &&
+	grep -q "^tracemerge merge: warning: sync-unpaired: 3 (clock sync marker 's1' has no partner in the other inputs: unused; first at $K:12)$" "$T/err" &&
+	ok "merge of two inputs: the 3 markers without partner are still warned" ||
+	notok "merge kernel.txt app_nomarkers.json: $(cat "$T/err")"
 
