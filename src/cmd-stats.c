@@ -96,9 +96,12 @@ static void print_text(struct json_object *r)
 	printf("clock sync markers (%zu):\n", json_object_array_length(m));
 	for (size_t i = 0; i < json_object_array_length(m); i++) {
 		struct json_object *k = json_object_array_get_idx(m, i);
-		printf("  %-11s %-20s at %lld ns  (%s)\n", jget_str(k, "kind"),
+		printf("  %-11s %-20s at %lld ns  (%s)%s\n", jget_str(k, "kind"),
 		       jget_str(k, "id") ? jget_str(k, "id") : jget_str(k, "value_ns"),
-		       jget_int(k, "ts_ns"), jget_str(k, "where"));
+		       jget_int(k, "ts_ns"), jget_str(k, "where"),
+		       json_object_get_boolean(jget(k, "sentinel")) ?
+		       "\n              systrace's closing sentinel: the kernel clock is taken as "
+		       "CLOCK_MONOTONIC; not in the time span" : "");
 	}
 	if ((jo = jget(r, "json"))) {
 		struct json_object *jt = jget(jo, "time");

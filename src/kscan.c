@@ -416,6 +416,32 @@ static void count_cpu(struct tm_kstats *st, int32_t cpu)
 	}
 }
 
+/* The line systrace appends to the kernel text, "dummy-0000 [000] 0.0: 0:
+ * trace_event_clock_sync: parent_ts=0.0": a parent_ts=0 marker (the
+ * viewers read it as "the kernel clock is CLOCK_MONOTONIC") stamped 0 by a
+ * pid-0 task that did not run.  Its time and task are not the kernel's. */
+static bool is_systrace_sentinel(const struct tm_ftrace_event *ev)
+{
+	struct tm_atrace a;
+
+	if (ev->ts_ns != 0 || ev->pid != 0 || !tm_is_marker_name(ev->name))
+		return false;
+	tm_atrace_parse(ev->details.p, ev->details.n, &a);
+	return a.kind == TM_AT_CLOCK_SYNC && a.sync_kind == TM_SYNC_PARENT_TS && a.sync_ns == 0;
+}
+
+/* The sentinel: its marker is listed (marked), nothing else is learnt. */
+static void scan_sentinel(struct tm_kstats *st, const struct tm_ftrace_line *l,
+			  const struct tm_block *b)
+{
+	size_t nm = st->nmarkers;
+
+	st->sentinels++;
+	scan_marker(st, &l->ev, b, l->lineno);
+	if (st->nmarkers > nm)
+		st->markers[nm].sentinel = true;
+}
+
 static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 		       const struct tm_block *b)
 {
@@ -427,6 +453,10 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	st->continuation += l->ncont;
 	count_name(st, ev->name);
 	count_cpu(st, ev->cpu);
+	if (ev->ts_ns == 0 && is_systrace_sentinel(ev)) {
+		scan_sentinel(st, l, b);
+		return;
+	}
 	if (ev->ts_digits < 0)
 		st->counter_clock = true;
 	tm_span_join(&st->have_ts, &st->ts_min, &st->ts_max, true, ev->ts_ns, ev->ts_ns);

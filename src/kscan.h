@@ -41,6 +41,8 @@ struct tm_sync_marker {
 	int64_t value_ns;       /* parent_ts / realtime_ts value */
 	char id[64];            /* name=ID */
 	char where[256];
+	bool sentinel;          /* systrace's appended "dummy-0000 [000] 0.0: 0:
+				 * trace_event_clock_sync: parent_ts=0.0" */
 };
 
 struct tm_atrace_stats {
@@ -77,6 +79,8 @@ struct tm_kstats {
 	int64_t ts_min, ts_max;
 	bool have_ts, counter_clock;
 	uint64_t ts_backwards;  /* events stamped earlier than the one before them */
+	uint64_t sentinels;     /* systrace sentinel lines: events (line accounting,
+				 * names, cpus), but no time, task or order */
 	int64_t block_last_ts;  /* last event time of the current ftrace block */
 	bool block_have_ts;
 	struct tm_sync_marker *markers;

@@ -172,6 +172,8 @@ static struct json_object *markers(const struct tm_kstats *st)
 			add(o, "value_ns", json_object_new_int64(m->value_ns));
 		add(o, "ts_ns", json_object_new_int64(m->ts_ns));
 		add(o, "where", json_object_new_string(m->where));
+		if (m->sentinel)   /* kscan.h: not in the time span */
+			add(o, "sentinel", json_object_new_boolean(true));
 		json_object_array_add(a, o);
 	}
 	return a;

@@ -3,7 +3,8 @@
 # Small things a new user trips over: usage errors (exit 2, one message line
 # "tracemerge CMD: ..." and the hint "Try 'tracemerge CMD --help'."), -V and
 # --version, the formats named when content is not recognised, the input the
-# --offset hint names, sync-unpaired only where a partner could be.
+# --offset hint names, sync-unpaired only where a partner could be, and
+# systrace's closing parent_ts=0 sentinel kept out of the time span.
 . "$(dirname "$0")/lib.sh"
 S=$top/testdata/sync
 U=$top/testdata/usage
@@ -137,3 +138,40 @@ $TM merge --same-clock -o "$T/m.json" "$K" "$N" 2> "$T/err" &&
 	ok "merge of two inputs: the 3 markers without partner are still warned" ||
 	notok "merge kernel.txt app_nomarkers.json: $(cat "$T/err")"
 
+# ---- systrace's closing sentinel: dummy-0000 [000] 0.0: ... parent_ts=0.0 ---
+$TM stats "$U/kernel_sentinel.txt" > "$T/st" 2>&1
+grep -qx 'time:    10.500000000 .. 10.700000000 (span 0.200000000 s)' "$T/st" &&
+	ok "sentinel: stats time span is the events' (10.5 .. 10.7 s)" || notok "sentinel: $(grep time: "$T/st")"
+grep -qx 'warnings (0 kinds):' "$T/st" && ok "sentinel: not counted as a timestamp going back" ||
+	notok "sentinel: $(sed -n '/^warnings/,$p' "$T/st")"
+grep -qx 'lines:   8 = 4 events + 0 continuation + 4 header + 0 noise + 0 blank + 0 graph + 0 rejected' "$T/st" &&
+	grep -q '^  pid 0       tgid ?       swapper/0            1 events$' "$T/st" &&
+	ok "sentinel: still an event line, but not a task's (pid 0 keeps its name and 1 event)" ||
+	notok "sentinel: lines/tasks: $(grep -e '^lines' -e 'pid 0 ' "$T/st")"
+grep -A1 "^  parent_ts   0  .* at 0 ns  ($U/kernel_sentinel.txt:8)$" "$T/st" |
+	grep -q "systrace's closing sentinel: the kernel clock is taken as CLOCK_MONOTONIC; not in the time span" &&
+	ok "sentinel: stats lists the marker as systrace's sentinel" || notok "sentinel: $(sed -n '/^clock sync/,/^atrace/p' "$T/st")"
+$TM stats --json "$U/kernel_sentinel.txt" > "$T/st.json" && python3 -c '
+import json, sys
+i = json.load(open(sys.argv[1]))["inputs"][0]
+assert i["time"]["first_ns"] == 10500000000 and i["time"]["last_ns"] == 10700000000, i["time"]
+assert [m.get("sentinel") for m in i["clock_sync"]] == [True], i["clock_sync"]' "$T/st.json" &&
+	ok "sentinel: stats --json time and marker (sentinel: true)" || notok "sentinel: stats --json"
+$TM import -o "$T/s.json" "$U/kernel_sentinel.txt" 2> "$T/err" && [ ! -s "$T/err" ] && python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["systemTraceEvents"].endswith("0.000000: 0: trace_event_clock_sync: parent_ts=0.0\n"), j["systemTraceEvents"][-200:]
+assert j["metadata"]["tracemerge"]["warnings"] == []' "$T/s.json" &&
+	ok "sentinel: import keeps the line, warns nothing" || notok "sentinel: import: $(cat "$T/err")"
+# the same line with another value is an ordinary marker stamped 0: it goes back
+sed 's/parent_ts=0.0/parent_ts=3.0/' "$U/kernel_sentinel.txt" > "$T/other.txt"
+$TM stats "$T/other.txt" > "$T/st" 2>&1
+grep -qx 'time:    0.000000000 .. 10.700000000 (span 10.700000000 s)' "$T/st" && grep -q '^  ts-backwards  *1 ' "$T/st" &&
+	! grep -q sentinel "$T/st" && ok "parent_ts=3.0 at 0.0 is no sentinel: in the span, counted as going back" ||
+	notok "not a sentinel: $(grep -e time: -e ts-backwards "$T/st")"
+# the bundled demo: 50260.647576 .. 50265.647792 s are its first and last
+# event times other than the sentinel (grep of the page's timestamps)
+$TM stats "$top/testdata/demo/android_systrace.html.gz" > "$T/st" 2>&1
+grep -qx 'time:    50260.647576000 .. 50265.647792000 (span 5.000216000 s)' "$T/st" &&
+	grep -qx 'warnings (0 kinds):' "$T/st" && ok "demo systrace: span 5.000216 s, no timestamp going back" ||
+	notok "demo systrace: $(grep -e time: -e ts-backwards "$T/st")"
