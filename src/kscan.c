@@ -19,9 +19,10 @@ int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 	st->names = tm_hmap_new(sizeof(uint64_t));
 	st->tasks = tm_hmap_new(sizeof(struct tm_task));
 	st->procs = tm_hmap_new(sizeof(struct tm_proc));
+	st->dump_tgids = tm_hmap_new(sizeof(int32_t));
 	st->async = tm_hmap_new(sizeof(int64_t));
 	st->cpus = tm_hmap_new(sizeof(uint64_t));
-	if (!st->names || !st->tasks || !st->procs || !st->async || !st->cpus) {
+	if (!st->names || !st->tasks || !st->procs || !st->dump_tgids || !st->async || !st->cpus) {
 		tm_kstats_free(st);
 		return -1;
 	}
@@ -33,6 +34,7 @@ void tm_kstats_free(struct tm_kstats *st)
 	tm_hmap_free(st->names);
 	tm_hmap_free(st->tasks);
 	tm_hmap_free(st->procs);
+	tm_hmap_free(st->dump_tgids);
 	tm_hmap_free(st->async);
 	tm_hmap_free(st->cpus);
 	free(st->markers);
@@ -90,6 +92,7 @@ static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats 
 	if (t && !t->init) {
 		t->init = true;
 		t->tgid = -1;
+		t->thread_of = -1;
 	}
 	if (t) {
 		if (c->task && !c2->task)
@@ -159,13 +162,14 @@ static inline void learn_name(struct tm_kstats *st, int32_t pid, struct tm_str c
 		learn_task_name(task(st, pid), comm);
 }
 
-static void learn_tgid(struct tm_kstats *st, int32_t pid, int32_t tgid)
+/* TGID for T, learned from source FROM: it replaces what T has unless
+ * that came from a stronger source (kscan.h: enum tm_tgid_source). */
+static inline void learn_tgid(struct tm_task *t, int32_t tgid, enum tm_tgid_source from)
 {
-	struct tm_task *t;
-
-	if (pid < 0 || tgid < 0 || !(t = task(st, pid)))
-		return;
-	t->tgid = tgid;
+	if (t && tgid >= 0 && from >= t->tgid_from) {
+		t->tgid = tgid;
+		t->tgid_from = (uint8_t)from;
+	}
 }
 
 int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid)
@@ -267,6 +271,52 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 	}
 }
 
+/* "0x"-less hexadecimal S (1 to 16 digits) into *V. */
+static bool str_hex(struct tm_str s, uint64_t *v)
+{
+	*v = 0;
+	if (s.n == 0 || s.n > 16)
+		return false;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+			     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
+			     c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+		if (d > 15)
+			return false;
+		*v = *v << 4 | d;
+	}
+	return true;
+}
+
+#define TM_CLONE_THREAD 0x00010000u
+
+/* task_newtask ("pid=N comm=C clone_flags=HEX oom_score_adj=N", written by
+ * the creator): a new process is its own tgid; a new thread (CLONE_THREAD)
+ * is in its creator's process, taken now when known from a TASK source or
+ * better, and at the end of the scan otherwise (end_tgids). */
+static void learn_from_newtask(struct tm_kstats *st, const struct tm_ftrace_event *ev)
+{
+	struct tm_str p, f;
+	struct tm_task *t, *creator;
+	uint64_t flags;
+	int32_t pid;
+
+	if (!kv(ev->details, "pid=", NULL, &p) || (pid = str_i32(p)) <= 0 ||
+	    !kv(ev->details, "clone_flags=", NULL, &f) || !str_hex(f, &flags) ||
+	    !(t = task(st, pid)))
+		return;
+	if (!(flags & TM_CLONE_THREAD)) {
+		learn_tgid(t, pid, TM_TGID_TASK);
+		t->thread_of = -1;
+		return;
+	}
+	t->thread_of = ev->pid;
+	creator = ev->pid > 0 ? task(st, ev->pid) : NULL;
+	if (creator && creator->tgid_from >= TM_TGID_TASK)
+		learn_tgid(t, creator->tgid, TM_TGID_TASK);
+}
+
 static void add_marker(struct tm_kstats *st, const struct tm_atrace *a, int64_t ts,
 		       int8_t digits, const char *where)
 {
@@ -299,6 +349,16 @@ static size_t async_key(char *buf, size_t cap, const struct tm_atrace *a)
 	return n < 0 ? 0 : (size_t)n >= cap ? cap - 1 : (size_t)n;
 }
 
+/* Does A, written by EV's task, say which process that task is in?  A B, E
+ * or I payload with a tgid: the writer's own slice (Perfetto puts the
+ * writer's thread into that process for these, and only for these); tgid 0
+ * is "none", as for Perfetto, and the idle task (pid 0) is no process's. */
+static bool payload_says_tgid(const struct tm_ftrace_event *ev, const struct tm_atrace *a)
+{
+	return a->has_tgid && a->tgid > 0 && ev->pid > 0 &&
+	       (a->kind == TM_AT_BEGIN || a->kind == TM_AT_END || a->kind == TM_AT_INSTANT);
+}
+
 /* A marker event: parse its atrace payload and keep slice accounting. */
 #define WHERE() (tm_kscan_where(where, sizeof(where), st->name, b, lineno), where)
 
@@ -314,8 +374,8 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 
 	tm_atrace_parse(ev->details.p, ev->details.n, &a);
 	st->at.by_kind[a.kind]++;
-	if (a.has_tgid)
-		learn_tgid(st, ev->pid, a.tgid);
+	if (payload_says_tgid(ev, &a))
+		learn_tgid(task(st, ev->pid), a.tgid, TM_TGID_PAYLOAD);
 	switch (a.kind) {
 	case TM_AT_INVALID:
 		tm_diag_warn(st->diag, "invalid-atrace", WHERE(),
@@ -472,9 +532,11 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 		learn_task_name(t, ev->comm);
 		t->events++;
 		if (ev->tgid >= 0)
-			t->tgid = ev->tgid;
+			learn_tgid(t, ev->tgid, TM_TGID_COLUMN);
 	}
 	learn_from_sched(st, ev);
+	if (ev->name.n == 12 && TM_STR_IS(ev->name, "task_newtask"))
+		learn_from_newtask(st, ev);
 	if (tm_is_marker_name(ev->name))
 		scan_marker(st, ev, b, l->lineno);
 }
@@ -501,14 +563,57 @@ static void scan_line(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	}
 }
 
-static void on_proc(void *ctx, int32_t pid, int32_t ppid, struct tm_str name)
+/* A PROCESS DUMP row: the tgid of its task (a process row's is its own
+ * pid), kept for end_tgids; a process row names its process, and so does
+ * a main-thread row (tid == pid) when no process row has. */
+static void on_dump_row(void *ctx, const struct tm_procdump_row *r)
 {
 	struct tm_kstats *st = ctx;
-	struct tm_proc *p = tm_hmap_get_i32(st->procs, pid, true);
+	int32_t *tgid = tm_hmap_get_i32(st->dump_tgids, r->tid, true);
+	struct tm_proc *p;
 
-	(void)ppid;
-	if (p)
-		tm_utf8_copy(p->name, sizeof(p->name), name.p, name.n);
+	if (tgid)
+		*tgid = r->pid;
+	if (r->is_thread && r->tid != r->pid)
+		return;
+	p = tm_hmap_get_i32(st->procs, r->pid, true);
+	if (p && (!r->is_thread || !p->name[0]))
+		tm_utf8_copy(p->name, sizeof(p->name), r->name.p, r->name.n);
+}
+
+/* The process of the creator of T (task_newtask with CLONE_THREAD), up a
+ * chain of threads made by threads, known from a TASK source or better;
+ * -1 when unknown (or past 16 links: pids reused in a loop). */
+static int32_t creator_tgid(const struct tm_kstats *st, const struct tm_task *t)
+{
+	for (int i = 0; i < 16 && t->thread_of >= 0; i++) {
+		if (!(t = tm_hmap_get_i32(st->tasks, t->thread_of, false)))
+			return -1;
+		if (t->tgid_from >= TM_TGID_TASK)
+			return t->tgid;
+	}
+	return -1;
+}
+
+/* The tgids of TASK sources that the scan could not give as it went: the
+ * PROCESS DUMP's rows (the dump may come before or after the ftrace data),
+ * then the creators' processes of threads from task_newtask. */
+static void end_tgids(struct tm_kstats *st)
+{
+	struct tm_task *t;
+	const char *key;
+	int32_t pid, *tgid;
+	size_t it = 0;
+
+	while ((t = tm_hmap_next(st->tasks, &it, &key, NULL))) {
+		memcpy(&pid, key, sizeof(pid));
+		if ((tgid = tm_hmap_get_i32(st->dump_tgids, pid, false)))
+			learn_tgid(t, *tgid, TM_TGID_TASK);
+	}
+	it = 0;
+	while ((t = tm_hmap_next(st->tasks, &it, NULL, NULL)))
+		if (t->tgid_from < TM_TGID_TASK)
+			learn_tgid(t, creator_tgid(st, t), TM_TGID_TASK);
 }
 
 static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
@@ -548,8 +653,9 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 		if (b->kind == TM_BLOCK_FTRACE)
 			rc = scan_ftrace_block(st, b, i, cb, ctx);
 		else if (b->kind == TM_BLOCK_PROCESS_DUMP)
-			tm_procdump_parse(b->data, b->len, on_proc, st);
+			tm_procdump_parse_rows(b->data, b->len, on_dump_row, st);
 	}
 	end_names(st);
+	end_tgids(st);
 	return rc;
 }

@@ -18,9 +18,32 @@
 #include "tracemerge/ftrace.h"
 #include "tracemerge/input.h"
 
+/* Where a task's tgid was learned, weakest first.  A tgid from one source
+ * replaces one from the same or a weaker source, never one from a stronger
+ * source (kscan.c: learn_tgid, the one place that sets it):
+ *   TM_TGID_COLUMN   a number in the TGID column of one of the task's lines
+ *   TM_TGID_TASK     a PROCESS DUMP row (a process row: its own tgid; a
+ *                    thread row: its process), task_newtask (without
+ *                    CLONE_THREAD its own tgid; with it, its creator's,
+ *                    when that is known from a TASK source or better)
+ *   TM_TGID_PAYLOAD  the tgid (> 0) of an atrace B, E or I payload the task
+ *                    wrote: those slices are the writer's own
+ * C, S/F, N, G/H and T/U payloads never say where their writer is: their
+ * tgid names the process that owns the counter or async slice, and kernel
+ * threads and drivers write them for other processes (C|1|...). */
+enum tm_tgid_source {
+	TM_TGID_NONE = 0,
+	TM_TGID_PAYLOAD,
+	TM_TGID_TASK,
+	TM_TGID_COLUMN,
+};
+
 struct tm_task {
 	bool init;
 	int32_t tgid;           /* -1 unknown */
+	uint8_t tgid_from;      /* enum tm_tgid_source of tgid */
+	int32_t thread_of;      /* task_newtask with CLONE_THREAD: the creator's
+				 * pid, its process to be taken at the end; -1 */
 	bool named;
 	char comm[64];          /* valid UTF-8 */
 	char comm_in[24];       /* the name as read, when shorter (comm_in_len) */
@@ -74,6 +97,7 @@ struct tm_kstats {
 	struct tm_hmap *names;  /* event name -> uint64_t */
 	struct tm_hmap *tasks;  /* int32 pid -> struct tm_task */
 	struct tm_hmap *procs;  /* int32 pid -> struct tm_proc (PROCESS DUMP) */
+	struct tm_hmap *dump_tgids; /* int32 tid -> int32 tgid (PROCESS DUMP rows) */
 	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count */
 	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
 	int64_t ts_min, ts_max;
@@ -115,7 +139,8 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 void tm_kscan_where(char *buf, size_t cap, const char *name,
 		    const struct tm_block *b, unsigned long lineno);
 
-/* Best known tgid for PID (-1 unknown). */
+/* Best known tgid for PID (-1 unknown): the one from the strongest source
+ * (enum tm_tgid_source); final once tm_kscan_input has returned. */
 int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid);
 
 #endif

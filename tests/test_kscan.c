@@ -338,6 +338,145 @@ static void test_find_lit(void **state)
 	}
 }
 
+/* The tgid of PID after scan S, and where it came from. */
+static void assert_tgid(struct scan *s, int32_t pid, int32_t tgid, enum tm_tgid_source from)
+{
+	struct tm_task *t = tm_hmap_get_i32(s->st.tasks, pid, false);
+
+	assert_non_null(t);
+	if (t->tgid != tgid || t->tgid_from != from)
+		fail_msg("pid %d: tgid %d from %d, want %d from %d", pid, t->tgid, t->tgid_from,
+			 tgid, from);
+	assert_int_equal(tm_kstats_tgid(&s->st, pid), tgid);
+}
+
+/* Which process a task is in (kscan.h: enum tm_tgid_source): a number in
+ * its TGID column, whatever came before or after it; then an atrace B, E
+ * or I payload's tgid (> 0, not written by pid 0); C, S/F, N, G/H, T/U
+ * payloads never, nor a malformed payload.  Kernel threads write counters
+ * for other processes (C|1|...), the issue's vdec-core and kworker. */
+static void test_tgid_precedence(void **state)
+{
+#define M(task, tgid, ts, payload) \
+	task " (" tgid ") [000] ...1 " ts ": tracing_mark_write: " payload "\n"
+	static const char text[] =
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		M("   vdec-core-306", "  306", "1.000001", "C|1||3")
+		M("   vdec-core-306", "  306", "1.000002", "C|1|vdec_load|3")
+		M("kworker/u9:4-18913", "18913", "1.000003", "C|1|[61,0] V4L_ES-write_secure|36712")
+		/* payloads first, the column later: the column */
+		M("  surfaceflinger-477", "-----", "1.000004", "B|1|x")
+		M("  surfaceflinger-477", "  477", "1.000005", "C|1|HW_VSYNC_0|1")
+		M("  surfaceflinger-477", "-----", "1.000006", "B|1|y")
+		/* only process-scoped payloads: nothing */
+		M("  binder-531", "-----", "1.000007", "C|1|c|4")
+		M("  binder-531", "-----", "1.000008", "S|1|s|7")
+		M("  binder-531", "-----", "1.000009", "F|1|s|7")
+		M("  binder-531", "-----", "1.000010", "N|1|track|n")
+		M("  binder-531", "-----", "1.000011", "G|1|track|g|3")
+		M("  binder-531", "-----", "1.000012", "H|1|track|3")
+		M("  binder-531", "-----", "1.000013", "T|1|track|t|4")
+		M("  binder-531", "-----", "1.000014", "U|1|track|t|4")
+		M("  binder-531", "-----", "1.000015", "B|1|")      /* malformed */
+		/* a thread whose only evidence is its B payload; E and I alike */
+		M("  RenderThread-620", "-----", "1.000016", "B|600|DrawFrame")
+		M("  hwuiTask-621", "-----", "1.000017", "I|600|tick")
+		M("  hwuiTask-622", "-----", "1.000018", "E|600")
+		/* tgid 0 is "none"; the idle task is nobody's thread */
+		M("  irq-623", "-----", "1.000019", "B|0|irq")
+		M("  <idle>-0", "-----", "1.000020", "B|5|x")
+		/* the column wins over a B payload of another process */
+		M("  HwBinder-701", "  700", "1.000021", "B|1|poll");
+#undef M
+	struct scan s;
+
+	(void)state;
+	scan_text(&s, "p.txt", text, sizeof(text) - 1);
+	assert_int_equal(s.st.events, 21);
+	assert_tgid(&s, 306, 306, TM_TGID_COLUMN);
+	assert_tgid(&s, 18913, 18913, TM_TGID_COLUMN);
+	assert_tgid(&s, 477, 477, TM_TGID_COLUMN);
+	assert_tgid(&s, 531, -1, TM_TGID_NONE);
+	assert_tgid(&s, 620, 600, TM_TGID_PAYLOAD);
+	assert_tgid(&s, 621, 600, TM_TGID_PAYLOAD);
+	assert_tgid(&s, 622, 600, TM_TGID_PAYLOAD);
+	assert_tgid(&s, 623, -1, TM_TGID_NONE);
+	assert_tgid(&s, 0, -1, TM_TGID_NONE);
+	assert_tgid(&s, 701, 700, TM_TGID_COLUMN);
+	/* no task was made of the payloads' pid */
+	assert_null(tm_hmap_get_i32(s.st.tasks, 1, false));
+	scan_free(&s);
+}
+
+/* task_newtask, written by the creator: without CLONE_THREAD (0x10000) the
+ * new task is its own process; with it, in the creator's, known then (from
+ * the TGID column) or only at the end of the scan.  A TASK source beats a
+ * B payload and loses to the TGID column. */
+static void test_tgid_newtask(void **state)
+{
+#define N(task, tgid, ts, d) task " (" tgid ") [000] .... " ts ": task_newtask: " d "\n"
+	static const char text[] =
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		N("  app-800", "  800", "1.000001", "pid=801 comm=app clone_flags=3d0f00 oom_score_adj=0")
+		N("  app-800", "  800", "1.000002", "pid=802 comm=app clone_flags=1200011 oom_score_adj=0")
+		/* the creator's process told only later */
+		N("  <...>-900", "-----", "1.000003", "pid=901 comm=w clone_flags=3D0F00 oom_score_adj=0")
+		/* a thread of 901's: 900's too, up the chain */
+		N("  w-901", "-----", "1.000004", "pid=902 comm=w clone_flags=10000 oom_score_adj=0")
+		"  app-900 (  900) [000] .... 1.000005: sys_enter: NR 1\n"
+		/* a B payload does not move 801; the column moves 802 */
+		"  app-801 (-----) [000] ...1 1.000006: tracing_mark_write: B|5|x\n"
+		"  app-802 (  803) [000] ...1 1.000007: sys_enter: NR 1\n"
+		/* a creator known from a B payload only: not enough */
+		"  r-950 (-----) [000] ...1 1.000008: tracing_mark_write: B|950|x\n"
+		N("  r-950", "-----", "1.000009", "pid=951 comm=r clone_flags=3d0f00 oom_score_adj=0")
+		/* flags not hexadecimal, no pid: nothing */
+		N("  app-800", "  800", "1.000010", "pid=960 comm=app clone_flags=3x0f00 oom_score_adj=0")
+		N("  app-800", "  800", "1.000011", "comm=app clone_flags=3d0f00 oom_score_adj=0");
+#undef N
+	struct scan s;
+
+	(void)state;
+	scan_text(&s, "n.txt", text, sizeof(text) - 1);
+	assert_tgid(&s, 801, 800, TM_TGID_TASK);
+	assert_tgid(&s, 802, 803, TM_TGID_COLUMN);
+	assert_tgid(&s, 900, 900, TM_TGID_COLUMN);
+	assert_tgid(&s, 901, 900, TM_TGID_TASK);
+	assert_tgid(&s, 902, 900, TM_TGID_TASK);
+	assert_tgid(&s, 951, -1, TM_TGID_NONE);
+	assert_null(tm_hmap_get_i32(s.st.tasks, 960, false));
+	scan_free(&s);
+}
+
+/* PROCESS DUMP (testdata/tgid/process_dump.html: after the ftrace data): a
+ * thread row puts its tid in its process, over a B payload but not over the
+ * TGID column; only process rows (and main-thread rows) name processes,
+ * thread rows make none. */
+static void test_tgid_process_dump(void **state)
+{
+	size_t len = 0;
+	char *html = tm_test_slurp(TM_SRCDIR "/testdata/tgid/process_dump.html", &len);
+	struct scan s;
+	struct tm_proc *p;
+
+	(void)state;
+	assert_non_null(html);
+	scan_text(&s, "d.html", html, len);
+	assert_int_equal(s.st.events, 3);
+	assert_tgid(&s, 598, 598, TM_TGID_COLUMN);
+	assert_tgid(&s, 599, 571, TM_TGID_TASK);
+	assert_tgid(&s, 1401, 1394, TM_TGID_TASK);
+	/* no task made of rows the ftrace data has not */
+	assert_int_equal(tm_hmap_count(s.st.tasks), 3);
+	assert_int_equal(tm_hmap_count(s.st.procs), 2);
+	assert_non_null(p = tm_hmap_get_i32(s.st.procs, 571, false));
+	assert_string_equal(p->name, "power-service");
+	assert_non_null(p = tm_hmap_get_i32(s.st.procs, 1394, false));
+	assert_string_equal(p->name, "system_server");
+	scan_free(&s);
+	free(html);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +487,9 @@ int main(void)
 		cmocka_unit_test(test_corpus_markers),
 		cmocka_unit_test(test_mem_eq),
 		cmocka_unit_test(test_find_lit),
+		cmocka_unit_test(test_tgid_precedence),
+		cmocka_unit_test(test_tgid_newtask),
+		cmocka_unit_test(test_tgid_process_dump),
 	};
 	return cmocka_run_group_tests_name("kscan", tests, NULL, NULL);
 }

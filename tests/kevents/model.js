@@ -11,7 +11,10 @@
 //                    (text: model.kernel.cpus; events: "sched" X slices of
 //                    the "CPUs" process), rounded to 0.001 µs
 //   import_warnings  the importer's warnings (first_warnings: the first 3)
-// usage: node model.js VIEWER_CHECK_DIR text|events FILE
+// or, in mode threads, {ok, error, threads: {pid: [tid, ...]}}: every thread
+// of every process as the model holds them (empty ones kept: the UI prunes
+// those, the model made them all the same)
+// usage: node model.js VIEWER_CHECK_DIR text|events|threads FILE
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -32,10 +35,18 @@ const model = new tr.Model();
 const io = new tr.importer.ImportOptions();
 io.shiftWorldToZero = false;
 io.showImportWarnings = false;
+io.pruneEmptyContainers = mode !== 'threads';
 let error = null;
 try {
   new tr.importer.Import(model, io).importTraces([fs.readFileSync(file, 'utf8')]);
 } catch (e) { error = String(e && e.message || e); }
+if (mode === 'threads') {
+  const threads = {};
+  for (const p of Object.values(model.processes || {}))
+    threads[p.pid] = Object.values(p.threads || {}).map(t => t.tid).sort((a, b) => a - b);
+  process.stdout.write(JSON.stringify({ok: error === null, error, threads}) + '\n');
+  process.exit(0);
+}
 
 const CPU_PID = 2100000000;
 const st = {ok: error === null, error, atrace_slices: 0, async_slices: 0,
