@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * kevents-atrace.c - userspace markers (atrace payloads) as trace events:
- * B/E -> B/E on the writing thread of the tgid's process, C -> C on the
- * process, S/F, G/H and T/U -> b/e pairs written when the end arrives
- * (a fresh id per pair, the cookie in args), I -> thread instant, N -> process instant.  An E
+ * B/E -> B/E and I -> thread instant on the writing thread, in that
+ * thread's process (kscan.h: enum tm_tgid_source; the payload's tgid only
+ * where nothing better says it); C -> C, N -> process instant and S/F, G/H
+ * and T/U -> b/e pairs written when the end arrives (a fresh id per pair,
+ * the cookie in args) on the payload's process: on the writing thread when
+ * it is in that process, else on the process's main thread (tid = pid), as
+ * kernel threads write counters for other processes (C|1|...).  An E
  * without an open B and an end without its begin are reported and kept as
  * instants; B and S left open at the end are reported, not closed.
  */
@@ -15,6 +19,14 @@
 static int32_t pid_of(struct tm_kev *kv, const struct tm_atrace *a)
 {
 	return a->has_tgid ? kev_id(kv, a->tgid) : kv->pid;
+}
+
+/* The tid of an event of (moved) process PID written by the line's thread:
+ * that thread when it is one of PID's, else PID's main thread (Perfetto
+ * makes an event's tid a thread of its pid). */
+static int32_t tid_in(const struct tm_kev *kv, int32_t pid)
+{
+	return pid == kv->pid ? kv->tid : pid;
 }
 
 /* A counter value as a JSON number ("1." -> "1.0", ".5" -> "0.5", "+2" -> "2"). */
@@ -60,12 +72,11 @@ static void marker_instant(struct tm_kev *kv, const char *cat, const char *why)
 static void begin(struct tm_kev *kv, const struct tm_atrace *a)
 {
 	struct kev_thread *t = kev_thread(kv, kv->tid);
-	int32_t pid = pid_of(kv, a);
 
 	if (!t)
 		return;
 	t->pid = kv->pid;
-	kev_obj(kv, "B", "atrace", pid, kv->tid, kv->ts);
+	kev_obj(kv, "B", "atrace", kv->pid, kv->tid, kv->ts);
 	if (a->name.n)
 		kev_name(kv, a->name.p, a->name.n);
 	else
@@ -76,7 +87,7 @@ static void begin(struct tm_kev *kv, const struct tm_atrace *a)
 		kev_arg_s(kv, "args", a->args.p, a->args.n);
 	kev_emit(kv);
 	t->b_depth++;
-	t->b_pid = pid;
+	t->b_pid = kv->pid;
 	kv->slices_b++;
 }
 
@@ -99,13 +110,14 @@ static void end(struct tm_kev *kv)
 
 static void counter(struct tm_kev *kv, const struct tm_atrace *a)
 {
+	int32_t pid = pid_of(kv, a);
 	char num[64];
 
 	if (a->value_is_int)
 		snprintf(num, sizeof(num), "%lld", (long long)a->ivalue);
 	else
 		json_number(num, sizeof(num), a->value);
-	kev_obj(kv, "C", "atrace", pid_of(kv, a), kv->tid, kv->ts);
+	kev_obj(kv, "C", "atrace", pid, tid_in(kv, pid), kv->ts);
 	kev_name(kv, a->name.p, a->name.n);
 	kev_arg_num(kv, "value", num);
 	kev_emit(kv);
@@ -142,7 +154,7 @@ static void async_begin(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 	}
 	s->ts = kv->ts;
 	s->pid = pid_of(kv, a);
-	s->tid = kv->tid;
+	s->tid = tid_in(kv, s->pid);
 	kev_cpy(s->name, sizeof(s->name), a->name.n ? a->name : key);
 	kev_cpy(s->cat, sizeof(s->cat), a->track);
 }
@@ -178,7 +190,7 @@ static void async_end(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 	}
 	kv->async_id++;
 	async_obj(kv, "b", s, s->tid, s->ts, a->cookie);
-	async_obj(kv, "e", s, kv->tid, kv->ts, a->cookie);
+	async_obj(kv, "e", s, tid_in(kv, s->pid), kv->ts, a->cookie);
 	kv->async_b++;
 	kv->async_e++;
 	tm_hmap_del(kv->async, kv->tmp.p, n);
@@ -187,8 +199,9 @@ static void async_end(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 static void instant(struct tm_kev *kv, const struct tm_atrace *a)
 {
 	bool track = a->kind == TM_AT_TRACK_INSTANT;
+	int32_t pid = track ? pid_of(kv, a) : kv->pid;
 
-	kev_obj(kv, "i", "atrace_instant", pid_of(kv, a), kv->tid, kv->ts);
+	kev_obj(kv, "i", "atrace_instant", pid, tid_in(kv, pid), kv->ts);
 	kev_name(kv, a->name.p, a->name.n);
 	kev_raw(kv, track ? ",\"s\":\"p\"" : ",\"s\":\"t\"");
 	if (track)

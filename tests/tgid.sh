@@ -12,10 +12,12 @@
 #  - stats: that tasks table;
 #  - import: the process_name/thread_name events and the TGID column fills
 #    of the canonical text; merge the same names;
+#  - --kernel-as=events: counters of process 1 on its main thread, not on
+#    the writers;
 #  - PROCESS DUMP (testdata/tgid/process_dump.html): thread rows put
 #    threads in their processes and name no process;
 #  - viewer-check: Perfetto and Catapult keep every thread in that process
-#    (and only there).
+#    (and only there), for the text and the events output.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || { skip "tgid (python3 missing)"; exit 0; }
 IN=$top/testdata/tgid/counters_for_others.txt
@@ -67,6 +69,31 @@ got = [\"%s:%s\" % m.groups() for m in re.finditer(r\"-(\\d+) +\\( *([-\\d]+)\\)
 want = (\"306:306 18913:18913 477:477 477:477 531:----- 600:600 620:600 306:306 \"
         \"477:477 620:600 600:600 477:477\").split()
 sys.exit(None if got == want else \"got %s\" % got)'"
+check "tgid: --kernel-as=events puts process 1's counters on its main thread" sh -c "
+	$TM import -q --kernel-as=events -o $T/e.json $IN && python3 -c '
+import json, sys
+ev = json.load(open(\"$T/e.json\"))[\"traceEvents\"]
+c = [(e[\"pid\"], e[\"tid\"]) for e in ev if e[\"ph\"] == \"C\"]
+b = [(e[\"pid\"], e[\"tid\"]) for e in ev if e[\"ph\"] == \"B\"]
+bad = []
+if c != [(1, 1)] * 5: bad.append(\"C %s\" % c)
+if b != [(477, 477), (600, 600), (600, 620)]: bad.append(\"B %s\" % b)
+sys.exit(\"; \".join(bad) or None)'"
+
+# a B payload of another process than the TGID column's: the slice stays on
+# the thread, in the column's process
+cat > "$T/b.txt" <<'EOF'
+#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION
+     HwBinder-701   (  700) [000] ...1   100.000100: tracing_mark_write: B|1|poll
+     HwBinder-701   (  700) [000] ...1   100.000200: tracing_mark_write: E|1
+EOF
+check "tgid: --kernel-as=events keeps a B/E of another process on the column's process" sh -c "
+	$TM import -q --kernel-as=events -o $T/b.json $T/b.txt && python3 -c '
+import json, sys
+ev = json.load(open(\"$T/b.json\"))[\"traceEvents\"]
+be = [(e[\"ph\"], e[\"pid\"], e[\"tid\"]) for e in ev if e[\"ph\"] in \"BE\"]
+sys.exit(None if be == [(\"B\", 700, 701), (\"E\", 700, 701)] else \"got %s\" % be)'"
+
 # PROCESS DUMP: thread rows put threads in their processes (599: over its
 # B|1 payload; 598: not over its TGID column) and name no process
 check "tgid: PROCESS DUMP thread rows: threads of their processes, no processes" sh -c "
@@ -125,4 +152,6 @@ viewer_ok() { # ENGINE OUT
 for eng in perfetto catapult; do
 	check "tgid viewers: $eng keeps every thread in its TGID column's process (import)" \
 		viewer_ok $eng "$T/i.json"
+	check "tgid viewers: $eng keeps every thread in its TGID column's process (--kernel-as=events)" \
+		viewer_ok $eng "$T/e.json"
 done
