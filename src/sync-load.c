@@ -75,10 +75,13 @@ static void tick_interval(int64_t ts, int digits, int64_t *lo, int64_t *hi)
 }
 
 /* Kernel marker lines: name= markers wait for their partner; parent_ts= and
- * realtime_ts= carry both sides. */
+ * realtime_ts= carry both sides.  Only the first parent_ts= of a trace
+ * counts (as in Catapult: ftrace can repeat it; the later ones are warned
+ * about). */
 static int kernel_markers(struct tm_sync *s, size_t si)
 {
 	struct tm_src *src = &s->src[si];
+	bool parent_seen = false;
 
 	for (size_t i = 0; i < src->st.nmarkers; i++) {
 		const struct tm_sync_marker *km = &src->st.markers[i];
@@ -106,6 +109,13 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 					     "parent_ts marker in a trace already on CLOCK_MONOTONIC: ignored");
 				break;
 			}
+			if (parent_seen) {
+				tm_diag_warn(s->d, "sync-parent-ts-repeated", km->where,
+					     "parent_ts marker after the trace's first one: ignored "
+					     "(only the first counts)");
+				break;
+			}
+			parent_seen = true;
 			if (v == 0) /* the same clock: the same instant exactly */
 				lo = hi = v = km->ts_ns;
 			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v, km->where))

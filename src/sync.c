@@ -392,6 +392,81 @@ static int assume_unlinked(struct tm_sync *s)
 	return any ? tm_clock_graph_solve(s->g, s->target, s->routes, s->d) : 0;
 }
 
+/* Index of the domain named NAME, or -1 when nothing made it. */
+static int find_domain(const struct tm_sync *s, const char *name)
+{
+	size_t nd = tm_clock_graph_ndomains(s->g);
+
+	for (size_t dom = 0; dom < nd; dom++)
+		if (!strcmp(tm_clock_graph_name(s->g, (int)dom), name))
+			return (int)dom;
+	return -1;
+}
+
+/* Link the JSON domain DOM of input SI to CLOCK_MONOTONIC (domain MONO)
+ * with identity, and say so, with the options that would say otherwise (an
+ * --offset cannot move a part of the input that holds the output clock). */
+static int legacy_link(struct tm_sync *s, size_t si, int dom, int mono)
+{
+	struct tm_clock_map id = tm_clock_identity();
+	const char *path = s->src[si].path;
+	char how[700];
+
+	if (tm_clock_graph_link(s->g, dom, mono, &id, 0, TM_SYNC_HOW_LEGACY))
+		return tm_diag_error(s->d, "out of memory");
+	if (si != s->target_src)
+		snprintf(how, sizeof(how), "give --offset %s=DURATION (or --same-clock if it is "
+			 "on the output clock)", path);
+	else if (s->src[si].kernel || s->src[si].njb > 1)
+		snprintf(how, sizeof(how), "`tracemerge merge --same-clock %s` puts its parts "
+			 "on one clock", path);
+	else
+		snprintf(how, sizeof(how), "give the other inputs' --offset INPUT=DURATION "
+			 "(or --same-clock)");
+	tm_diag_warn(s->d, "sync-json-clock-assumed", path,
+		     "the Trace Event JSON names no clock domain (metadata.clock-domain): "
+		     "taken to be CLOCK_MONOTONIC, Chrome's clock on Linux and Android, as "
+		     "Catapult does; if it is not, %s", how);
+	return 0;
+}
+
+/*
+ * Legacy Chrome JSON: a block that names no clock domain is on Chrome's
+ * clock, which on Linux and Android is CLOCK_MONOTONIC (Catapult collapses
+ * its UNKNOWN_CHROME_LEGACY domain with LINUX_CLOCK_MONOTONIC).  When
+ * something puts CLOCK_MONOTONIC in the graph (parent_ts=, `# clock_type=
+ * LINUX_CLOCK_MONOTONIC`, a tracemerge_clock_sync record, a JSON naming it),
+ * each such block with events that is not already connected to it by
+ * markers, and whose input the user's --offset / --same-clock do not
+ * place, is taken to be on it.  Blocks are taken in
+ * input order, each seeing the links the ones before it added.
+ */
+static int assume_legacy_json(struct tm_sync *s, const struct tm_sync_opts *o)
+{
+	int mono = find_domain(s, DOM_MONO);
+	size_t nd = tm_clock_graph_ndomains(s->g);
+	struct tm_clock_route *to_mono;
+	int rc = 0;
+
+	if (mono < 0)
+		return 0;
+	if (!(to_mono = calloc(nd, sizeof(*to_mono))))
+		return tm_diag_error(s->d, "out of memory");
+	for (size_t i = 0; i < s->nsrc && !rc; i++) {
+		const struct tm_src *src = &s->src[i];
+		for (size_t k = 0; k < src->njb && !rc; k++) {
+			const struct tm_jblock *jb = &src->jb[k];
+			if (jb->clock[0] || jb->events <= jb->sync || user_linked(s, o, jb->dom))
+				continue;
+			rc = tm_clock_graph_solve(s->g, mono, to_mono, s->d);
+			if (!rc && !to_mono[jb->dom].linked)
+				rc = legacy_link(s, i, jb->dom, mono);
+		}
+	}
+	free(to_mono);
+	return rc;
+}
+
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 {
 	static const struct tm_sync_opts none;
@@ -403,7 +478,8 @@ int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 		s->option_error = true;
 		return -1;
 	}
-	if (pair_markers(s) || fit_pairs(s, o) || user_links(s, o))
+	if (pair_markers(s) || fit_pairs(s, o) || user_links(s, o) ||
+	    assume_legacy_json(s, o))
 		return -1;
 	nd = tm_clock_graph_ndomains(s->g);
 	free(s->routes);

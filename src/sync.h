@@ -12,8 +12,10 @@
  *
  * tm_sync_solve() pairs markers by sync id, fits every pair of linked
  * domains (offset and drift, src/clock.c), adds the user's --offset and
- * --same-clock links, and routes every domain to the output clock along the
- * lowest-error path.  A domain that cannot be reached is an error naming the
+ * --same-clock links, takes a JSON block that names no clock domain to be on
+ * CLOCK_MONOTONIC when that clock is in the graph and nothing else links the
+ * block to it (Chrome's legacy traces, as Catapult reads them), and routes
+ * every domain to the output clock along the lowest-error path.  A domain that cannot be reached is an error naming the
  * input and the options that would link it.
  */
 #ifndef TM_SYNC_H
@@ -73,6 +75,10 @@ struct tm_pair_fit {
 	bool ok;
 	char error[512];
 };
+
+/* The route label ("how") of a Trace Event JSON block that names no clock
+ * domain and was taken to be on CLOCK_MONOTONIC (Chrome's legacy clock). */
+#define TM_SYNC_HOW_LEGACY "assumed CLOCK_MONOTONIC: the JSON names no clock domain"
 
 struct tm_sync_offset {
 	const char *input;           /* path as given on the command line */

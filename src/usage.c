@@ -114,6 +114,11 @@ static const struct {
 	  "\n"
 	  "Print how each input's clock maps onto the output clock: offset, drift\n"
 	  "(ppm), error bound, and the clock-sync markers used and rejected.\n"
+	  "A Trace Event JSON that names no clock domain (metadata.clock-domain,\n"
+	  "as Chrome's older traces) and that no marker links is taken to be on\n"
+	  "CLOCK_MONOTONIC, Chrome's clock on Linux, when another input links that\n"
+	  "clock (parent_ts=, # clock_type=LINUX_CLOCK_MONOTONIC); --offset or\n"
+	  "--same-clock say otherwise.\n"
 	  "\n"
 	  "  --json            machine-readable output\n"
 	  "\n" CLOCK_OPTIONS_TEXT },

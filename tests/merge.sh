@@ -104,6 +104,90 @@ done
 check "merge parent_ts + clock-domain LINUX_CLOCK_MONOTONIC" $TM merge -q -o "$T/mp.json" "$D/kernel_parent.txt" "$D/app_mono.json"
 pyck "parent_ts: app slice at kernel 100.5 s" "$T/mp.json" 'ev("work","B")[0]["ts"] == 100500000 and ev("work","E")[0]["ts"] == 100600000'
 
+# ---- legacy Chrome JSON (no metadata.clock-domain) beside a kernel trace ----
+# Chrome's clock on Linux/Android is CLOCK_MONOTONIC: a JSON that names no
+# clock domain is taken to be on it when something links CLOCK_MONOTONIC
+# (Catapult's UNKNOWN_CHROME_LEGACY = LINUX_CLOCK_MONOTONIC).  app_legacy.json:
+# work B/E at CLOCK_MONOTONIC 200.5/200.6 s, step X at 200550000.5 us.
+L="assumed CLOCK_MONOTONIC: the JSON names no clock domain"
+check "legacy: sync kernel_parent.txt app_legacy.json (no options)" $TM sync --json "$D/kernel_parent.txt" "$D/app_legacy.json"
+cp "$T/out" "$T/sl.json"
+# parent_ts=200.000000 printed at kernel 100.000000: CLOCK_MONOTONIC = kernel
+# + 100 s; the kernel's µs print puts the marker within +-500 ns, the value is exact
+pyck "legacy: JSON offset -100 s, error 500 ns, via CLOCK_MONOTONIC, said to be assumed" "$T/sl.json" \
+	'(lambda s: s["offset_ns"] == -100*10**9 and s["error_ns"] == 500 and s["rate_ppm"] == 0 and s["how"] == "'"$L"'" and [p.split("/")[-1] for p in s["path"]] == ["app_legacy.json (json)", "CLOCK_MONOTONIC", "kernel_parent.txt (kernel)"])(stream("app_legacy.json","json"))'
+pyck "legacy: warning says CLOCK_MONOTONIC was assumed and how to override it" "$T/sl.json" \
+	'[(w["kind"], w["count"], w["locations"][0].split("/")[-1]) for w in j["warnings"]] == [("sync-json-clock-assumed", 1, "app_legacy.json")] and all(x in j["warnings"][0]["message"] for x in ("names no clock domain", "taken to be CLOCK_MONOTONIC", "--offset '"$D"'/app_legacy.json=DURATION", "--same-clock"))'
+check "legacy: sync text names the offset and the assumption, warns on stderr" sh -c "$TM sync '$D/kernel_parent.txt' '$D/app_legacy.json' > '$T/slt' 2> '$T/sle' &&
+	grep -q 'app_legacy.json (json) *offset -100.000000000 s .*error ±500 ns  ($L)' '$T/slt' &&
+	grep -q 'warning: sync-json-clock-assumed: 1 (.*taken to be CLOCK_MONOTONIC.*--offset' '$T/sle'"
+check "legacy: merge without options" $TM merge -q -o "$T/mlg.json" "$D/kernel_parent.txt" "$D/app_legacy.json"
+pyck "legacy: app events at kernel time (B 100.5 s, X 100550000.5 us, E 100.6 s)" "$T/mlg.json" \
+	'(ev("work","B")[0]["ts"], ev("step","X")[0]["ts"], ev("step","X")[0]["dur"], ev("work","E")[0]["ts"]) == (100500000, 100550000.5, 10, 100600000)'
+pyck "legacy: metadata says the JSON clock was assumed, and how to override" "$T/mlg.json" \
+	'(lambda t: [s["how"] for i in t["clock"]["inputs"] for s in i["streams"] if s["side"] == "json"] == ["'"$L"'"] and [w["kind"] for w in t["warnings"]] == ["sync-json-clock-assumed"] and "--offset" in t["warnings"][0]["message"])(j["metadata"]["tracemerge"])'
+
+# parent_ts=0: the kernel clock IS CLOCK_MONOTONIC (exact, error 0)
+check "legacy: sync with parent_ts=0" $TM sync --json "$D/kernel_parent0.txt" "$D/app_legacy.json"
+pyck "legacy: parent_ts=0 is identity, error 0" "$T/out" \
+	'stream("app_legacy.json","json")["offset_ns"] == 0 and stream("app_legacy.json","json")["error_ns"] == 0'
+check "legacy: merge with parent_ts=0" $TM merge -q -o "$T/mlg0.json" "$D/kernel_parent0.txt" "$D/app_legacy.json"
+pyck "legacy: parent_ts=0: app events keep their ts" "$T/mlg0.json" \
+	'(ev("work","B")[0]["ts"], ev("step","X")[0]["ts"], ev("work","E")[0]["ts"]) == (200500000, 200550000.5, 200600000)'
+
+# only the first parent_ts counts: the second (200.800080 at 100.800000, i.e.
+# 100 ppm off the first) is ignored, not fitted as drift
+check "legacy: sync with two parent_ts" $TM sync --json "$D/kernel_parent2.txt" "$D/app_legacy.json"
+pyck "legacy: only the first parent_ts used (offset -100 s, no rate), the second warned about" "$T/out" \
+	'stream("app_legacy.json","json")["offset_ns"] == -100*10**9 and stream("app_legacy.json","json")["rate_ppm"] == 0 and j["links"][0]["markers"] == 1 and [(w["kind"], w["locations"][0].split("/")[-1]) for w in j["warnings"] if w["kind"] == "sync-parent-ts-repeated"] == [("sync-parent-ts-repeated", "kernel_parent2.txt:8")]'
+check "legacy: merge with two parent_ts" $TM merge -q -o "$T/mlg2.json" "$D/kernel_parent2.txt" "$D/app_legacy.json"
+pyck "legacy: two parent_ts: B at exactly 100.5 s" "$T/mlg2.json" \
+	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100600000)'
+
+# the same rule for a kernel trace on CLOCK_MONOTONIC (# clock_type=) and for
+# a tracemerge_clock_sync record naming CLOCK_MONOTONIC (issuer +-10 us)
+check "legacy: sync clock_type=LINUX_CLOCK_MONOTONIC kernel" $TM sync --json "$D/kernel_mono.txt" "$D/app_legacy.json"
+pyck "legacy: clock_type mono kernel: identity, error 0, assumed" "$T/out" \
+	'(lambda s: (s["offset_ns"], s["error_ns"], s["how"], s["path"][1:]))(stream("app_legacy.json","json")) == (0, 0, "'"$L"'", ["CLOCK_MONOTONIC"])'
+check "legacy: merge clock_type=LINUX_CLOCK_MONOTONIC kernel" $TM merge -q -o "$T/mlgm.json" "$D/kernel_mono.txt" "$D/app_legacy.json"
+pyck "legacy: clock_type mono kernel: app events keep their ts" "$T/mlgm.json" \
+	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (200500000, 200600000)'
+check "legacy: sync kernel with a CLOCK_MONOTONIC issuer record" $TM sync --json "$D/kernel_issuer_mono.txt" "$D/app_legacy.json"
+pyck "legacy: issuer on CLOCK_MONOTONIC: offset -100 s, error 10.5 us, assumed" "$T/out" \
+	'(lambda s: (s["offset_ns"], s["error_ns"], s["how"]))(stream("app_legacy.json","json")) == (-100*10**9, 10500, "'"$L"'")'
+check "legacy: merge kernel with a CLOCK_MONOTONIC issuer record" $TM merge -q -o "$T/mlgi.json" "$D/kernel_issuer_mono.txt" "$D/app_legacy.json"
+pyck "legacy: issuer on CLOCK_MONOTONIC: B at 100.5 s" "$T/mlgi.json" \
+	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100600000)'
+
+# nothing names CLOCK_MONOTONIC: still an error, and nothing written
+check "legacy: nothing links it: merge exits 1 (cannot align), no output" sh -c "$TM merge -o '$T/mlgx.json' '$D/kernel.txt' '$D/app_legacy.json' 2> '$T/err'; test \$? = 1 && grep -q 'cannot align .*app_legacy.json' '$T/err' && test ! -e '$T/mlgx.json'"
+
+# markers win: kernel_both.txt = kernel.txt + parent_ts=150.000000 at 100.000000
+# (CLOCK_MONOTONIC = kernel + 50 s); app.json (no clock domain either) is linked
+# by its markers (kernel + 5000 s) and is not assumed; app_legacy.json is
+check "legacy: sync kernel_both.txt app.json app_legacy.json" $TM sync --json "$D/kernel_both.txt" "$D/app.json" "$D/app_legacy.json"
+pyck "legacy: a JSON its markers link keeps them (-5000 s); the other is assumed (-50 s)" "$T/out" \
+	'(stream("app.json","json")["offset_ns"], stream("app.json","json")["how"], stream("app_legacy.json","json")["offset_ns"], stream("app_legacy.json","json")["how"]) == (-5000*10**9, "markers", -50*10**9, "'"$L"'") and [w["locations"][0].split("/")[-1] for w in j["warnings"] if w["kind"] == "sync-json-clock-assumed"] == ["app_legacy.json"]'
+
+# overrides: --offset / --same-clock place the JSON themselves (no assumption)
+check "legacy: merge --offset app_legacy.json=-99s" $TM merge -o "$T/mlgo.json" --offset "$D/app_legacy.json=-99s" "$D/kernel_parent.txt" "$D/app_legacy.json"
+pyck "legacy: --offset overrides the assumption (B at 200.5 - 99 s), no warning" "$T/mlgo.json" \
+	'ev("work","B")[0]["ts"] == 101500000 and j["metadata"]["tracemerge"]["warnings"] == []'
+check "legacy: merge --same-clock" $TM merge -q -o "$T/mlgs.json" --same-clock "$D/kernel_parent.txt" "$D/app_legacy.json"
+pyck "legacy: --same-clock overrides the assumption (B stays 200.5 s), no warning" "$T/mlgs.json" \
+	'ev("work","B")[0]["ts"] == 200500000 and j["metadata"]["tracemerge"]["warnings"] == []'
+# --clock=app: the JSON is the output clock; the kernel reaches it through
+# parent_ts and the assumption (kernel + 100 s)
+check "legacy: sync --clock=app" $TM sync --json --clock=app "$D/kernel_parent.txt" "$D/app_legacy.json"
+pyck "legacy: --clock=app: kernel offset +100 s" "$T/out" \
+	'stream("kernel_parent.txt","kernel")["offset_ns"] == 100*10**9 and stream("app_legacy.json","json")["how"] == "output clock"'
+
+# import of Chrome's legacy about:tracing + systrace file (the kernel text in
+# systemTraceEvents, the JSON without a clock domain): aligned as Catapult does
+check "legacy: import legacy_systrace.json" $TM import -q -o "$T/ilg.json" "$D/legacy_systrace.json"
+pyck "legacy: import: app events at kernel time, the override named" "$T/ilg.json" \
+	'(ev("work","B")[0]["ts"], ev("step","X")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100550000.5, 100600000) and [w["kind"] for w in j["metadata"]["tracemerge"]["warnings"]] == ["sync-json-clock-assumed"] and "tracemerge merge --same-clock" in j["metadata"]["tracemerge"]["warnings"][0]["message"]'
+
 # ---- systrace HTML: kernel block, controller block, Chrome block ---------
 check "sync systrace.html (chrome -> controller -> kernel)" $TM sync --json "$D/systrace.html"
 cp "$T/out" "$T/ss.json"
@@ -215,9 +299,24 @@ if [ -z "$VC" ]; then
 	skip "merge viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
 	exit 0
 fi
-for m in m md mh mp mpk mpa ij mj2; do
-	for eng in catapult perfetto; do
-		if (cd "$VC" && node load_trace.js --engine $eng --slices '^(work|frame|slice[0-9])$' "$T/$m.json") > "$T/$m.$eng" 2>&1; then
+# A current Catapult tree (TM_CATAPULT: a catapult-project/catapult checkout
+# with tracing/, catapult_build/ and third_party/vinn/) besides the npm one
+ENGINES="catapult perfetto"
+if [ -n "${TM_CATAPULT:-}" ] && [ -f "$TM_CATAPULT/catapult_build/node_bootstrap.js" ]; then
+	ENGINES="$ENGINES catapult-current"
+else
+	skip "merge viewers in a current Catapult (set TM_CATAPULT to a catapult checkout)"
+fi
+vc_load() { # ENGINE ARGS...: load_trace.js with ENGINE's options
+	_e=$1; shift
+	case $_e in
+	catapult-current) (cd "$VC" && node load_trace.js --catapult "$TM_CATAPULT" "$@") ;;
+	*) (cd "$VC" && node load_trace.js --engine "$_e" "$@") ;;
+	esac
+}
+for m in m md mh mp mpk mpa ij mj2 mlg mlg0 mlgm ilg; do
+	for eng in $ENGINES; do
+		if vc_load $eng --slices '^(work|frame|slice[0-9])$' "$T/$m.json" > "$T/$m.$eng" 2>&1; then
 			ok "$m.json imports in $eng"
 		else
 			notok "$m.json imports in $eng"; head -c 600 "$T/$m.$eng" | sed 's/^/    /'; continue
@@ -247,4 +346,14 @@ PY
 		then ok "$m.json in $eng: JSON slices and atrace twins start together ($(cat "$T/py"))"
 		else notok "$m.json in $eng: twins"; sed 's/^/    /' "$T/py" | head; fi
 	done
+done
+
+# Both Catapult generations align Chrome's legacy systrace file itself the
+# way tracemerge does (the JSON on CLOCK_MONOTONIC, parent_ts to the kernel):
+# the JSON work slice and its atrace twin start together there
+for eng in $ENGINES; do
+	[ $eng = perfetto ] && continue   # Perfetto ignores parent_ts (one axis)
+	vc_load $eng --slices '^work$' "$D/legacy_systrace.json" > "$T/ls.$eng" 2>&1
+	pyck "legacy_systrace.json as recorded, in $eng: work and its atrace twin at 200.5 s" "$T/ls.$eng" \
+		'j["ok"] and sorted(s["start_ms"] for s in j["matched_slices"]) == [200500, 200500]'
 done
