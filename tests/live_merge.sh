@@ -245,6 +245,38 @@ def cmd_shifted(merged, app_path, how):
               % (len(got), len(want), bad[:3]))
         sys.exit(1)
 
+def parents(ktxt):
+    """(kernel ns, CLOCK_MONOTONIC ns) of each parent_ts line, in order."""
+    out = []
+    for l in open(ktxt):
+        if "trace_event_clock_sync: parent_ts=" in l:
+            k = l.split(": tracing_mark_write:")[0].split()[-1]
+            v = l.rsplit("parent_ts=", 1)[1].strip()
+            out.append((ns_of_us(Decimal(k) * 1000000), ns_of_us(Decimal(v) * 1000000)))
+    return out
+
+def cmd_legacy_sync(sync_path, ktxt):
+    """The JSON's offset is exactly the first parent_ts relation, no rate."""
+    s = stream(sync_path, "json")
+    p = parents(ktxt)
+    rel = [k - v for k, v in p]
+    print("json stream: offset %s ns, error bound %s ns, how '%s'; parent_ts relations "
+          "(kernel - mono) %s ns" % (s.get("offset_ns"), s.get("error_ns"), s.get("how"), rel))
+    if (len(p) != 2 or not s.get("linked") or s["offset_ns"] != rel[0] or s["rate_ppm"] != 0
+            or not s["how"].startswith("assumed CLOCK_MONOTONIC")):
+        sys.exit(1)
+
+def cmd_legacy_allow(sync_path, ktxt, facts_path):
+    """What a slice may lie off its twin by beyond its own marker write: the
+    bound sync reports, plus what the legacy marker cannot tell: its value is
+    the CLOCK_MONOTONIC read before the write, cut to the us (< 1 us + the
+    write's time, parent_write_ns), and the kernel clock's drift against
+    CLOCK_MONOTONIC over the run (the two parent_ts lines; only the first is used)."""
+    s = stream(sync_path, "json")
+    rel = [k - v for k, v in parents(ktxt)]
+    pw = int(facts(facts_path)["parent_write_ns"])
+    print(s["error_ns"] + 1000 + pw + abs(rel[-1] - rel[0]))
+
 LIMIT = 50000
 Q = 500                               # the kernel text's µs rounding
 cmd = sys.argv[1]
@@ -261,25 +293,31 @@ lcheck() { # NAME CMD...
 	fi
 }
 
+# capture CLOCK DIR: tool_live_app's pair in DIR (k.txt, app.json, facts);
+# 0 done, 1 failed (said); the test ends here with a skip without tracefs
+capture() {
+	mkdir -p "$2"
+	"$TOOL" --clock "$1" --kernel "$2/k.txt" --json "$2/app.json" > "$2/facts" 2> "$2/tool.err"
+	_rc=$?
+	if [ $_rc = 77 ]; then
+		skip "live merge: $(sed 's/^tool_live_app: //' "$2/tool.err" | head -n 1)"
+		exit 0
+	fi
+	if [ $_rc != 0 ]; then
+		notok "live merge ($1): capture failed (exit $_rc)"; sed 's/^/    /' "$2/tool.err"
+		return 1
+	fi
+	ok "live merge ($1): captured: $(cat "$2/facts")"
+}
+
 # ---- capture + merge + checks, for each application clock -----------------
 SQL_SLICES="select s.name, s.ts, s.category, s.track_id, t.utid from slice s
  left join thread_track t on s.track_id = t.id where s.name like 'live_slice_%' order by s.name, s.ts"
 
 for clk in realtime boottime; do
 	D=$T/$clk
-	mkdir -p "$D"
 	t0=$(date +%s.%N)
-	"$TOOL" --clock "$clk" --kernel "$D/k.txt" --json "$D/app.json" > "$D/facts" 2> "$D/tool.err"
-	rc=$?
-	if [ $rc = 77 ]; then
-		skip "live merge: $(sed 's/^tool_live_app: //' "$D/tool.err" | head -n 1)"
-		exit 0
-	fi
-	if [ $rc != 0 ]; then
-		notok "live merge ($clk): capture failed (exit $rc)"; sed 's/^/    /' "$D/tool.err"
-		continue
-	fi
-	ok "live merge ($clk): captured: $(cat "$D/facts")"
+	capture "$clk" "$D" || continue
 
 	if $TM merge -o "$D/merged.json" "$D/k.txt" "$D/app.json" > "$D/merge.out" 2>&1; then
 		ok "live merge ($clk): merge exits 0"
@@ -341,4 +379,52 @@ if [ -f "$D/app.json" ] && [ -f "$D/k.txt" ]; then
 	lcheck "live merge: merge --offset shifts every app event by exactly the offset" \
 		sh -c "$TM merge -q -o '$D/ns-merged.json' --offset '$D/nosync.json=-2.000123ms' '$D/k.txt' '$D/nosync.json' &&
 		       python3 '$T/live.py' shifted '$D/ns-merged.json' '$D/nosync.json' -2000123"
+fi
+
+# ---- legacy pair: Chrome JSON without clock domain + parent_ts --------------
+# (the pair systrace recorded with Chrome: kernel trace_clock global, JSON on
+# CLOCK_MONOTONIC naming no clock domain, parent_ts= markers; see
+# tool_live_app.c).  merge needs no option; every slice lands on its atrace
+# twin within sync's bound plus the legacy marker's own uncertainty
+# (live.py legacy_allow), in Perfetto, the npm Catapult and, with TM_CATAPULT
+# (a current catapult checkout), a current one.
+D=$T/legacy
+capture legacy "$D" || exit 0
+if $TM merge -o "$D/merged.json" "$D/k.txt" "$D/app.json" > "$D/merge.out" 2>&1 &&
+   grep -q 'sync-json-clock-assumed' "$D/merge.out"; then
+	ok "live legacy: merge without options exits 0, says CLOCK_MONOTONIC was assumed"
+else
+	notok "live legacy: merge without options exits 0"; sed 's/^/    /' "$D/merge.out" | head -20
+	exit 0
+fi
+$TM sync --json "$D/k.txt" "$D/app.json" > "$D/sync.json" 2> "$D/sync.err"
+lcheck "live legacy: sync: JSON offset = the first parent_ts relation, no drift" \
+	live legacy_sync "$D/sync.json" "$D/k.txt"
+lcheck "live legacy: merged app events are at their own ts on the reported relation" \
+	live shifted "$D/merged.json" "$D/app.json" "$D/sync.json"
+if ! allow=$(live legacy_allow "$D/sync.json" "$D/k.txt" "$D/facts" 2>&1); then
+	notok "live legacy: allowance: $allow"
+	exit 0
+fi
+if [ -z "$VC" ]; then
+	skip "live legacy: viewer checks (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	exit 0
+fi
+"$VC/perfetto/tp_query" "$D/merged.json" "$SQL_SLICES" > "$D/tp.json" 2> "$D/tp.err"
+lcheck "live legacy: perfetto: every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
+	live perfetto "$D/tp.json" "$D/app.json" "$allow"
+(cd "$VC" && node load_trace.js --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
+lcheck "live legacy: catapult (npm): every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
+	live catapult "$D/lt.json" "$D/tp.json" "$D/app.json" "$allow"
+lcheck "live legacy: catapult (npm): cpu slices overlap the app's slices" \
+	live catapult_sched "$D/lt.json"
+if [ -n "${TM_CATAPULT:-}" ] && [ -f "$TM_CATAPULT/catapult_build/node_bootstrap.js" ]; then
+	(cd "$VC" && node load_trace.js --catapult "$TM_CATAPULT" --slices '^live_slice_' "$D/merged.json") \
+		> "$D/ltc.json" 2> "$D/ltc.err"
+	lcheck "live legacy: current catapult: every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
+		live catapult "$D/ltc.json" "$D/tp.json" "$D/app.json" "$allow"
+	lcheck "live legacy: current catapult: cpu slices overlap the app's slices" \
+		live catapult_sched "$D/ltc.json"
+else
+	skip "live legacy: current catapult (set TM_CATAPULT to a catapult checkout)"
 fi

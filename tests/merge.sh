@@ -127,37 +127,36 @@ pyck "legacy: app events at kernel time (B 100.5 s, X 100550000.5 us, E 100.6 s)
 pyck "legacy: metadata says the JSON clock was assumed, and how to override" "$T/mlg.json" \
 	'(lambda t: [s["how"] for i in t["clock"]["inputs"] for s in i["streams"] if s["side"] == "json"] == ["'"$L"'"] and [w["kind"] for w in t["warnings"]] == ["sync-json-clock-assumed"] and "--offset" in t["warnings"][0]["message"])(j["metadata"]["tracemerge"])'
 
+# legacy_pair NAME KERNEL OFFSET_NS ERROR_NS B_US E_US OUT: sync and merge of
+# KERNEL with app_legacy.json (no options); the JSON stream's offset and
+# error bound, the assumption named, work B/E at B_US/E_US in $T/OUT.json
+# (the sync report stays in $T/lp.json)
+legacy_pair() {
+	check "legacy: sync $1" $TM sync --json "$D/$2" "$D/app_legacy.json"
+	cp "$T/out" "$T/lp.json"
+	pyck "legacy: $1: JSON offset $3 ns, error $4 ns, assumed CLOCK_MONOTONIC" "$T/lp.json" \
+		'(lambda s: (s["offset_ns"], s["error_ns"], s["rate_ppm"], s["how"]))(stream("app_legacy.json","json")) == ('"$3, $4"', 0, "'"$L"'")'
+	check "legacy: merge $1" $TM merge -q -o "$T/$7.json" "$D/$2" "$D/app_legacy.json"
+	pyck "legacy: $1: work B/E at $5/$6 us" "$T/$7.json" \
+		'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == ('"$5, $6"')'
+}
 # parent_ts=0: the kernel clock IS CLOCK_MONOTONIC (exact, error 0)
-check "legacy: sync with parent_ts=0" $TM sync --json "$D/kernel_parent0.txt" "$D/app_legacy.json"
-pyck "legacy: parent_ts=0 is identity, error 0" "$T/out" \
-	'stream("app_legacy.json","json")["offset_ns"] == 0 and stream("app_legacy.json","json")["error_ns"] == 0'
-check "legacy: merge with parent_ts=0" $TM merge -q -o "$T/mlg0.json" "$D/kernel_parent0.txt" "$D/app_legacy.json"
-pyck "legacy: parent_ts=0: app events keep their ts" "$T/mlg0.json" \
-	'(ev("work","B")[0]["ts"], ev("step","X")[0]["ts"], ev("work","E")[0]["ts"]) == (200500000, 200550000.5, 200600000)'
+legacy_pair "parent_ts=0 (identity)" kernel_parent0.txt 0 0 200500000 200600000 mlg0
+pyck "legacy: parent_ts=0: the step X keeps its ts" "$T/mlg0.json" 'ev("step","X")[0]["ts"] == 200550000.5'
 
 # only the first parent_ts counts: the second (200.800080 at 100.800000, i.e.
 # 100 ppm off the first) is ignored, not fitted as drift
-check "legacy: sync with two parent_ts" $TM sync --json "$D/kernel_parent2.txt" "$D/app_legacy.json"
-pyck "legacy: only the first parent_ts used (offset -100 s, no rate), the second warned about" "$T/out" \
-	'stream("app_legacy.json","json")["offset_ns"] == -100*10**9 and stream("app_legacy.json","json")["rate_ppm"] == 0 and j["links"][0]["markers"] == 1 and [(w["kind"], w["locations"][0].split("/")[-1]) for w in j["warnings"] if w["kind"] == "sync-parent-ts-repeated"] == [("sync-parent-ts-repeated", "kernel_parent2.txt:8")]'
-check "legacy: merge with two parent_ts" $TM merge -q -o "$T/mlg2.json" "$D/kernel_parent2.txt" "$D/app_legacy.json"
-pyck "legacy: two parent_ts: B at exactly 100.5 s" "$T/mlg2.json" \
-	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100600000)'
+legacy_pair "two parent_ts" kernel_parent2.txt -100000000000 500 100500000 100600000 mlg2
+pyck "legacy: two parent_ts: one marker used, the second warned about" "$T/lp.json" \
+	'j["links"][0]["markers"] == 1 and [(w["kind"], w["locations"][0].split("/")[-1]) for w in j["warnings"] if w["kind"] == "sync-parent-ts-repeated"] == [("sync-parent-ts-repeated", "kernel_parent2.txt:8")]'
 
 # the same rule for a kernel trace on CLOCK_MONOTONIC (# clock_type=) and for
-# a tracemerge_clock_sync record naming CLOCK_MONOTONIC (issuer +-10 us)
-check "legacy: sync clock_type=LINUX_CLOCK_MONOTONIC kernel" $TM sync --json "$D/kernel_mono.txt" "$D/app_legacy.json"
-pyck "legacy: clock_type mono kernel: identity, error 0, assumed" "$T/out" \
-	'(lambda s: (s["offset_ns"], s["error_ns"], s["how"], s["path"][1:]))(stream("app_legacy.json","json")) == (0, 0, "'"$L"'", ["CLOCK_MONOTONIC"])'
-check "legacy: merge clock_type=LINUX_CLOCK_MONOTONIC kernel" $TM merge -q -o "$T/mlgm.json" "$D/kernel_mono.txt" "$D/app_legacy.json"
-pyck "legacy: clock_type mono kernel: app events keep their ts" "$T/mlgm.json" \
-	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (200500000, 200600000)'
-check "legacy: sync kernel with a CLOCK_MONOTONIC issuer record" $TM sync --json "$D/kernel_issuer_mono.txt" "$D/app_legacy.json"
-pyck "legacy: issuer on CLOCK_MONOTONIC: offset -100 s, error 10.5 us, assumed" "$T/out" \
-	'(lambda s: (s["offset_ns"], s["error_ns"], s["how"]))(stream("app_legacy.json","json")) == (-100*10**9, 10500, "'"$L"'")'
-check "legacy: merge kernel with a CLOCK_MONOTONIC issuer record" $TM merge -q -o "$T/mlgi.json" "$D/kernel_issuer_mono.txt" "$D/app_legacy.json"
-pyck "legacy: issuer on CLOCK_MONOTONIC: B at 100.5 s" "$T/mlgi.json" \
-	'(ev("work","B")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100600000)'
+# a tracemerge_clock_sync record naming CLOCK_MONOTONIC (issuer +-10 us, the
+# kernel's us print +-0.5 us)
+legacy_pair "clock_type=LINUX_CLOCK_MONOTONIC kernel" kernel_mono.txt 0 0 200500000 200600000 mlgm
+pyck "legacy: clock_type mono kernel: the JSON's path is CLOCK_MONOTONIC itself" "$T/lp.json" \
+	'stream("app_legacy.json","json")["path"][1:] == ["CLOCK_MONOTONIC"]'
+legacy_pair "kernel with a CLOCK_MONOTONIC issuer record" kernel_issuer_mono.txt -100000000000 10500 100500000 100600000 mlgi
 
 # nothing names CLOCK_MONOTONIC: still an error, and nothing written
 check "legacy: nothing links it: merge exits 1 (cannot align), no output" sh -c "$TM merge -o '$T/mlgx.json' '$D/kernel.txt' '$D/app_legacy.json' 2> '$T/err'; test \$? = 1 && grep -q 'cannot align .*app_legacy.json' '$T/err' && test ! -e '$T/mlgx.json'"
@@ -314,7 +313,7 @@ vc_load() { # ENGINE ARGS...: load_trace.js with ENGINE's options
 	*) (cd "$VC" && node load_trace.js --engine "$_e" "$@") ;;
 	esac
 }
-for m in m md mh mp mpk mpa ij mj2 mlg mlg0 mlgm ilg; do
+for m in m md mh mp mpk mpa ij mj2 mlg mlg0 mlg2 mlgm mlgi ilg; do
 	for eng in $ENGINES; do
 		if vc_load $eng --slices '^(work|frame|slice[0-9])$' "$T/$m.json" > "$T/$m.$eng" 2>&1; then
 			ok "$m.json imports in $eng"

@@ -3,7 +3,7 @@
  * tool_live_app.c - make a real kernel + application trace pair on this
  * machine, for the end-to-end merge test (tests/live_merge.sh).
  *
- *   tool_live_app --clock realtime|boottime --kernel OUT.txt --json OUT.json
+ *   tool_live_app --clock realtime|boottime|legacy --kernel OUT.txt --json OUT.json
  *                 [--slices N]
  *
  * A private tracefs instance (trace_clock "mono") records sched_switch,
@@ -31,6 +31,16 @@
  * read directly at the start and the end: app_minus_mono_ns (app clock minus
  * CLOCK_MONOTONIC = the kernel trace's clock), app_minus_mono_end_ns, and
  * mono_bracket_ns, the uncertainty of those reads.
+ *
+ * --clock legacy makes the pair systrace recorded with Chrome for years: the
+ * instance's trace_clock is "global" (not CLOCK_MONOTONIC), the JSON is
+ * stamped with CLOCK_MONOTONIC and names no clock domain, and there are no
+ * handshakes: instead, at the start and at the end of the run, the legacy
+ * marker "trace_event_clock_sync: parent_ts=SECS", SECS the CLOCK_MONOTONIC
+ * read just before the write, cut to the µs with 6 decimals (as Chrome
+ * wrote it).  Each is written right after a counter marker (C|pid|
+ * live_warm|N) so that the write is quick; parent_write_ns (facts) is the
+ * longest CLOCK_MONOTONIC time across a parent_ts write.
  *
  * Exit: 0 done; 77 (one line on stderr) not root or tracefs unavailable;
  * 1 capture failed; 2 usage.  The instance is removed on every path, also
@@ -70,6 +80,7 @@
 struct app {
 	clockid_t clock;
 	const char *clock_name;
+	bool legacy;               /* parent_ts markers, trace_clock global */
 	const char *kernel_path, *json_path;
 	int nslices;
 
@@ -89,6 +100,7 @@ struct app {
 	 * widest bracket of the reads (its uncertainty) */
 	int64_t app_minus_mono[2], mono_bracket_ns;
 	int64_t max_handshake_ns;  /* widest t2 - t1 */
+	int64_t parent_write_ns;   /* widest parent_ts write (legacy) */
 	int to_worker[2], to_main[2];   /* ping-pong pipes */
 	pthread_t worker;
 	bool worker_started;
@@ -251,6 +263,7 @@ static const char *tracefs_unavailable(void)
 static int setup_instance(struct app *A)
 {
 	static const char *const evs[] = { "sched_switch", "sched_wakeup", "sched_waking" };
+	const char *trace_clock = A->legacy ? "global" : "mono";
 	char *clk;
 
 	snprintf(A->iname, sizeof(A->iname), "tracemerge-live-%d-%llx", (int)getpid(),
@@ -271,12 +284,12 @@ static int setup_instance(struct app *A)
 	/* a new instance starts with tracing on: stop it before configuring */
 	if (tracefs_trace_off(A->inst))
 		return fail(A, "tracing_on: %s", strerror(errno));
-	if (tracefs_instance_file_write(A->inst, "trace_clock", "mono") <= 0)
-		return fail(A, "trace_clock mono: %s", strerror(errno));
+	if (tracefs_instance_file_write(A->inst, "trace_clock", trace_clock) <= 0)
+		return fail(A, "trace_clock %s: %s", trace_clock, strerror(errno));
 	clk = tracefs_get_clock(A->inst);
-	if (!clk || strcmp(clk, "mono")) {
+	if (!clk || strcmp(clk, trace_clock)) {
 		free(clk);
-		return fail(A, "trace_clock is not mono after setting it");
+		return fail(A, "trace_clock is not %s after setting it", trace_clock);
 	}
 	free(clk);
 	if (tracefs_instance_file_write(A->inst, "buffer_size_kb", BUFFER_KB) <= 0)
@@ -324,11 +337,39 @@ static int remove_instance(struct app *A)
 
 /* ---- the application's run ----------------------------------------------- */
 
+/* The legacy clock sync (see the top): a quick write of parent_ts=. */
+static int parent_ts(struct app *A)
+{
+	char msg[96];
+	int64_t m, m_after, us;
+
+	snprintf(msg, sizeof(msg), "C|%d|live_warm|%d", (int)A->pid, A->nsync);
+	if (write_marker(A, msg))
+		return -1;
+	m = clock_ns(CLOCK_MONOTONIC);
+	us = m / 1000;
+	snprintf(msg, sizeof(msg), "trace_event_clock_sync: parent_ts=%lld.%06lld",
+		 (long long)(us / 1000000), (long long)(us % 1000000));
+	if (write_marker(A, msg))
+		return -1;
+	m_after = clock_ns(CLOCK_MONOTONIC);
+	if (m_after - m > A->parent_write_ns)
+		A->parent_write_ns = m_after - m;
+	return 0;
+}
+
 static int handshake(struct app *A)
 {
 	char id[64], msg[128], b1[32], b2[32];
 	int64_t t1, t2;
 
+	if (A->legacy) {
+		/* parent_ts= at the start and at the end only */
+		if ((A->nsync == 0 || A->nsync == NSYNC - 1) && parent_ts(A))
+			return -1;
+		A->nsync++;
+		return 0;
+	}
 	snprintf(id, sizeof(id), "tmlive_%d_%d", (int)A->pid, A->nsync);
 	snprintf(msg, sizeof(msg), "trace_event_clock_sync: name=%s", id);
 	t1 = app_ns(A);
@@ -619,7 +660,7 @@ static int usage(const char *msg)
 {
 	if (msg)
 		fprintf(stderr, "tool_live_app: %s\n", msg);
-	fprintf(stderr, "usage: tool_live_app --clock realtime|boottime --kernel OUT.txt "
+	fprintf(stderr, "usage: tool_live_app --clock realtime|boottime|legacy --kernel OUT.txt "
 		"--json OUT.json [--slices N]\n");
 	return 2;
 }
@@ -642,8 +683,10 @@ int main(int argc, char **argv)
 				A.clock = CLOCK_REALTIME;
 			else if (!strcmp(v, "boottime"))
 				A.clock = CLOCK_BOOTTIME;
+			else if (!strcmp(v, "legacy"))
+				A.clock = CLOCK_MONOTONIC, A.legacy = true;
 			else
-				return usage("--clock is realtime or boottime");
+				return usage("--clock is realtime, boottime or legacy");
 		} else if (!strcmp(argv[i], "--kernel") && v) {
 			A.kernel_path = v;
 		} else if (!strcmp(argv[i], "--json") && v) {
@@ -685,9 +728,11 @@ int main(int argc, char **argv)
 	}
 	printf("clock=%s slices=%d nested=%d depth=%d pongs=%d sync_markers=%d kernel_lines=%zu "
 	       "sched_switch=%zu marker_lines=%zu max_handshake_ns=%lld app_minus_mono_ns=%lld "
-	       "app_minus_mono_end_ns=%lld mono_bracket_ns=%lld run_ms=%.1f\n", A.clock_name,
+	       "app_minus_mono_end_ns=%lld mono_bracket_ns=%lld parent_write_ns=%lld run_ms=%.1f\n",
+	       A.clock_name,
 	       A.nbegin, A.nested, A.maxdepth, A.npong, A.nsync, lines, sched, markers,
 	       (long long)A.max_handshake_ns, (long long)A.app_minus_mono[0],
-	       (long long)A.app_minus_mono[1], (long long)A.mono_bracket_ns, (m1 - m0) / 1e6);
+	       (long long)A.app_minus_mono[1], (long long)A.mono_bracket_ns,
+	       (long long)A.parent_write_ns, (m1 - m0) / 1e6);
 	return 0;
 }
