@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # docs.sh - the man pages (doc/*.1) and the bash completion
 # (scripts/tracemerge.bash-completion) against the code: every option each
-# command accepts (read from the `struct option` tables and getopt_long
+# command accepts (read from the `struct option` tables and tm_getopt
 # strings of src/cmd-*.c) is in that command's page and in the completion,
 # and nothing else is; the pages render without groff warnings; the
 # examples that use testdata/ run.  (`make install` of the pages and the
@@ -32,9 +32,9 @@ long_opts() { # FILE
 	} | grep -o '{ *"[a-z][a-z0-9-]*", *[a-z]*_argument' | sed 's/{ *"\([^"]*\)".*/--\1/'
 }
 
-# The short options of getopt_long's option string: "-X" per line.
+# The short options of tm_getopt's option string: "-X" per line.
 short_opts() { # FILE
-	sed -n 's/.*getopt_long([^"]*"\([^"]*\)".*/\1/p' "$1" | tr -d '+:' | fold -w1 | sed 's/^/-/'
+	sed -n 's/.*\(getopt_long\|tm_getopt\)([^"]*"[^"]*"[^"]*"\([^"]*\)".*/\2/p' "$1" | tr -d '+:' | fold -w1 | sed 's/^/-/'
 }
 
 code_opts() { # CMD
