@@ -378,7 +378,7 @@ void kev_sched_life(struct tm_kev *kv)
 	}
 }
 
-/* End of the trace: wakeups that led to no run become instants; the
+/* End of the trace: wakeups that led to no run become instants; then the
  * running tasks and thread states still open are written as B events
  * without an end (the viewers show them as not finished). */
 void kev_sched_finish(struct tm_kev *kv)
@@ -389,10 +389,17 @@ void kev_sched_finish(struct tm_kev *kv)
 	struct kev_cpu *c;
 	char name[96];
 
+	/* first every instant (on the wakee's track: one written after that
+	 * track's open B, and earlier than it, would end before it began) */
 	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
 		int32_t tid;
 		memcpy(&tid, key, sizeof(tid));
 		flows_pending(kv, t, tid);
+	}
+	it = 0;
+	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
+		int32_t tid;
+		memcpy(&tid, key, sizeof(tid));
 		if (!t->have_state || !has_state_track(tid))
 			continue;
 		name_state_track(kv, t, tid);
