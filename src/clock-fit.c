@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* clock-fit.c - marker fits: weighted offset + drift, outliers, error
+/* clock-fit.c - marker fits: consensus, weighted offset + drift, error
  * bound (tm_clock_fit, see tracemerge/clock.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock-int.h"
+#include "tracemerge/ts.h"
 
 /* ---- long double helpers (no libm) -------------------------------------- */
 
@@ -94,7 +95,7 @@ static int ld_ceil(long double v, int64_t *out)
  * otherwise the fit is the weighted mean offset, rate 0 (rate_err is still
  * reported).  A kept rate beyond max_rate_ppm is an error.
  *
- * Outliers and the error bound: see worst_outlier() and finish().
+ * Which pairs are fitted: see consensus(); the error bound: see finish().
  */
 
 #define W_FLOOR_NS 1000.0L              /* weight floor, see above */
@@ -104,7 +105,9 @@ struct pt {
 	i128 sa, sb;                         /* a_lo + a_hi, b_lo + b_hi: 2 * midpoints */
 	long double ha, hb, u, w;            /* half-widths, uncertainty, weight */
 	long double x, y, r;                 /* see above; r: residual */
+	long double xc;                      /* mid_a - pair 0's mid_a (consensus) */
 	bool used;
+	bool pool;                           /* may join the consensus */
 };
 
 struct lsq {
@@ -219,37 +222,145 @@ static int cmp_ld(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * Outlier rule: with 1.4826 * median |residual| of the used pairs as a
- * robust sigma, a pair is an outlier when
- *     |r_i| > u_i + max(3 * sigma, 10 µs).
- * The worst one (largest |r_i| - u_i) is rejected and the fit repeated, as
- * long as at least 2 pairs stay and the kept pairs outnumber the rejected.
- * Returns the index to reject, or n for none.
- */
-static size_t worst_outlier(const struct pt *p, size_t n, size_t used, long double *scratch)
+/* Median of |r_i| over the used pairs (SCRATCH holds N values). */
+static long double median_abs_r(const struct pt *p, size_t n, long double *scratch)
 {
-	long double med, lim, worst = 0;
-	size_t k = 0, pick = n;
+	size_t k = 0;
 
-	if (used < 3 || 2 * (used - 1) <= n)
-		return n;
 	for (size_t i = 0; i < n; i++)
 		if (p[i].used)
 			scratch[k++] = ld_abs(p[i].r);
+	if (!k)
+		return 0;
 	qsort(scratch, k, sizeof(*scratch), cmp_ld);
-	med = k % 2 ? scratch[k / 2] : (scratch[k / 2 - 1] + scratch[k / 2]) / 2;
-	lim = 3 * 1.4826L * med;
-	if (lim < OUTLIER_FLOOR_NS)
-		lim = OUTLIER_FLOOR_NS;
+	return k % 2 ? scratch[k / 2] : (scratch[k / 2 - 1] + scratch[k / 2]) / 2;
+}
+
+/* ---- consensus ------------------------------------------------------------
+ *
+ * The fit is made on the largest set of pairs that one clock relation
+ * explains, never on the average of groups that disagree:
+ *
+ * 1. Candidate lines (y = off + rate * xc): every pool pair's own offset
+ *    (rate 0) and, when a rate may be fitted, the line through every two
+ *    pool pairs (any rate; with more than CAND_MAX pairs in the pool, every
+ *    two of CAND_MAX pairs spread evenly over it).  A pair supports a line
+ *    when its residual is within its uncertainty u_i plus 10 µs.  The line
+ *    with the most supporters wins (ties: the smaller |rate|, then the
+ *    first tried); its supporters are the members.
+ * 2. The members are fitted (fit_once) and the membership is taken again
+ *    against that fit with the outlier rule: with 1.4826 * median |r| of
+ *    the members as a robust sigma, a pool pair is a member when
+ *        |r_i| <= u_i + max(3 * sigma, 10 µs).
+ *    Fit and membership alternate until the membership stays (at most
+ *    ROUNDS times).
+ * 3. tm_clock_fit() needs the members to be more than half of the pairs;
+ *    otherwise it fails naming the groups the pairs fall in (steps 1 and 2
+ *    again on the pairs no group took, see groups_error()).
+ */
+
+#define CAND_MAX 64
+#define ROUNDS 32
+
+struct line {
+	long double off, rate;               /* y = off + rate * xc */
+};
+
+/* Pool pairs within u_i + 10 µs of L; with MARK, they become the used ones. */
+static size_t support(struct pt *p, size_t n, const struct line *l, bool mark)
+{
+	size_t k = 0;
+
 	for (size_t i = 0; i < n; i++) {
-		long double ex = ld_abs(p[i].r) - p[i].u;
-		if (p[i].used && ex > lim && (pick == n || ex > worst)) {
-			worst = ex;
-			pick = i;
+		bool in = p[i].pool &&
+			  ld_abs(p[i].y - l->off - l->rate * p[i].xc) <= p[i].u + OUTLIER_FLOOR_NS;
+		if (mark)
+			p[i].used = in;
+		k += in;
+	}
+	return k;
+}
+
+static void try_line(struct pt *p, size_t n, const struct line *l, struct line *best,
+		     size_t *best_k)
+{
+	size_t k;
+
+	if (!ld_finite(l->off) || !ld_finite(l->rate))
+		return;
+	k = support(p, n, l, false);
+	if (k > *best_k || (k == *best_k && ld_abs(l->rate) < ld_abs(best->rate))) {
+		*best = *l;
+		*best_k = k;
+	}
+}
+
+/* Step 1: the supporters of the best candidate line become the used
+ * pairs; returns their number (0 only for an empty pool).  IDX: N slots. */
+static size_t best_line(struct pt *p, size_t n, bool rate_allowed, size_t *idx)
+{
+	struct line best = { 0, 0 }, l;
+	size_t m = 0, best_k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (p[i].pool)
+			idx[m++] = i;
+	if (m > CAND_MAX) {             /* idx[j * m / CAND_MAX] >= j: in place */
+		for (size_t j = 0; j < CAND_MAX; j++)
+			idx[j] = idx[j * m / CAND_MAX];
+		m = CAND_MAX;
+	}
+	for (size_t i = 0; i < m; i++) {
+		const struct pt *pi = &p[idx[i]];
+		l = (struct line){ pi->y, 0 };
+		try_line(p, n, &l, &best, &best_k);
+		for (size_t j = i + 1; rate_allowed && j < m; j++) {
+			const struct pt *pj = &p[idx[j]];
+			if (pj->xc == pi->xc)
+				continue;
+			l.rate = (pj->y - pi->y) / (pj->xc - pi->xc);
+			l.off = pi->y - l.rate * pi->xc;
+			try_line(p, n, &l, &best, &best_k);
 		}
 	}
-	return pick;
+	return support(p, n, &best, true);
+}
+
+/* Step 2's membership against the current fit.  Returns true when it
+ * changed (a membership without pairs is not taken); *USED: members. */
+static bool take_members(struct pt *p, size_t n, long double *scratch, size_t *used)
+{
+	long double lim = 3 * 1.4826L * median_abs_r(p, n, scratch);
+	bool changed = false;
+	size_t k = 0;
+
+	if (lim < OUTLIER_FLOOR_NS)
+		lim = OUTLIER_FLOOR_NS;
+	for (size_t i = 0; i < n; i++)
+		k += p[i].pool && ld_abs(p[i].r) - p[i].u <= lim;
+	if (!k)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		bool in = p[i].pool && ld_abs(p[i].r) - p[i].u <= lim;
+		changed |= in != p[i].used;
+		p[i].used = in;
+	}
+	*used = k;
+	return changed;
+}
+
+/* Steps 1 and 2 on the pool (not empty): the members are the used pairs,
+ * *USED their number, F their fit.  -1: arithmetic out of range. */
+static int consensus(struct pt *p, size_t n, bool rate_allowed, struct lsq *f,
+		     long double *scratch, size_t *idx, size_t *used)
+{
+	*used = best_line(p, n, rate_allowed, idx);
+	for (int round = 0;; round++) {
+		if (fit_once(p, n, rate_allowed, f))
+			return -1;
+		if (round == ROUNDS || !take_members(p, n, scratch, used))
+			return 0;
+	}
 }
 
 /* Fill P from the observations; -1 (d->error) on a reversed interval. */
@@ -271,7 +382,8 @@ static int load_pairs(const struct tm_clock_obs *obs, size_t n, struct pt *p,
 		p[i].u = p[i].ha + p[i].hb;
 		p[i].w = 1 / ((p[i].u + W_FLOOR_NS) * (p[i].u + W_FLOOR_NS));
 		p[i].y = i128_ld(p[i].sb - p[i].sa - oref) / 2;
-		p[i].used = true;
+		p[i].xc = i128_ld(p[i].sa - p[0].sa) / 2;
+		p[i].used = p[i].pool = true;
 	}
 	return 0;
 }
@@ -305,6 +417,81 @@ static int rate_error(const struct tm_clock_obs *obs, const struct pt *p, size_t
 	return tm_diag_error(d, "markers %s to %s (%zu used) imply a drift of %.1f ppm "
 			     "(limit %g ppm)", lbl(obs, first, b1, sizeof(b1)),
 			     lbl(obs, last, b2, sizeof(b2)), used, ppm, limit);
+}
+
+/* "+1.234567891 s": exact, with its sign. */
+static void signed_secs(char *buf, int64_t ns)
+{
+	buf[0] = ns < 0 ? '-' : '+';
+	tm_ts_format_secs(buf + 1, ns < 0 ? -ns : ns, 9);
+}
+
+/* Append to MSG (CAP bytes, *LEN used) the used pairs as one group: how
+ * many, the offset b - a that F gives at the first of them (in domain a),
+ * that one's label and time. */
+static void describe_group(const struct tm_clock_obs *obs, const struct pt *p, size_t n,
+			   const struct lsq *f, size_t used, char *msg, size_t cap, size_t *len)
+{
+	i128 oref = ((i128)obs[0].b_lo + obs[0].b_hi) - ((i128)obs[0].a_lo + obs[0].a_hi);
+	char off[TM_TS_BUFSZ + 1] = "?", at[TM_TS_BUFSZ] = "?", b[32];
+	size_t first, last;
+	int64_t o;
+	i128 t;
+
+	ends(p, n, &first, &last);
+	if (!ld_round(f->off + f->rate * p[first].x + i128_ld(oref) / 2, &o) && o > INT64_MIN)
+		signed_secs(off, o);
+	t = p[first].sa / 2;
+	if (fits_i64(t))
+		tm_ts_format_secs(at, (int64_t)t, 6);
+	if (*len < cap)
+		*len += (size_t)snprintf(msg + *len, cap - *len, "%s %zu give %s s (first %s at %s s)",
+					 *len ? ";" : "", used, off, lbl(obs, first, b, sizeof(b)), at);
+}
+
+/*
+ * Step 3's error: no set of pairs is more than half of them.  The groups
+ * they fall in, largest first, each found by steps 1 and 2 on the pairs the
+ * groups before did not take (P's used pairs and F are the first group), at
+ * most GROUPS_SHOWN of them; then how many pairs are left.  A group is two
+ * pairs or more whose fit has no rate beyond LIMIT ppm (any two pairs lie
+ * on some line).  Returns -1.
+ */
+#define GROUPS_SHOWN 3
+
+static bool agree(const struct lsq *f, size_t used, double limit)
+{
+	return used > 1 && !(f->rate_fitted && ld_abs(f->rate * 1e6L) > limit);
+}
+
+static int groups_error(const struct tm_clock_obs *obs, struct pt *p, size_t n,
+			bool rate_allowed, double limit, struct lsq *f, long double *scratch,
+			size_t *idx, size_t used, struct tm_diag *d)
+{
+	char msg[400];
+	size_t len = 0, left = n, shown = 0;
+
+	msg[0] = 0;
+	while (agree(f, used, limit) && shown < GROUPS_SHOWN) {
+		describe_group(obs, p, n, f, used, msg, sizeof(msg), &len);
+		shown++;
+		left -= used;
+		for (size_t i = 0; i < n; i++)
+			if (p[i].used)
+				p[i].used = p[i].pool = false;
+		if (!left || consensus(p, n, rate_allowed, f, scratch, idx, &used))
+			break;
+	}
+	if (!shown)
+		return tm_diag_error(d, "no two of the %zu markers agree on the clock offset", n);
+	if (left && agree(f, used, limit))
+		return tm_diag_error(d, "the markers disagree, no clock offset holds for most of "
+				     "them:%s; %zu more in smaller groups", msg, left);
+	if (left)
+		return tm_diag_error(d, "the markers disagree, no clock offset holds for most of "
+				     "them:%s; %zu agree with no other", msg, left);
+	return tm_diag_error(d, "the markers disagree, no clock offset holds for most of them:%s",
+			     msg);
 }
 
 /*
@@ -359,6 +546,18 @@ static int finish(const struct tm_clock_obs *obs, struct pt *p, size_t n,
 	return 0;
 }
 
+/* STATE and RESID (each may be NULL) from P. */
+static void fill_state(const struct pt *p, size_t n, enum tm_clock_obs_state *state,
+		       int64_t *resid)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (state)
+			state[i] = p[i].used ? TM_OBS_USED : TM_OBS_OUTLIER;
+		if (resid && ld_round(p[i].r, &resid[i]))
+			resid[i] = p[i].r < 0 ? INT64_MIN : INT64_MAX;
+	}
+}
+
 int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 		 const struct tm_clock_fit_opts *opts, struct tm_clock_fit *fit,
 		 enum tm_clock_obs_state *state, int64_t *resid, struct tm_diag *d)
@@ -367,8 +566,9 @@ int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 	bool rate_allowed = !(opts && opts->offset_only);
 	struct pt *p = NULL;
 	long double *scratch = NULL;
+	size_t *idx = NULL;
 	struct lsq f;
-	size_t used = n;
+	size_t used = 0;
 	int ret = -1;
 
 	memset(fit, 0, sizeof(*fit));
@@ -376,41 +576,35 @@ int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 		return tm_diag_error(d, "no markers");
 	p = calloc(n, sizeof(*p));
 	scratch = calloc(n, sizeof(*scratch));
-	if (!p || !scratch) {
+	idx = calloc(n, sizeof(*idx));
+	if (!p || !scratch || !idx) {
 		tm_diag_error(d, "out of memory");
 		goto out;
 	}
 	if (load_pairs(obs, n, p, d))
 		goto out;
-	for (;;) {
-		if (fit_once(p, n, rate_allowed, &f)) {
-			tm_diag_error(d, "marker fit: arithmetic out of range");
-			goto out;
-		}
-		size_t k = worst_outlier(p, n, used, scratch);
-		if (k == n)
-			break;
-		p[k].used = false;
-		used--;
+	if (consensus(p, n, rate_allowed, &f, scratch, idx, &used)) {
+		tm_diag_error(d, "marker fit: arithmetic out of range");
+		goto out;
 	}
 	fit->rate_fitted = f.rate_fitted;
 	fit->rate_ppm = (double)(f.rate * 1e6L);
 	fit->rate_err_ppm = (double)(f.rate_err * 1e6L);
 	fit->used = used;
 	fit->rejected = n - used;
-	if (f.rate_fitted && ld_abs(f.rate * 1e6L) > limit)
+	/* on an error, the state and residuals are those of the refused fit */
+	fill_state(p, n, state, resid);
+	if (2 * used <= n)
+		groups_error(obs, p, n, rate_allowed, limit, &f, scratch, idx, used, d);
+	else if (f.rate_fitted && ld_abs(f.rate * 1e6L) > limit)
 		rate_error(obs, p, n, used, fit->rate_ppm, limit, d);
 	else if (!finish(obs, p, n, &f, fit, d))
 		ret = 0;
-	/* on a rate error, the residuals are those of the rejected fit */
-	for (size_t i = 0; i < n; i++) {
-		if (state)
-			state[i] = p[i].used ? TM_OBS_USED : TM_OBS_OUTLIER;
-		if (resid && ld_round(p[i].r, &resid[i]))
-			resid[i] = p[i].r < 0 ? INT64_MIN : INT64_MAX;
-	}
+	if (ret == 0)   /* finish() took the residuals against the rounded map */
+		fill_state(p, n, state, resid);
 out:
 	free(p);
 	free(scratch);
+	free(idx);
 	return ret;
 }

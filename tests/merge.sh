@@ -283,6 +283,33 @@ check "kernel timestamps going backwards: warned" sh -c "$TM stats '$T/back.txt'
 check "merge with no input is a usage error" sh -c "$TM merge; test \$? = 2"
 check "merge --clock=nosuch is a usage error" sh -c "$TM merge --clock=nosuch '$D/kernel.txt' '$D/app.json'; test \$? = 2"
 
+# ---- markers that disagree (kernel_groups.txt, app_groups*.json) -----------
+# (regression: groups of markers were averaged: two groups an hour apart gave
+# "10 used, 0 rejected", an offset half an hour from both, exit 0)
+if (cd "$D" && $TM sync kernel_groups.txt app_groups55.json) >/dev/null 2>"$T/err"; then
+	notok "two groups of 5 markers an hour apart refused"
+else
+	check "two groups of 5 an hour apart: the error names both groups, their offsets, first markers and times" \
+		grep -qF "cannot align kernel_groups.txt (kernel) with app_groups55.json (json): the markers disagree, no clock offset holds for most of them: 5 give +5000.000000000 s (first 'g1' (kernel_groups.txt:12) at 100.000100 s); 5 give +8600.000000000 s (first 'g2' (kernel_groups.txt:15) at 101.000100 s)" "$T/err"
+fi
+echo keep > "$T/mg.json"
+check "two groups of 5: merge fails, old output untouched" sh -c "! $TM merge -q -o '$T/mg.json' '$D/kernel_groups.txt' '$D/app_groups55.json' 2>/dev/null && grep -qx keep '$T/mg.json'"
+check "7 markers against 3 an hour off: sync" $TM sync --json "$D/kernel_groups.txt" "$D/app_groups73.json"
+cp "$T/out" "$T/sg.json"
+# by hand (testdata/sync/README): the 7 are 5000 s + 3, -2, 0, +4, -4, +1, +5 us
+# at kernel 100, 101, 103, 104, 106, 107, 109 s (+100 us): slope 12/63.4 us/s
+# = 0.19 ppm < 2 x its standard error sqrt((64 - 12^2/63.4) / 5 / 63.4) = 0.44
+# ppm: no drift; equal weights: mean 7/7 = 1 us; error |-4 - 1| us + the
+# kernel's rounding 0.5 us; the 3 are 3600 s - 1 us off that
+pyck "7 against 3: the 7 fitted (offset 5000 s + 1 us, error 5.5 us), g3 g6 g9 rejected 3600 s - 1 us off" "$T/sg.json" \
+	'(lambda l: (l["used"], l["rejected"], l["offset_ns"], l["error_ns"], l["rate_fitted"], [(r["marker"].split("'"'"'")[1], r["residual_ns"]) for r in l["rejected_markers"]]) == (7, 3, 5000000001000, 5500, False, [("g3", 3599999999000), ("g6", 3599999999000), ("g9", 3599999999000)]))(j["links"][0]) and stream("app_groups73.json","json")["offset_ns"] == -5000000001000'
+check "7 against 3: merge" $TM merge -q -o "$T/mg7.json" "$D/kernel_groups.txt" "$D/app_groups73.json"
+pyck "7 against 3: the app slice at kernel 100.5 s (5100500001 us - 5000 s - 1 us)" "$T/mg7.json" 'ev("work","X")[0]["ts"] == 100500000'
+sed 's/"ts":8702000100/"ts":5102000100/; s/"ts":8705000100/"ts":5105000100/' "$D/app_groups73.json" > "$T/g91.json"
+check "9 markers and one an hour off: sync" $TM sync --json "$D/kernel_groups.txt" "$T/g91.json"
+pyck "9 and 1: the one rejected, as before" "$T/out" \
+	'(lambda l: (l["used"], l["rejected"], [r["marker"].split("'"'"'")[1] for r in l["rejected_markers"]]) == (9, 1, ["g9"]))(j["links"][0])'
+
 # ---- JSON only: no systemTraceEvents ---------------------------------------
 # (regression: an empty systemTraceEvents made Catapult add an unlinked ftrace
 # clock domain and refuse a trace whose JSON has clock_sync events)

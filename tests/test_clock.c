@@ -363,9 +363,10 @@ static void test_fit_outlier(void **state)
 	check_bound(&s, &t);
 }
 
-/* Worked by hand: offsets 0, 0, 0, +50 ms, -70 ms at 1 s steps.  No rate is
- * significant; -70 ms is rejected (median |r| 4 ms); then +50 ms stays, as
- * 37.5 ms < 3 * 1.4826 * 12.5 ms. */
+/* Worked by hand: offsets 0, 0, 0, +50 ms, -70 ms at 1 s steps, all exact.
+ * The three zeros agree exactly and are most of the five: both others are
+ * rejected, offset 0, error 0.  (This fit once kept +50 ms, giving the
+ * mean 12.5 ms, which is none of the markers' offsets.) */
 static void test_fit_majority(void **state)
 {
 	static const int64_t off[5] = { 0, 0, 0, 50000000, -70000000 };
@@ -378,12 +379,120 @@ static void test_fit_majority(void **state)
 		o[i] = (struct tm_clock_obs){ a, a, a + off[i], a + off[i], NULL };
 	}
 	assert_int_equal(tm_clock_fit(o, 5, NULL, &f, st, NULL, NULL), 0);
-	assert_int_equal(f.used, 4);
-	assert_int_equal(st[4], TM_OBS_OUTLIER);
-	assert_int_equal(st[3], TM_OBS_USED);
+	assert_int_equal(f.used, 3);
+	assert_int_equal(f.rejected, 2);
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(st[i], i < 3 ? TM_OBS_USED : TM_OBS_OUTLIER);
 	assert_false(f.rate_fitted);
-	assert_int_equal(ap(&f.map, 0), 12500000);      /* mean offset 12.5 ms */
-	assert_int_equal(f.err_ns, 37500000);
+	assert_int_equal(ap(&f.map, 0), 0);
+	assert_int_equal(f.err_ns, 0);
+}
+
+/* Markers g1.. at a = 1, 2, ... s, seen exactly, offsets OFF (ns). */
+static void groups(struct synth *s, const int64_t *off, size_t n)
+{
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	for (size_t i = 0; i < n; i++) {
+		int64_t a = (int64_t)(i + 1) * 1000000000LL;
+		snprintf(s->labels[i], sizeof(s->labels[i]), "g%zu", i + 1);
+		s->inst[i] = a;
+		s->obs[i] = (struct tm_clock_obs){ a, a, a + off[i], a + off[i], s->labels[i] };
+	}
+	tm_diag_init(&s->d);
+}
+
+#define HOUR 3600000000000LL
+
+/* Two groups of 5, offsets 0 and one hour: neither is most of the markers.
+ * (This fit once took their mean, half an hour, which fits none.) */
+static void test_fit_groups_tie(void **state)
+{
+	static const int64_t off[10] = { 0, 0, 0, 0, 0, HOUR, HOUR, HOUR, HOUR, HOUR };
+	struct synth s;
+	(void)state;
+	groups(&s, off, 10);
+	assert_int_equal(run_fit(&s, NULL), -1);
+	assert_string_equal(s.d.error, "the markers disagree, no clock offset holds for most of "
+			    "them: 5 give +0.000000000 s (first g1 at 1.000000 s); "
+			    "5 give +3600.000000000 s (first g6 at 6.000000 s)");
+	assert_int_equal(s.fit.used, 5);
+	assert_int_equal(s.fit.rejected, 5);
+	for (size_t i = 0; i < 10; i++)
+		assert_int_equal(s.state[i], i < 5 ? TM_OBS_USED : TM_OBS_OUTLIER);
+	/* interleaved in time, a third group and two loners */
+	static const int64_t mix[12] = { 0, HOUR, 0, HOUR, 0, HOUR, 0, 7000000, 7000000,
+					 -5000000, 0, 99000000 };
+	groups(&s, mix, 12);
+	assert_int_equal(run_fit(&s, NULL), -1);
+	assert_string_equal(s.d.error, "the markers disagree, no clock offset holds for most of "
+			    "them: 5 give +0.000000000 s (first g1 at 1.000000 s); "
+			    "3 give +3600.000000000 s (first g2 at 2.000000 s); "
+			    "2 give +0.007000000 s (first g8 at 8.000000 s); 2 agree with no other");
+	/* any two lie on a line, but none of these within 1000 ppm */
+	static const int64_t apart[4] = { 0, 50000000, 20000000, 90000000 };
+	groups(&s, apart, 4);
+	assert_int_equal(run_fit(&s, NULL), -1);
+	assert_string_equal(s.d.error, "no two of the 4 markers agree on the clock offset");
+	tm_diag_free(&s.d);
+}
+
+/* 7 against 3: the 7 fitted, the 3 rejected.  By hand: offsets of the 7
+ * +3, -2, 0, +4, -4, +1, +5 µs at 1, 2, 4, 5, 7, 8, 10 s; slope
+ * Sxy / Sxx = 12 / 63.4 µs/s = 0.19 ppm against a standard error
+ * sqrt((64 - 12^2 / 63.4) / 5 / 63.4) = 0.44 ppm: not significant; the
+ * equal weights give the mean offset 7/7 = 1 µs; error the largest
+ * |residual| |-4 - 1| = 5 µs. */
+static void test_fit_groups_majority(void **state)
+{
+	static const int64_t off[10] = { 3000, -2000, HOUR, 0, 4000, HOUR, -4000, 1000, HOUR,
+					 5000 };
+	struct synth s;
+	(void)state;
+	groups(&s, off, 10);
+	assert_int_equal(run_fit(&s, NULL), 0);
+	assert_int_equal(s.fit.used, 7);
+	assert_int_equal(s.fit.rejected, 3);
+	assert_false(s.fit.rate_fitted);
+	assert_int_equal(s.fit.map.rate_fs, 0);
+	assert_int_equal(s.fit.map.y0 - s.fit.map.x0, 1000);
+	assert_int_equal(s.fit.err_ns, 5000);
+	for (size_t i = 0; i < 10; i++) {
+		assert_int_equal(s.state[i], off[i] == HOUR ? TM_OBS_OUTLIER : TM_OBS_USED);
+		assert_int_equal(s.resid[i], off[i] - 1000);
+	}
+	tm_diag_free(&s.d);
+}
+
+/* More markers than the consensus tries lines through (64): 60 at +2 ms
+ * with 37 ppm of drift, 40 at 0; spread over the input's order. */
+static void test_fit_groups_many(void **state)
+{
+	struct truth t = { 1000000000000LL, 1000000000000LL + 2000000, 37000 };
+	struct synth s;
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	tm_diag_init(&s.d);
+	s.n = 100;
+	struct tm_clock_obs *o = calloc(s.n, sizeof(*o));
+	enum tm_clock_obs_state *st = calloc(s.n, sizeof(*st));
+	assert_non_null(o);
+	assert_non_null(st);
+	for (size_t i = 0; i < s.n; i++) {
+		int64_t a = t.a0 + (int64_t)i * 100000000LL;
+		int64_t b = i % 5 < 3 ? true_b(&t, a) : a;
+		o[i] = (struct tm_clock_obs){ a, a, b, b, NULL };
+	}
+	assert_int_equal(tm_clock_fit(o, s.n, NULL, &s.fit, st, NULL, &s.d), 0);
+	assert_int_equal(s.fit.used, 60);
+	assert_true(s.fit.rate_fitted);
+	assert_true(s.fit.rate_ppm > 36.99 && s.fit.rate_ppm < 37.01);
+	assert_true(s.fit.err_ns <= 1);
+	for (size_t i = 0; i < s.n; i++)
+		assert_int_equal(st[i], i % 5 < 3 ? TM_OBS_USED : TM_OBS_OUTLIER);
+	free(o);
+	free(st);
+	tm_diag_free(&s.d);
 }
 
 static void test_fit_two(void **state)
@@ -637,6 +746,9 @@ int main(void)
 		cmocka_unit_test(test_fit_no_drift),
 		cmocka_unit_test(test_fit_outlier),
 		cmocka_unit_test(test_fit_majority),
+		cmocka_unit_test(test_fit_groups_tie),
+		cmocka_unit_test(test_fit_groups_majority),
+		cmocka_unit_test(test_fit_groups_many),
 		cmocka_unit_test(test_fit_two),
 		cmocka_unit_test(test_fit_rate_limit),
 		cmocka_unit_test(test_fit_errors),

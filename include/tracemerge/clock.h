@@ -76,16 +76,20 @@ struct tm_clock_fit {
 /*
  * Fit the relation a -> b from N >= 1 pairs.  Each pair's instant is taken
  * at the midpoints, its uncertainty is the sum of both half-widths.  With
- * one pair: a pure offset, error = uncertainty.  With more: least squares
- * for offset and rate (rate kept only when significant), markers whose
- * residual is far beyond their uncertainty and the others' rejected as
- * outliers (STATE[i], may be NULL; RESID[i] = observed - fitted b, may be
- * NULL).  Errors (d->error, returns -1): N == 0, an interval with hi < lo,
- * a fitted rate beyond opts->max_rate_ppm (message names the markers and
- * the implied drift), overflow.  After a rate error, FIT's rate_ppm,
- * rate_err_ppm, used and rejected, and STATE and RESID are still filled
- * (for reports); FIT's map is not.  The exact rules (weights, significance,
- * outliers, the error bound) are described in src/clock.c.
+ * one pair: a pure offset, error = uncertainty.  With more: the largest
+ * set of pairs one relation explains (each within its uncertainty plus
+ * 10 µs, then within the outlier rule) is fitted by least squares for
+ * offset and rate (rate kept only when significant); the other pairs are
+ * rejected as outliers (STATE[i], may be NULL; RESID[i] = observed - fitted
+ * b, may be NULL).  Errors (d->error, returns -1): N == 0, an interval with
+ * hi < lo, no such set holding more than half of the pairs (message names
+ * the groups the pairs fall in: how many, their offset, their first pair's
+ * label and time in domain a), a fitted rate beyond opts->max_rate_ppm
+ * (message names the markers and the implied drift), overflow.  After a
+ * group or rate error, FIT's rate_ppm, rate_err_ppm, used and rejected, and
+ * STATE and RESID are still filled (for reports: the largest group as used);
+ * FIT's map is not.  The exact rules (consensus, weights, significance,
+ * outliers, the error bound) are described in src/clock-fit.c.
  */
 int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 		 const struct tm_clock_fit_opts *opts, struct tm_clock_fit *fit,
