@@ -41,8 +41,10 @@ int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *con
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
 /* Print the error D holds after loading or solving S failed: a usage error
  * when the clock options asked what the inputs cannot give (S's
- * option_error).  Returns the exit status, TM_EXIT_USAGE or TM_EXIT_INPUT. */
-int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d);
+ * option_error); else, with WARNINGS, the warnings first (they often say
+ * why).  Returns the exit status, TM_EXIT_USAGE or TM_EXIT_INPUT. */
+int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d,
+		      bool warnings);
 
 /* usage.c: usage text of one command (NULL: the overview) to stdout/stderr */
 void tm_usage(const char *cmd, int to_stderr);

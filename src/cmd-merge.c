@@ -175,7 +175,7 @@ int cmd_merge(int argc, char **argv)
 	if (tm_sync_load_hooked(&s, argv + optind, (size_t)(argc - optind), &d, &hooks) ||
 	    apply_pid_offsets(&s, pids, npids) || tm_sync_solve(&s, &cc.o) ||
 	    tm_merge_write(&s, outpath, &mo, &counts)) {
-		rc = tm_cli_sync_error("merge", &s, &d);
+		rc = tm_cli_sync_error("merge", &s, &d, !quiet);
 	} else {
 		if (report)
 			print_counts(&counts);

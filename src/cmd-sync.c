@@ -86,10 +86,14 @@ void tm_cli_clock_free(struct tm_cli_clock *cc)
 	free(cc->offsets);
 }
 
-int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d)
+int tm_cli_sync_error(const char *cmd, const struct tm_sync *s, const struct tm_diag *d,
+		      bool warnings)
 {
 	if (s->option_error)
 		return tm_usage_error(cmd, "%s", d->error);
+	/* the warnings often say why (markers ignored, ids repeated) */
+	if (warnings)
+		tm_cli_print_warnings(cmd, d);
 	fprintf(stderr, "tracemerge %s: %s\n", cmd, d->error);
 	return TM_EXIT_INPUT;
 }
@@ -137,7 +141,7 @@ int cmd_sync(int argc, char **argv)
 	tm_diag_init(&d);
 	if (tm_sync_load(&s, argv + optind, (size_t)(argc - optind), &d) ||
 	    tm_sync_solve(&s, &cc.o)) {
-		rc = tm_cli_sync_error("sync", &s, &d);
+		rc = tm_cli_sync_error("sync", &s, &d, true);
 	} else if (json) {
 		struct json_object *o = tm_sync_report(&s);
 		json_object_object_add(o, "warnings", tm_report_warnings(&d));

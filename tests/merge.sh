@@ -310,6 +310,22 @@ check "9 markers and one an hour off: sync" $TM sync --json "$D/kernel_groups.tx
 pyck "9 and 1: the one rejected, as before" "$T/out" \
 	'(lambda l: (l["used"], l["rejected"], [r["marker"].split("'"'"'")[1] for r in l["rejected_markers"]]) == (9, 1, ["g9"]))(j["links"][0])'
 
+# ---- a failed sync/merge still prints the warnings that explain it ---------
+# (regression: they were printed on success alone; the run said only "cannot align")
+sed 's/"issue_ts":\(510[0-2]000\)090/"issue_ts":\1130/' "$D/app.json" > "$T/late.json"
+if $TM sync "$D/kernel.txt" "$T/late.json" >/dev/null 2>"$T/err"; then
+	notok "issue_ts after ts everywhere: cannot align"
+else
+	check "issue_ts after ts: the warning comes before the error" sh -c "grep -n . '$T/err' | grep -q '^1:tracemerge sync: warning: sync-bad-value: 3 (clock_sync issue_ts after its ts: ignored; first at .*late.json:4)' && tail -n 1 '$T/err' | grep -q '^tracemerge sync: cannot align'"
+fi
+sed 's/"sync_id":"s[23]"/"sync_id":"s1"/g' "$D/app.json" > "$T/same.json"
+if $TM merge -o "$T/ms1.json" "$D/kernel.txt" "$T/same.json" >/dev/null 2>"$T/err"; then
+	notok "one sync id for every marker: cannot align"
+else
+	check "repeated sync ids: merge prints the warnings, then the error" sh -c "head -n 1 '$T/err' | grep -q '^tracemerge merge: warning: sync-id-repeated: 4 ' && grep -q '^tracemerge merge: warning: sync-unpaired: 2 ' '$T/err' && tail -n 1 '$T/err' | grep -q '^tracemerge merge: cannot align'"
+fi
+check "merge -q: no warnings, the error alone" sh -c "! $TM merge -q -o '$T/ms1.json' '$D/kernel.txt' '$T/same.json' 2>'$T/err2'; test \$(wc -l < '$T/err2') = 1 && grep -q 'cannot align' '$T/err2'"
+
 # ---- JSON only: no systemTraceEvents ---------------------------------------
 # (regression: an empty systemTraceEvents made Catapult add an unlinked ftrace
 # clock domain and refuse a trace whose JSON has clock_sync events)
