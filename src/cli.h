@@ -19,12 +19,14 @@ int cmd_stats(int argc, char **argv);
 int cmd_sync(int argc, char **argv);
 
 /* Clock options shared by sync and merge (cmd-sync.c). */
-enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT };
+enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
+       TM_OPT_MAX_ERROR };
 #define TM_CLOCK_OPTIONS \
 	{ "offset", required_argument, NULL, TM_OPT_OFFSET }, \
 	{ "same-clock", no_argument, NULL, TM_OPT_SAME_CLOCK }, \
 	{ "clock", required_argument, NULL, TM_OPT_CLOCK }, \
-	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }
+	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }, \
+	{ "max-error", required_argument, NULL, TM_OPT_MAX_ERROR }
 struct tm_cli_clock {
 	struct tm_sync_opts o;
 	struct tm_sync_offset *offsets;

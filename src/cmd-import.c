@@ -49,7 +49,8 @@ int cmd_import(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tm_merge_opts mo = { .command = "import" };
-	struct tm_sync_opts so = { .assume_same_clock = true };
+	/* what the viewers do: every marker link taken, whatever its error */
+	struct tm_sync_opts so = { .assume_same_clock = true, .max_error_ns = INT64_MAX };
 	struct tm_merge_counts counts;
 	struct tm_sync_hooks hooks;
 	const char *outpath = NULL;

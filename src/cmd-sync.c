@@ -47,6 +47,14 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 		cc->o.max_rate_ppm = v;
 		return 0;
 	}
+	case TM_OPT_MAX_ERROR: {
+		int64_t ns;
+		if (tm_parse_duration(arg, &ns) || ns <= 0)
+			return tm_usage_error(cmd, "--max-error wants a positive DURATION "
+					      "(e.g. 500us; units ns, us, ms, s), not '%s'", arg);
+		cc->o.max_error_ns = ns;
+		return 0;
+	}
 	}
 	return tm_usage_error(cmd, "bad option");
 }

@@ -153,7 +153,7 @@ static void fmt_signed_secs(char *buf, size_t cap, int64_t ns)
 	snprintf(buf, cap, "%s%s s", ns >= 0 ? "+" : "", t);
 }
 
-static void fmt_err(char *buf, size_t cap, int64_t ns)
+void tm_sync_fmt_err(char *buf, size_t cap, int64_t ns)
 {
 	if (ns < 1000)
 		snprintf(buf, cap, "±%lld ns", (long long)ns);
@@ -180,7 +180,7 @@ static void print_report(FILE *f, const struct tm_sync *s)
 				continue;
 			}
 			fmt_signed_secs(off, sizeof(off), offset_at(r, &v[k]));
-			fmt_err(err, sizeof(err), r->err_ns);
+			tm_sync_fmt_err(err, sizeof(err), r->err_ns);
 			fprintf(f, "  %-6s %-40s offset %s  rate %+.3f ppm  error %s  (%s)\n",
 				v[k].side, tm_clock_graph_name(s->g, v[k].dom), off,
 				rate_ppm(&r->to_target), err, r->how && r->how[0] ? r->how : "output clock");
@@ -199,7 +199,7 @@ static void print_report(FILE *f, const struct tm_sync *s)
 			continue;
 		}
 		fmt_signed_secs(off, sizeof(off), ft->map.y0 - ft->map.x0);
-		fmt_err(err, sizeof(err), ft->err_ns);
+		tm_sync_fmt_err(err, sizeof(err), ft->err_ns);
 		fprintf(f, "%zu markers used, %zu rejected; offset %s", ft->used, ft->rejected, off);
 		if (ft->rate_fitted)
 			fprintf(f, ", rate %+.3f ppm (±%.3f)", ft->rate_ppm, ft->rate_err_ppm);

@@ -221,9 +221,25 @@ static bool user_linked(const struct tm_sync *s, const struct tm_sync_opts *o, i
 	return false;
 }
 
+/* A fitted link whose error bound is above MAX is refused (PF's error). */
+static void check_bound(struct tm_pair_fit *pf, int64_t max)
+{
+	char err[32], lim[32];
+
+	if (!pf->ok || pf->fit.err_ns <= max)
+		return;
+	tm_sync_fmt_err(err, sizeof(err), pf->fit.err_ns);
+	tm_sync_fmt_err(lim, sizeof(lim), max);
+	/* (the limit without its "±") */
+	snprintf(pf->error, sizeof(pf->error), "the markers' error bound %s is above "
+		 "--max-error %s (a larger --max-error accepts it)", err, lim + strlen("±"));
+	pf->ok = false;
+}
+
 static int fit_pairs(struct tm_sync *s, const struct tm_sync_opts *o)
 {
 	struct tm_clock_fit_opts fo = { .max_rate_ppm = o->max_rate_ppm };
+	int64_t max_err = o->max_error_ns > 0 ? o->max_error_ns : TM_SYNC_MAX_ERROR_NS;
 	struct tm_diag fd;
 
 	for (size_t i = 0; i < s->npf; i++) {
@@ -239,6 +255,7 @@ static int fit_pairs(struct tm_sync *s, const struct tm_sync_opts *o)
 				      &fd) == 0;
 		snprintf(pf->error, sizeof(pf->error), "%s", fd.error);
 		tm_diag_free(&fd);
+		check_bound(pf, max_err);
 		if (pf->ok) {
 			if (tm_clock_graph_link(s->g, pf->a, pf->b, &pf->fit.map, pf->fit.err_ns,
 						"markers"))

@@ -85,12 +85,18 @@ struct tm_sync_offset {
 	int64_t ns;                  /* add to INPUT's timestamps */
 };
 
+/* The default of tm_sync_opts.max_error_ns (--max-error): 100 ms. */
+#define TM_SYNC_MAX_ERROR_NS 100000000LL
+
 struct tm_sync_opts {
 	bool same_clock;
 	const struct tm_sync_offset *offsets;
 	size_t noffsets;
 	const char *clock;           /* "kernel", "app", an input path; NULL: default */
 	double max_rate_ppm;         /* 0: default */
+	int64_t max_error_ns;        /* a marker link whose error bound is
+				      * above this is refused; 0: default
+				      * TM_SYNC_MAX_ERROR_NS */
 	bool assume_same_clock;      /* parts no marker links share the output
 				      * clock (import: what the viewers do) */
 };
@@ -138,6 +144,10 @@ int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct 
 			const struct tm_sync_hooks *h);
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
 void tm_sync_free(struct tm_sync *s);
+
+/* An error bound for people: "±500 ns", "±10.5 µs", "±1.250 ms" (BUF:
+ * CAP bytes; sync-report.c). */
+void tm_sync_fmt_err(char *buf, size_t cap, int64_t ns);
 
 /* Parse "+1.5ms", "-20us", "3s", "250ns" into ns. 0 or -1. */
 int tm_parse_duration(const char *s, int64_t *ns);

@@ -21,7 +21,9 @@
 	"                    INPUT's timestamps to put them on the output clock\n" \
 	"                    (for traces without clock-sync markers; repeatable)\n" \
 	"  --same-clock      all inputs were stamped by the same clock\n" \
-	"  --max-drift PPM   refuse marker fits implying more drift (default 1000)\n"
+	"  --max-drift PPM   refuse marker fits implying more drift (default 1000)\n" \
+	"  --max-error DURATION  refuse marker links whose error bound is larger\n" \
+	"                    (default 100ms)\n"
 
 static const struct {
 	const char *cmd;

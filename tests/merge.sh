@@ -310,6 +310,30 @@ check "9 markers and one an hour off: sync" $TM sync --json "$D/kernel_groups.tx
 pyck "9 and 1: the one rejected, as before" "$T/out" \
 	'(lambda l: (l["used"], l["rejected"], [r["marker"].split("'"'"'")[1] for r in l["rejected_markers"]]) == (9, 1, ["g9"]))(j["links"][0])'
 
+# ---- --max-error: kernel.txt + app.json's link has error 10.5 us ------------
+# (issuer half-width 10 us + the kernel's rounding 0.5 us)
+if $TM sync --max-error 10us "$D/kernel.txt" "$D/app.json" >/dev/null 2>"$T/err"; then
+	notok "--max-error 10us refuses a link of error 10.5 us"
+else
+	check "--max-error 10us: the error says the bound and the option" \
+		grep -qF "the markers' error bound ±10.5 µs is above --max-error 10.0 µs (a larger --max-error accepts it)" "$T/err"
+fi
+check "--max-error 10500ns accepts the link (bound equal)" sh -c "$TM sync --json --max-error 10500ns '$D/kernel.txt' '$D/app.json' | grep -q '\"error_ns\":10500'"
+check "merge --max-error 10us refuses it too, no output" sh -c "! $TM merge -q --max-error 10us -o '$T/mx.json' '$D/kernel.txt' '$D/app.json' 2>/dev/null && test ! -e '$T/mx.json'"
+check "merge --max-error 11us merges" $TM merge -q --max-error 11us -o "$T/mx.json" "$D/kernel.txt" "$D/app.json"
+# issue_ts 250 ms before ts: half-widths 125 ms, above the default 100 ms
+sed 's/"issue_ts":5100000090/"issue_ts":5099750110/; s/"issue_ts":5101000090/"issue_ts":5100750110/; s/"issue_ts":5102000090/"issue_ts":5101750110/' "$D/app.json" > "$T/wide.json"
+if $TM sync "$D/kernel.txt" "$T/wide.json" >/dev/null 2>"$T/err"; then
+	notok "issue_ts 250 ms before ts: refused by the default --max-error"
+else
+	check "issue_ts 250 ms before ts: refused by the default --max-error 100 ms" grep -q "is above --max-error 100.000 ms" "$T/err"
+fi
+check "issue_ts 250 ms before ts: --max-error 200ms accepts it" $TM sync --max-error 200ms "$D/kernel.txt" "$T/wide.json"
+for bad in 0 -1ms 5 x 1.5xs; do
+	if $TM sync --max-error "$bad" "$D/kernel.txt" "$D/app.json" >/dev/null 2>&1; then notok "--max-error $bad refused"
+	else rc=$?; [ $rc = 2 ] && ok "--max-error $bad refused (usage error)" || notok "--max-error $bad: exit $rc, want 2"; fi
+done
+
 # ---- a failed sync/merge still prints the warnings that explain it ---------
 # (regression: they were printed on success alone; the run said only "cannot align")
 sed 's/"issue_ts":\(510[0-2]000\)090/"issue_ts":\1130/' "$D/app.json" > "$T/late.json"
