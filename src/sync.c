@@ -165,6 +165,26 @@ static bool one_domain(const struct tm_sync *s)
 	return true;
 }
 
+/* A marker's label for fits and reports: "'ID' (WHERE)", each part valid
+ * UTF-8, ID of at most 60 bytes, WHERE of 48 (a longer one keeps its last
+ * 45 bytes, the file name and line, after "...": the messages that name
+ * several markers must fit a diag's error). */
+static void marker_label(char *buf, size_t cap, const struct tm_marker *m)
+{
+	char id[61], where[49];
+	size_t n = strlen(m->where);
+	const char *tail = m->where;
+
+	tm_utf8_copy(id, sizeof(id), m->id, strlen(m->id));
+	if (n > 48) {
+		tail += n - 45;
+		while ((*tail & 0xc0) == 0x80)      /* not inside a character */
+			tail++;
+	}
+	tm_utf8_copy(where, sizeof(where), tail, strlen(tail));
+	snprintf(buf, cap, "'%s' (%s%s)", id, tail == m->where ? "" : "...", where);
+}
+
 /* Group markers by sync id: two markers in two domains make an observation. */
 static int pair_markers(struct tm_sync *s)
 {
@@ -192,7 +212,7 @@ static int pair_markers(struct tm_sync *s)
 				     "clock sync '%s' seen twice on the same clock: unused",
 				     s->m[i].id);
 		} else {
-			snprintf(label, sizeof(label), "'%.100s' (%.50s)", s->m[i].id, s->m[i].where);
+			marker_label(label, sizeof(label), &s->m[i]);
 			if (tm_sync_add_obs(s, s->m[i].dom, s->m[i].lo, s->m[i].hi, s->m[i + 1].dom,
 				    s->m[i + 1].lo, s->m[i + 1].hi, label))
 				return tm_diag_error(s->d, "out of memory");

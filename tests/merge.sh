@@ -310,6 +310,18 @@ check "9 markers and one an hour off: sync" $TM sync --json "$D/kernel_groups.tx
 pyck "9 and 1: the one rejected, as before" "$T/out" \
 	'(lambda l: (l["used"], l["rejected"], [r["marker"].split("'"'"'")[1] for r in l["rejected_markers"]]) == (9, 1, ["g9"]))(j["links"][0])'
 
+# marker labels keep the end of a long file name (its line), in whole
+# UTF-8 characters (regression: the first 50 bytes were kept)
+L="$T/a-long-directory-name-for-labels"
+mkdir -p "$L" && cp "$D/kernel_groups.txt" "$D/app_groups55.json" "$L/"
+check "two groups, long paths: both groups' first markers keep their line" \
+	sh -c "! $TM sync '$L/kernel_groups.txt' '$L/app_groups55.json' 2>'$T/err' && grep -q \"(first 'g1' (...[^)]*/kernel_groups.txt:12) at 100.000100 s); 5 give +8600.000000000 s (first 'g2' (...[^)]*/kernel_groups.txt:15) at 101.000100 s)\" '$T/err'"
+L="$T/$(python3 -c 'print("\u00e9" * 30)')x"
+mkdir -p "$L" && cp "$D/kernel_groups.txt" "$D/app_groups73.json" "$L/"
+check "7 against 3, a path cut inside a character: sync" $TM sync --json "$L/kernel_groups.txt" "$L/app_groups73.json"
+pyck "the rejected markers' labels: valid UTF-8, the file's end and line kept" "$T/out" \
+	'[r["marker"] for r in j["links"][0]["rejected_markers"]] == ["'"'"'g%d'"'"' (..." % g + "\u00e9" * 11 + "x/kernel_groups.txt:%d)" % n for g, n in ((3, 16), (6, 19), (9, 22))]'
+
 # ---- --max-error: kernel.txt + app.json's link has error 10.5 us ------------
 # (issuer half-width 10 us + the kernel's rounding 0.5 us)
 if $TM sync --max-error 10us "$D/kernel.txt" "$D/app.json" >/dev/null 2>"$T/err"; then
