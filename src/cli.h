@@ -20,24 +20,28 @@ int cmd_sync(int argc, char **argv);
 
 /* Clock options shared by sync and merge (cmd-sync.c). */
 enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
-       TM_OPT_MAX_ERROR };
+       TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT };
 #define TM_CLOCK_OPTIONS \
 	{ "offset", required_argument, NULL, TM_OPT_OFFSET }, \
 	{ "same-clock", no_argument, NULL, TM_OPT_SAME_CLOCK }, \
 	{ "clock", required_argument, NULL, TM_OPT_CLOCK }, \
 	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }, \
-	{ "max-error", required_argument, NULL, TM_OPT_MAX_ERROR }
+	{ "max-error", required_argument, NULL, TM_OPT_MAX_ERROR }, \
+	{ "allow-same-input", no_argument, NULL, TM_OPT_ALLOW_SAME_INPUT }
 struct tm_cli_clock {
 	struct tm_sync_opts o;
 	struct tm_sync_offset *offsets;
+	bool allow_same_input;       /* --allow-same-input: a file given twice */
 };
 /* Handle one clock option; 0, or TM_EXIT_USAGE after printing the error. */
 int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc);
 void tm_cli_clock_free(struct tm_cli_clock *cc);
 /* Is NAME one of the N INPUTS, exactly as given? */
 bool tm_cli_is_input(const char *name, char *const *inputs, size_t n);
-/* The names the clock options give (--clock, --offset INPUT=) are inputs
- * and no input has two offsets: 0, or TM_EXIT_USAGE after the error. */
+/* The names the clock options give (--clock, --offset INPUT=) are inputs,
+ * no input has two offsets, and no file is given twice (by device and
+ * inode; '-' never, unless --allow-same-input for files): 0, or
+ * TM_EXIT_USAGE after the error. */
 int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
 		       size_t n);
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
@@ -55,6 +59,9 @@ void tm_usage(const char *cmd, int to_stderr);
  * returns TM_EXIT_USAGE. */
 int tm_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* -o PATH: 0, or TM_EXIT_USAGE after the error for an empty PATH (found
+ * before any work, not at the rename after it). */
+int tm_usage_output(const char *cmd, const char *path);
 /* getopt_long for command CMD, with getopt's own messages off: an unknown
  * or ambiguous option, a missing argument or an argument given to an option
  * that takes none is reported by tm_usage_error() and returns TM_OPT_BAD

@@ -60,7 +60,11 @@ int cmd_import(int argc, char **argv)
 
 	while ((c = tm_getopt("import", argc, argv, "o:qh", opts)) != -1) {
 		switch (c) {
-		case 'o': outpath = optarg; break;
+		case 'o':
+			if (tm_usage_output("import", optarg))
+				return TM_EXIT_USAGE;
+			outpath = optarg;
+			break;
 		case 'V': mo.verbatim = true; break;
 		case 'K':
 			if (tm_kernel_as_parse(optarg, &mo.kernel_as))

@@ -158,7 +158,8 @@ int cmd_merge(int argc, char **argv)
 			return TM_EXIT_USAGE;
 		}
 	}
-	if (check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
+	if ((outpath && tm_usage_output("merge", outpath)) ||
+	    check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
 		free_pids(pids, npids);
 		tm_cli_clock_free(&cc);
 		return TM_EXIT_USAGE;

@@ -129,6 +129,8 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 						      "above 0 (e.g. 2.5), not '%s'", optarg);
 			break;
 		case 'o':
+			if (tm_usage_output("record", optarg))
+				return TM_EXIT_USAGE;
 			c->out = optarg;
 			break;
 		case 'h':

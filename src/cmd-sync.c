@@ -4,6 +4,7 @@
  * also the clock options shared with `merge`.
  */
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,9 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 		cc->o.max_rate_ppm = v;
 		return 0;
 	}
+	case TM_OPT_ALLOW_SAME_INPUT:
+		cc->allow_same_input = true;
+		return 0;
 	case TM_OPT_MAX_ERROR: {
 		int64_t ns;
 		if (tm_parse_duration(arg, &ns) || ns <= 0)
@@ -67,6 +71,27 @@ bool tm_cli_is_input(const char *name, char *const *inputs, size_t n)
 	return false;
 }
 
+/* Is INPUTS[I] a file given earlier in INPUTS (the same device and inode,
+ * whatever the name), or a second '-'?  The earlier one's index, or -1. */
+static long given_before(char *const *inputs, size_t i)
+{
+	struct stat a, b;
+
+	if (!strcmp(inputs[i], "-")) {
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(inputs[j], "-"))
+				return (long)j;
+		return -1;
+	}
+	if (stat(inputs[i], &a))
+		return -1;               /* said when it is opened */
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(inputs[j], "-") && !stat(inputs[j], &b) && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return (long)j;
+	return -1;
+}
+
 int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
 		       size_t n)
 {
@@ -83,6 +108,18 @@ int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *con
 		for (size_t j = 0; j < k; j++)
 			if (!strcmp(name, cc->offsets[j].input))
 				return tm_usage_error(cmd, "--offset %s: given twice", name);
+	}
+	for (size_t i = 1; i < n; i++) {
+		long j = given_before(inputs, i);
+		if (j < 0)
+			continue;
+		if (!strcmp(inputs[i], "-"))
+			return tm_usage_error(cmd, "'-' (standard input) given twice: it can be "
+					      "read only once");
+		if (!cc->allow_same_input)
+			return tm_usage_error(cmd, "%s and %s are the same file: each of its events "
+					      "would be there twice (--allow-same-input merges a "
+					      "file with itself)", inputs[j], inputs[i]);
 	}
 	return 0;
 }

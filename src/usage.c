@@ -23,7 +23,8 @@
 	"  --same-clock      all inputs were stamped by the same clock\n" \
 	"  --max-drift PPM   refuse marker fits implying more drift (default 1000)\n" \
 	"  --max-error DURATION  refuse marker links whose error bound is larger\n" \
-	"                    (default 100ms)\n"
+	"                    (default 100ms)\n" \
+	"  --allow-same-input  accept a file given twice (its events twice)\n"
 
 static const struct {
 	const char *cmd;
@@ -159,6 +160,12 @@ int tm_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'tracemerge %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	return TM_EXIT_USAGE;
+}
+
+int tm_usage_output(const char *cmd, const char *path)
+{
+	return *path ? 0 : tm_usage_error(cmd, "-o wants a file name ('-': standard output), "
+					  "not ''");
 }
 
 /* The long options NAME (N bytes, without "--") abbreviates: the exact

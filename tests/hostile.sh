@@ -126,3 +126,47 @@ sys.exit(0 if names == want else "names %r, want %r" % (names, want))' "$T/sur.o
 else
 	notok "lone surrogate escapes pass into the output"; sed 's/^/    /' "$T/sur.err"
 fi
+
+# ---- the same input twice, an empty -o ---------------------------------------
+# `merge k.txt k.txt` doubled every event; `merge - -` read stdin once and
+# used it twice; `-o ''` was found at the rename after all the work.  Each
+# is a usage error before any input is read (nothing written).
+K=$top/testdata/sync/kernel.txt
+usage_err() { # NAME WANT-LINE CMD...: exit 2, WANT-LINE first, no output made
+	_n=$1 _w=$2; shift 2
+	rm -f "$T/o.json"
+	"$@" > "$T/u.out" 2>&1 < /dev/null; _rc=$?
+	if [ $_rc = 2 ] && [ "$(head -n 1 "$T/u.out")" = "$_w" ] && [ ! -e "$T/o.json" ] &&
+	   [ -z "$(ls "$T" | grep '\.tmp')" ]; then
+		ok "$_n: exit 2: $_w"
+	else
+		notok "$_n (exit $_rc)"; sed 's/^/    /' "$T/u.out" | head -3
+	fi
+}
+usage_err "merge of one file twice" \
+	"tracemerge merge: $K and $K are the same file: each of its events would be there twice (--allow-same-input merges a file with itself)" \
+	$TM merge -o "$T/o.json" "$K" "$K"
+ln -s "$K" "$T/k-link.txt"
+usage_err "sync of one file under two names (a symlink)" \
+	"tracemerge sync: $K and $T/k-link.txt are the same file: each of its events would be there twice (--allow-same-input merges a file with itself)" \
+	$TM sync "$K" "$T/k-link.txt"
+usage_err "merge - -" "tracemerge merge: '-' (standard input) given twice: it can be read only once" \
+	$TM merge -o "$T/o.json" - -
+usage_err "merge - - with --allow-same-input" \
+	"tracemerge merge: '-' (standard input) given twice: it can be read only once" \
+	$TM merge --allow-same-input -o "$T/o.json" - -
+for c in merge import; do
+	usage_err "$c -o ''" "tracemerge $c: -o wants a file name ('-': standard output), not ''" \
+		$TM $c -o '' "$K"
+done
+usage_err "record -o ''" "tracemerge record: -o wants a file name ('-': standard output), not ''" \
+	$TM record -o '' -t 1
+# (kernel.txt: 2 sched_switch lines)
+if $TM merge -q --allow-same-input -o "$T/o.json" "$K" "$K" && python3 -c '
+import json, sys
+n = json.load(open(sys.argv[1]))["systemTraceEvents"].count(": sched_switch: ")
+sys.exit(0 if n == 4 else "%d sched_switch lines, want 4" % n)' "$T/o.json"; then
+	ok "merge --allow-same-input of one file twice: its events twice"
+else
+	notok "merge --allow-same-input of one file twice"
+fi
