@@ -6,6 +6,8 @@
  * that tell ftrace text, JSON and the systrace dump blocks apart.
  * See decode.h.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,17 +49,60 @@ size_t tm_decode_limit(void)
 #endif
 #endif
 
-int tm_scratch_fd(void)
+const char *tm_scratch_dir(void)
 {
 	const char *dir = getenv("TMPDIR");
+
+	return dir && *dir ? dir : "/tmp";
+}
+
+int tm_scratch_fd(void)
+{
 	char path[4096];
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", dir && *dir ? dir : "/tmp");
+	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", tm_scratch_dir());
 	fd = mkstemp(path);
 	if (fd >= 0)
 		unlink(path);
 	return fd;
+}
+
+const char *tm_big_why(int err, char *buf, size_t size)
+{
+	if (!err || err == ENOMEM)
+		snprintf(buf, size, "out of memory");
+	else
+		snprintf(buf, size, "%s (TMPDIR): %s", tm_scratch_dir(), strerror(err));
+	return buf;
+}
+
+/* Growth by doubling, or (the scratch file system having no room for
+ * that) by half as much, and so on down to GROW_MIN. */
+#define GROW_MIN ((size_t)64 << 10)
+
+void *tm_big_grow(void *p, size_t *cap, size_t limit)
+{
+	size_t step = *cap ? *cap : GROW_MIN;
+
+	if (*cap >= limit) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	for (;;) {
+		size_t ncap = step < limit - *cap ? *cap + step : limit;
+		void *nb = tm_big_resize(p, *cap, ncap);
+
+		if (nb) {
+			*cap = ncap;
+			return nb;
+		}
+		if (errno != ENOSPC && errno != EDQUOT)
+			return NULL;
+		if (step <= GROW_MIN)
+			return NULL;
+		step = step / 2 > GROW_MIN ? step / 2 : GROW_MIN;
+	}
 }
 
 #ifdef BIG_USE_MALLOC
@@ -81,35 +126,72 @@ void tm_big_free(void *p, size_t len)
 /* A big buffer is a shared mapping of an unlinked scratch file in $TMPDIR
  * (or /tmp): its pages belong to the page cache, which the kernel writes
  * back and reclaims under memory pressure, so decompressing a 4 GB trace
- * does not need 4 GB of process memory.  Where no scratch file can be made,
- * an anonymous mapping is used.  The fd of each buffer is kept in a small
- * header page before the data. */
+ * does not need 4 GB of process memory.  Its blocks are allocated before
+ * they are mapped (posix_fallocate): a full file system is an error
+ * (ENOSPC) here, where writing into a sparse mapping would have killed the
+ * process with SIGBUS.  Where no scratch file can be made, an anonymous
+ * mapping is used.  The fd of each buffer is kept in a small header page
+ * before the data. */
 #define BIG_HDR 4096
 
-static void *big_map(int fd, size_t total)
+/* Blocks for bytes [FROM, TO) of scratch file FD; 0 or -1 with errno (the
+ * file is cut back to FROM bytes then). */
+static int big_reserve(int fd, size_t from, size_t to)
+{
+	int e;
+
+	do
+		e = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+	while (e == EINTR);
+	if (!e)
+		return 0;
+	(void)ftruncate(fd, (off_t)from);
+	errno = e;
+	return -1;
+}
+
+/* A mapping of TOTAL bytes: of scratch file *FD, or (it cannot be mapped:
+ * *FD closed, -1) anonymous.  NULL with errno when none. */
+static void *big_map(int *fd, size_t total)
 {
 	void *p;
 
-	if (fd >= 0 && ftruncate(fd, (off_t)total) == 0) {
-		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (*fd >= 0) {
+		if (big_reserve(*fd, 0, total))
+			return NULL;
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 		if (p != MAP_FAILED)
 			return p;
+		close(*fd);
+		*fd = -1;
 	}
 	p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return p;
 }
 
 void *tm_big_alloc(size_t len)
 {
-	int fd = tm_scratch_fd();
-	char *p = len <= SIZE_MAX - BIG_HDR ? big_map(fd, len + BIG_HDR) : NULL;
+	int fd = tm_scratch_fd(), e;
+	char *p;
 
+	if (len > SIZE_MAX - BIG_HDR) {
+		errno = ENOMEM;
+		p = NULL;
+	} else {
+		p = big_map(&fd, len + BIG_HDR);
+	}
 	if (!p) {
+		e = errno;
 		if (fd >= 0)
 			close(fd);
+		errno = e;
 		return NULL;
 	}
-	memcpy(p, &fd, sizeof(fd));   /* -1 after a fallback is harmless: see below */
+	memcpy(p, &fd, sizeof(fd));   /* -1: anonymous (see tm_big_free) */
 	return p + BIG_HDR;
 }
 
@@ -119,12 +201,21 @@ void *tm_big_resize(void *p, size_t old, size_t len)
 	int fd;
 
 	memcpy(&fd, base, sizeof(fd));
-	if (len > SIZE_MAX - BIG_HDR)
+	if (len > SIZE_MAX - BIG_HDR) {
+		errno = ENOMEM;
 		return NULL;
-	if (fd >= 0 && ftruncate(fd, (off_t)(len + BIG_HDR)) != 0)
+	}
+	if (fd >= 0 && (len > old ? big_reserve(fd, old + BIG_HDR, len + BIG_HDR)
+				  : ftruncate(fd, (off_t)(len + BIG_HDR))) != 0)
 		return NULL;
 	nb = mremap(base, old + BIG_HDR, len + BIG_HDR, MREMAP_MAYMOVE);
-	return nb == MAP_FAILED ? NULL : nb + BIG_HDR;
+	if (nb == MAP_FAILED) {
+		if (fd >= 0 && len > old)
+			(void)ftruncate(fd, (off_t)(old + BIG_HDR));
+		errno = ENOMEM;
+		return NULL;
+	}
+	return nb + BIG_HDR;
 }
 
 void tm_big_free(void *p, size_t len)
@@ -163,6 +254,7 @@ int tm_is_zlib(const void *p, size_t len)
 struct zout {
 	char *buf;
 	size_t len, cap, limit;
+	int err;                /* errno of a failed allocation */
 };
 
 static int zout_grow(struct zout *o, size_t in_len)
@@ -172,17 +264,20 @@ static int zout_grow(struct zout *o, size_t in_len)
 
 	if (o->cap >= o->limit)
 		return TM_Z_LIMIT;
-	if (!o->cap)
+	if (o->buf) {
+		nb = tm_big_grow(o->buf, &o->cap, o->limit);
+	} else {
 		ncap = in_len < (SIZE_MAX - 65536) / 4 ? in_len * 4 + 65536 : SIZE_MAX;
-	else
-		ncap = o->cap <= SIZE_MAX / 2 ? o->cap * 2 : SIZE_MAX;
-	if (ncap > o->limit)
-		ncap = o->limit;
-	nb = o->buf ? tm_big_resize(o->buf, o->cap, ncap) : tm_big_alloc(ncap);
-	if (!nb)
+		if (ncap > o->limit)
+			ncap = o->limit;
+		if ((nb = tm_big_alloc(ncap)))
+			o->cap = ncap;
+	}
+	if (!nb) {
+		o->err = errno;
 		return TM_Z_NOMEM;
+	}
 	o->buf = nb;
-	o->cap = ncap;
 	return TM_Z_OK;
 }
 
@@ -281,8 +376,18 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 	}
 	inflateEnd(&zs);
 	if (ret) {
+		z->err = o.err;
 		tm_big_free(o.buf, o.cap);
 		return ret;
+	}
+	if (o.len && o.len < o.cap) {
+		/* the room not used goes back (to $TMPDIR) */
+		char *nb = tm_big_resize(o.buf, o.cap, o.len);
+
+		if (nb) {
+			o.buf = nb;
+			o.cap = o.len;
+		}
 	}
 	z->data = o.buf;
 	z->len = o.len;
@@ -318,9 +423,13 @@ void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		snprintf(buf, size, "%s data inflates beyond the %zu-byte limit",
 			 what, limit);
 		break;
-	case TM_Z_NOMEM:
-		snprintf(buf, size, "out of memory inflating %s stream", what);
+	case TM_Z_NOMEM: {
+		char why[300];
+
+		snprintf(buf, size, "inflating the %s stream: %s", what,
+			 tm_big_why(z->err, why, sizeof(why)));
 		break;
+	}
 	default:
 		snprintf(buf, size, "%s stream error %d", what, err);
 		break;

@@ -25,15 +25,27 @@
 
 /* ---- big buffers (decode.c) ------------------------------------------- */
 
-/* An unlinked temporary file in $TMPDIR (or /tmp), open for reading and
+/* The directory of scratch files: $TMPDIR, or /tmp when it is unset. */
+const char *tm_scratch_dir(void);
+/* An unlinked temporary file in tm_scratch_dir(), open for reading and
  * writing; -1 when none can be made. */
 int tm_scratch_fd(void);
 
 /* Buffers for output that may reach GBs: grow without copying.  Free with
- * tm_big_free() and the length last given. */
+ * tm_big_free() and the length last given.  Their bytes are allocated in
+ * a scratch file (when one can be made) before they are handed out, so a
+ * full file system is a NULL return with errno ENOSPC (or EDQUOT, EIO,
+ * EFBIG), never a fault when the bytes are written; ENOMEM: no memory. */
 void *tm_big_alloc(size_t len);
 void *tm_big_resize(void *p, size_t old, size_t len);   /* NULL: p kept */
 void tm_big_free(void *p, size_t len);
+/* Grow P from *CAP bytes (not 0) to at most LIMIT: double, or by less
+ * when the scratch file system has no room for that.  NULL with errno
+ * (P and *CAP kept), else the buffer, *CAP its new size. */
+void *tm_big_grow(void *p, size_t *cap, size_t limit);
+/* The reason of a big-buffer failure ERR (errno), in BUF: "out of memory"
+ * (ENOMEM or 0) or "DIR (TMPDIR): strerror(ERR)".  Returns BUF. */
+const char *tm_big_why(int err, char *buf, size_t size);
 
 /* ---- inflate (decode.c) ------------------------------------------------ */
 
@@ -51,6 +63,7 @@ struct tm_inflated {
 	size_t used;            /* input bytes that belonged to the stream(s) */
 	size_t trailing;        /* non-zero bytes after the last stream */
 	size_t err_off;         /* on error: input offset where it was seen */
+	int err;                /* on TM_Z_NOMEM: the errno (tm_big_why) */
 	const char *msg;        /* on TM_Z_CORRUPT: zlib's reason, or NULL */
 };
 
@@ -171,6 +184,14 @@ int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
 /* Inflate under the input's budget (GZIP: gzip members, else zlib). */
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z);
+/* Set the error of inflate failure ERR (tm_zerr_text): at byte BASE +
+ * z->err_off of the input, or (no room, no memory) without a byte.
+ * Returns -1. */
+int tm_input_zfail(struct tm_input *in, int err, const struct tm_inflated *z,
+		   int gzip, size_t base);
+/* Set the error "NAME: WHAT: why" of a big-buffer failure, the reason
+ * from errno (tm_big_why); WHAT may be NULL. */
+void tm_input_fail_big(struct tm_input *in, const char *what);
 
 /* ---- Trace Event JSON (input-json.c) ----------------------------------- */
 

@@ -362,7 +362,7 @@ static int read_legacy(struct tm_input *in, const char *p, size_t len,
 	line = tm_linepos_at(&lp, (size_t)(quote - p));
 	buf = tm_big_alloc(n);
 	if (!buf) {
-		tm_input_fail(in, "out of memory");
+		tm_input_fail_big(in, "unescaping linuxPerfData");
 		return -1;
 	}
 	if (tm_js_unescape(s, n, *quote, buf, &used, &olen) < 0) {
@@ -446,8 +446,11 @@ static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
 	free(dec);
 	if (ret) {
 		tm_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
-		tm_input_fail_line(in, line, "viewer-data block %d: %s at byte %zu "
-				   "of the decoded payload", idx, msg, z.err_off);
+		if (ret == TM_Z_NOMEM)
+			tm_input_fail_line(in, line, "viewer-data block %d: %s", idx, msg);
+		else
+			tm_input_fail_line(in, line, "viewer-data block %d: %s at byte %zu "
+					   "of the decoded payload", idx, msg, z.err_off);
 		return -1;
 	}
 	return add_payload(in, idx, z.data ? z.data : "", z.len, line, origin);

@@ -75,7 +75,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 	/* escapes shrink; a bad one ("\q", 2 bytes) may become U+FFFD (3) */
 	cap = v.n - 2 + (v.n - 2) / 2 + 4;
 	if (!(buf = tm_big_alloc(cap))) {
-		tm_input_fail(in, "out of memory");
+		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		return -1;
 	}
 	n = tm_jl_unescape(v.p + 1, v.n - 2, buf, true);

@@ -204,9 +204,35 @@ int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 	if (ret)
 		return ret;
 	in->budget -= z->len;
-	if (z->data && tm_input_keep_big(in, z->data, z->cap))
+	if (z->data && tm_input_keep_big(in, z->data, z->cap)) {
+		z->err = ENOMEM;
 		return TM_Z_NOMEM;
+	}
 	return TM_Z_OK;
+}
+
+int tm_input_zfail(struct tm_input *in, int err, const struct tm_inflated *z,
+		   int gzip, size_t base)
+{
+	char msg[400];
+
+	tm_zerr_text(err, z, gzip, in->budget, msg, sizeof(msg));
+	if (err == TM_Z_NOMEM)
+		tm_input_fail(in, "%s", msg);    /* not about a byte of the input */
+	else
+		tm_input_fail_byte(in, base + z->err_off, "%s", msg);
+	return -1;
+}
+
+void tm_input_fail_big(struct tm_input *in, const char *what)
+{
+	char why[300];
+
+	tm_big_why(errno, why, sizeof(why));
+	if (what)
+		tm_input_fail(in, "%s: %s", what, why);
+	else
+		tm_input_fail(in, "%s", why);
 }
 
 /* ---- errors ------------------------------------------------------------ */
@@ -316,7 +342,7 @@ static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
 	const char *d = p + t->data;
 	size_t n = len - t->data, fixed_len;
 	struct tm_inflated z;
-	char msg[160], *fixed;
+	char *fixed;
 	int ret = tm_input_inflate(in, 0, d, n, &z);
 
 	if (ret && t->eol_len > 1 &&
@@ -329,11 +355,8 @@ static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
 		}
 		free(fixed);
 	}
-	if (ret) {
-		tm_zerr_text(ret, &z, 0, in->budget, msg, sizeof(msg));
-		tm_input_fail_byte(in, t->data + z.err_off, "%s", msg);
-		return -1;
-	}
+	if (ret)
+		return tm_input_zfail(in, ret, &z, 0, t->data);
 	if (z.trailing)
 		warn_trailing(in, t->data + z.used, z.trailing, "zlib");
 	if (!z.len) {
@@ -377,7 +400,6 @@ static int split_text(struct tm_input *in, const char *p, size_t len);
 static int read_gzip(struct tm_input *in, const char *p, size_t len)
 {
 	struct tm_inflated z;
-	char msg[160];
 	int ret;
 
 	if (in->was_gzip) {
@@ -385,11 +407,8 @@ static int read_gzip(struct tm_input *in, const char *p, size_t len)
 		return -1;
 	}
 	ret = tm_input_inflate(in, 1, p, len, &z);
-	if (ret) {
-		tm_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
-		tm_input_fail_byte(in, z.err_off, "%s", msg);
-		return -1;
-	}
+	if (ret)
+		return tm_input_zfail(in, ret, &z, 1, 0);
 	if (z.trailing)
 		warn_trailing(in, z.used, z.trailing, "gzip");
 	in->was_gzip = 1;
@@ -480,26 +499,27 @@ static long binary_head(const char *p, size_t len)
 static int read_all(struct tm_input *in, int fd, const char **data,
 		    size_t *len)
 {
-	size_t n = 0, cap = 1u << 20;
-	char *buf = tm_big_alloc(cap), *nb;
+	size_t n = 0, cap = 1u << 16;   /* (grown as needed: in $TMPDIR) */
+	char *buf = tm_big_alloc(cap), *nb, what[64];
 	ssize_t r;
 	long nul;
 
 	if (!buf) {
-		tm_input_fail(in, "out of memory");
+		tm_input_fail_big(in, "reading");
 		return -1;
 	}
 	for (;;) {
 		if (n == cap) {
-			nb = cap <= SIZE_MAX / 2 ? tm_big_resize(buf, cap, cap * 2)
-						 : NULL;
-			if (!nb) {
+			if (!(nb = tm_big_grow(buf, &cap, SIZE_MAX))) {
+				int e = errno;
+
 				tm_big_free(buf, cap);
-				tm_input_fail(in, "out of memory after %zu bytes", n);
+				snprintf(what, sizeof(what), "reading past byte %zu", n);
+				errno = e;
+				tm_input_fail_big(in, what);
 				return -1;
 			}
 			buf = nb;
-			cap *= 2;
 		}
 		r = read(fd, buf + n, cap - n < READ_CHUNK ? cap - n : READ_CHUNK);
 		if (r == 0)

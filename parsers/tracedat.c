@@ -56,21 +56,20 @@ struct dat {
 	struct tracecmd_input **h;
 	int nh;
 	bool nomem;
+	int err;                     /* nomem: the errno */
 };
 
 static int put(struct dat *d, const char *s, size_t n)
 {
-	if (d->len + n > d->cap) {
-		size_t cap = d->cap;
-		char *nb;
-		while (cap < d->len + n)
-			cap *= 2;
-		if (!(nb = tm_big_resize(d->buf, d->cap, cap))) {
+	while (d->len + n > d->cap) {
+		char *nb = tm_big_grow(d->buf, &d->cap, SIZE_MAX);
+
+		if (!nb) {
 			d->nomem = true;
+			d->err = errno;
 			return -1;
 		}
 		d->buf = nb;
-		d->cap = cap;
 	}
 	memcpy(d->buf + d->len, s, n);
 	d->len += n;
@@ -182,8 +181,15 @@ static size_t write_header(struct dat *d, struct tracecmd_input *top)
 
 /* The conversion, run in a child process (see tm_tracedat_read): writes
  * [uint64 start][text] to OUT, START being where the text's header begins
- * in it.  Exit status: 0 ok, CHILD_OPEN, CHILD_NOMEM, CHILD_EMPTY. */
-enum { CHILD_OPEN = 10, CHILD_NOMEM, CHILD_EMPTY, CHILD_WRITE };
+ * in it.  Exit status: 0 ok, CHILD_OPEN, CHILD_NOMEM, CHILD_EMPTY,
+ * CHILD_NOSPACE ($TMPDIR is full). */
+enum { CHILD_OPEN = 10, CHILD_NOMEM, CHILD_EMPTY, CHILD_WRITE, CHILD_NOSPACE };
+
+/* The exit status of a buffer that could not grow: errno ERR. */
+static int child_nomem(int err)
+{
+	return err == ENOSPC ? CHILD_NOSPACE : CHILD_NOMEM;
+}
 
 static int convert(int in_fd, int out_fd)
 {
@@ -196,21 +202,23 @@ static int convert(int in_fd, int out_fd)
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	if (!(top = tracecmd_open_fd(in_fd, TRACECMD_FL_LOAD_NO_PLUGINS)))
 		return CHILD_OPEN;
-	d.cap = 1 << 20;
+	d.cap = 1 << 16;            /* (grown as needed: in $TMPDIR) */
 	d.len = HEADER_ROOM;
 	if (!(d.buf = tm_big_alloc(d.cap)) || open_buffers(&d, top)) {
+		int e = d.buf ? ENOMEM : errno;
+
 		if (d.h)
 			close_buffers(&d);
 		else
 			tracecmd_close(top);
-		return CHILD_NOMEM;
+		return child_nomem(e);
 	}
 	/* a read error ends the events early: those read are kept */
 	tracecmd_iterate_events_multi(d.h, d.nh, on_event, &d);
 	start = d.nomem ? 0 : write_header(&d, top);
 	close_buffers(&d);
 	if (d.nomem)
-		ret = CHILD_NOMEM;
+		ret = child_nomem(d.err);
 	else if (!d.events)
 		ret = CHILD_EMPTY;
 	else if (write(out_fd, &start, sizeof(start)) != (ssize_t)sizeof(start))
@@ -242,7 +250,7 @@ static int take_text(struct tm_input *in, int fd)
 	}
 	len = (size_t)size;
 	if (!(buf = tm_big_alloc(len))) {
-		tm_input_fail(in, "out of memory");
+		tm_input_fail_big(in, "trace.dat: reading the conversion back");
 		return -1;
 	}
 	while (off < len) {
@@ -350,6 +358,10 @@ int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail(in, "trace.dat holds no events");
 	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_NOMEM)
 		tm_input_fail(in, "out of memory");
+	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_NOSPACE) {
+		errno = ENOSPC;
+		tm_input_fail_big(in, "trace.dat: converting");
+	}
 	else
 		tm_input_fail(in, "trace.dat: libtracecmd cannot read it (truncated or corrupt)");
 	return -1;
