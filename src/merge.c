@@ -866,6 +866,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	rc = tm_out_close(&w->out, s->d);
 	goto done;
 fail:
+	if (w->out.err && !s->d->error[0])
+		tm_out_report(&w->out, s->d);   /* the cause, when nothing else said one */
 	tm_out_abort(&w->out);
 done:
 	free_mw(w);

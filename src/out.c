@@ -167,6 +167,21 @@ static int open_straight(struct tm_out *o, const char *path, struct tm_diag *d)
 	return 0;   /* not seekable */
 }
 
+void tm_out_set_mode(int fd, const char *path)
+{
+	struct stat st;
+	mode_t mode, mask;
+
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		mode = st.st_mode & 0777;
+	} else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	(void)fchmod(fd, mode);  /* failing, mkstemp's 0600 stays: still usable */
+}
+
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
 	struct stat st;
@@ -205,12 +220,8 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 	}
 	o->fd = mkstemp(o->tmp);
 	o->seekable = true;
-	if (o->fd >= 0) {
-		/* mkstemp makes 0600; the output gets what creat() would give */
-		mode_t mask = umask(0);
-		umask(mask);
-		(void)fchmod(o->fd, 0666 & ~mask);  /* failing, 0600 stays: still usable */
-	}
+	if (o->fd >= 0)
+		tm_out_set_mode(o->fd, path);
 	if (o->fd < 0) {
 		int e = errno;
 		free(o->tmp);
@@ -246,12 +257,16 @@ int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d)
 		return -1;
 	}
 	unlink(path);               /* gone from the directory; ours until closed */
+	/* its name in messages (tm_out_report) */
+	rc = asprintf(&o->path, "%s (a scratch file%s)", path,
+		      near && strcmp(near, "-") ? "" : ", TMPDIR");
 	free(path);
-	if (!(o->buf = buf_new()) || !(o->place = calloc(1, sizeof(*o->place)))) {
+	if (rc < 0 || !(o->buf = buf_new()) || !(o->place = calloc(1, sizeof(*o->place)))) {
+		if (rc >= 0)
+			free(o->path);
 		free(o->buf);
 		close(o->fd);
-		o->fd = -1;
-		o->buf = NULL;
+		out_reset(o);
 		return tm_diag_error(d, "out of memory");
 	}
 	pthread_mutex_init(&o->place->mu, NULL);
@@ -588,8 +603,11 @@ int tm_out_append_end(struct tm_out *o, struct tm_out *src)
 {
 	struct tm_out_place *pl = src->place;
 
-	if (src->err && !o->err)
+	if (src->err && !o->err) {
 		o->err = src->err;
+		o->err_file = src->path;   /* the part's file failed, not O's */
+		src->path = NULL;
+	}
 	if (o->err) {
 		/* nothing more */
 	} else if (pl->fd >= 0) {
@@ -635,8 +653,16 @@ void tm_out_abort(struct tm_out *o)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);
+	free(o->err_file);
 	free(o->buf);
 	out_reset(o);
+}
+
+int tm_out_report(const struct tm_out *o, struct tm_diag *d)
+{
+	const char *name = o->err_file ? o->err_file : o->path ? o->path : "stdout";
+
+	return tm_diag_error(d, "%s: write error: %s", name, strerror(o->err ? o->err : EIO));
 }
 
 /* Put finished temporary file O->tmp in place of O->path.  rename(2) over
@@ -674,23 +700,18 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 	o->dfd = -1;
 	free(o->buf);
 	o->buf = NULL;
-	if (o->fd == STDOUT_FILENO) {
-		if (o->err)
-			rc = tm_diag_error(d, "stdout: write error: %s", strerror(o->err));
-		out_reset(o);
-		return rc;
-	}
-	if (close(o->fd) != 0 && !o->err)
+	if (o->fd != STDOUT_FILENO && close(o->fd) != 0 && !o->err)
 		o->err = errno;
 	o->fd = -1;
 	if (o->err)
-		rc = tm_diag_error(d, "%s: write error: %s", o->path, strerror(o->err));
+		rc = tm_out_report(o, d);
 	else if (o->tmp)
 		rc = put_in_place(o, d);
 	if (rc && o->tmp)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);
+	free(o->err_file);
 	out_reset(o);
 	return rc;
 }

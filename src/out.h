@@ -40,6 +40,8 @@ struct tm_out {
 			    * straight, tm_out_takes_back) */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
+	char *err_file;    /* the file ERR is about when not this one's (a
+			    * scratch part's, tm_out_append_end), or NULL */
 	struct tm_out_place *place; /* a scratch part: where it goes on (tm_out_append_begin) */
 	bool placed;       /* writing in place (pwrite at pos), no longer the scratch file */
 	bool seekable;     /* a regular file written at known offsets (not appending) */
@@ -65,6 +67,10 @@ bool tm_out_reference(void);
  * /dev/stdout), which the rename would replace, is written straight, as
  * stdout is. */
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* Give FD, a temporary file made (mode 0600) to be renamed over PATH, the
+ * permission bits of the regular file at PATH, or (none there: nothing, a
+ * symlink) what creat() would give, 0666 & ~umask. */
+void tm_out_set_mode(int fd, const char *path);
 /* Would tm_out_open(PATH) write a temporary file put in place at close? */
 bool tm_out_takes_back(const char *path);
 /* From now on full buffers are written by a helper thread while the next
@@ -97,6 +103,10 @@ void tm_out_set_drop_after(off_t bytes);
 int tm_out_close(struct tm_out *o, struct tm_diag *d);
 /* Remove the temporary file (after an error). */
 void tm_out_abort(struct tm_out *o);
+/* Set D's error to O's write error: "FILE: write error: strerror(err)",
+ * FILE the one that failed (O's path, "stdout", or a scratch part's
+ * "NAME (a scratch file, TMPDIR)").  Returns -1. */
+int tm_out_report(const struct tm_out *o, struct tm_diag *d);
 
 /* Hand the buffer's bytes to the file (or its writer thread).  Written
  * with direct I/O, less than a page of them can stay in the buffer, for

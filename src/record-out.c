@@ -150,11 +150,7 @@ struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen)
 			tm_rec_out_abort(o);
 			return NULL;
 		}
-		{
-			mode_t mask = umask(0);
-			umask(mask);
-			fchmod(fd, 0666 & ~mask);
-		}
+		tm_out_set_mode(fd, path);
 	}
 	return o;
 }

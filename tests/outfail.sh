@@ -5,7 +5,12 @@
 #    bytes that do not fit in $TMPDIR (a 1 MiB tmpfs) are a one-line error
 #    naming the directory and what was being inflated or read, exit 1,
 #    nothing left behind (it was a SIGBUS: the scratch file was sized with
-#    ftruncate and written through a shared mapping).
+#    ftruncate and written through a shared mapping);
+#  - `merge -o -` whose scratch part in $TMPDIR fills, and a merge whose
+#    output's file system is full, say which file failed and why (they
+#    printed "tracemerge merge: " and nothing after);
+#  - an output that replaces a file keeps that file's mode; a new one gets
+#    0666 & ~umask.
 . "$(dirname "$0")/lib.sh"
 
 BIN=${TM_BIN:-$top/tracemerge}
@@ -100,3 +105,82 @@ else
 	fi
 fi
 
+# ---- merge whose scratch part or output cannot be written --------------------
+# a kernel text and 3 MB of JSON events on the same clock: the JSON side is
+# written to a scratch file ($TMPDIR for -o -) while the kernel text is
+ftrace_text 2000 > "$T/k.txt"
+awk 'BEGIN {
+	print "{\"traceEvents\":["
+	for (i = 0; i < 30000; i++)
+		printf "{\"name\":\"work %d\",\"ph\":\"X\",\"ts\":%d,\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"i\":%d}},\n", i, 100000000 + i, i
+	print "{\"name\":\"end\",\"ph\":\"i\",\"ts\":100030000,\"pid\":1,\"tid\":1}]}"
+}' > "$T/a.json"
+
+if [ -z "$mounted" ]; then
+	skip "outfail: merge -o - with a full TMPDIR (no tmpfs)"
+	skip "outfail: merge into a full file system (no tmpfs)"
+else
+	# (into a pipe: a regular file would get the part written in place)
+	{ TMPDIR=$SMALL $TM merge --same-clock -o - "$T/k.txt" "$T/a.json" 2> "$T/err"
+	  echo $? > "$T/rc"; } | cat > "$T/m.json"
+	rc=$(cat "$T/rc")
+	if [ $rc = 1 ] && [ "$(wc -l < "$T/err")" = 1 ] &&
+	   grep -Eq "^tracemerge merge: $SMALL/tracemerge\.[A-Za-z0-9]{6} \(a scratch file, TMPDIR\): write error: No space left on device$" "$T/err" &&
+	   [ -z "$(ls -A "$SMALL")" ]; then
+		ok "outfail: merge -o - with a full TMPDIR: exit 1, the scratch file and the cause named"
+	else
+		notok "merge -o - with a full TMPDIR: exit 1, the scratch file and the cause named (exit $rc)"
+		sed 's/^/    /' "$T/err" | head -5
+	fi
+	$TM merge --same-clock -o "$SMALL/m.json" "$T/k.txt" "$T/a.json" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ $rc = 1 ] &&
+	   [ "$(cat "$T/err")" = "tracemerge merge: $SMALL/m.json: write error: No space left on device" ] &&
+	   [ -z "$(ls -A "$SMALL")" ]; then
+		ok "outfail: merge into a full file system: exit 1, the output and the cause named, nothing left"
+	else
+		notok "merge into a full file system: exit 1, the output and the cause named (exit $rc)"
+		sed 's/^/    /' "$T/err" | head -5; ls -A "$SMALL" | sed 's/^/    left: /'
+	fi
+fi
+for how in file stdout; do
+	if [ $how = file ]; then
+		$TM merge --same-clock -o /dev/full "$T/k.txt" "$T/a.json" > /dev/null 2> "$T/err"
+		rc=$?
+		want="tracemerge merge: /dev/full: write error: No space left on device"
+	else
+		$TM merge --same-clock -o - "$T/k.txt" "$T/a.json" > /dev/full 2> "$T/err"
+		rc=$?
+		want="tracemerge merge: stdout: write error: No space left on device"
+	fi
+	if [ $rc = 1 ] && [ "$(cat "$T/err")" = "$want" ]; then
+		ok "outfail: merge of kernel text and JSON to a full device ($how): the cause named"
+	else
+		notok "merge of kernel text and JSON to a full device ($how): the cause named (exit $rc)"
+		sed 's/^/    /' "$T/err" | head -5
+	fi
+done
+
+# ---- the replaced output's mode ------------------------------------------------
+M=$T/mode
+mkdir -p "$M"
+for mode in 600 640 604; do
+	echo previous > "$M/o.json"
+	chmod $mode "$M/o.json"
+	$TM import -q -o "$M/o.json" "$T/k.txt" > "$T/out" 2>&1
+	got=$(stat -c %a "$M/o.json")
+	if [ "$got" = $mode ] && [ "$(head -c 21 "$M/o.json")" = '{"systemTraceEvents":' ]; then
+		ok "outfail: replacing an output of mode $mode keeps it"
+	else
+		notok "replacing an output of mode $mode keeps it (now $got)"
+		sed 's/^/    /' "$T/out" | head -5
+	fi
+done
+rm -f "$M/o.json"
+(umask 027; $TM import -q -o "$M/o.json" "$T/k.txt") > "$T/out" 2>&1
+got=$(stat -c %a "$M/o.json")
+if [ "$got" = 640 ]; then
+	ok "outfail: a new output gets 0666 & ~umask (umask 027: 640)"
+else
+	notok "a new output gets 0666 & ~umask (umask 027: 640; got $got)"
+fi
