@@ -4,11 +4,12 @@
  * tracefs instance while a command runs (or for SECONDS, or until Ctrl-C),
  * with clock-sync handshakes at both ends, streamed as kernel text.
  *
- * The engine is record.c, the output file record-out.c.  Signals only set
- * a flag: the first SIGINT/SIGTERM/SIGHUP ends the recording normally (the
- * command gets the signal too, and is waited for), a second one aborts
- * (the command is killed, the output removed).  Every path turns tracing
- * off and removes the instance.
+ * The engine is record.c, the output file record-out.c.  Signals are only
+ * counted (interrupt.h, deferred): the first SIGINT/SIGTERM/SIGHUP ends
+ * the recording normally (the command gets the signal too, and is waited
+ * for), a second one aborts (the command is killed, the output removed), a
+ * third one ends the process at once (the temporary file removed).  Every
+ * path but the last turns tracing off and removes the instance.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,37 +22,23 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "interrupt.h"
 #include "record.h"
 #include "tracemerge/ts.h"
 
 #define NCLOCKS_MAX 3
 
-static volatile sig_atomic_t g_sig, g_nsig;
-
-static void on_signal(int sig)
-{
-	g_sig = sig;
-	g_nsig++;
-}
-
-static const int handled[] = { SIGINT, SIGTERM, SIGHUP };
-
+/* SIGINT/SIGTERM/SIGHUP only counted (their handler ends sleeps at
+ * once); a write to a closed pipe is an error, not the end. */
 static void catch_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;     /* no SA_RESTART: sleeps end at once */
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < 3; i++)
-		sigaction(handled[i], &sa, NULL);
+	tm_interrupt_defer(true);
 	signal(SIGPIPE, SIG_IGN);
 }
 
 static void default_signals(void)
 {
-	for (size_t i = 0; i < 3; i++)
-		signal(handled[i], SIG_DFL);
+	tm_interrupt_defer(false);
 	signal(SIGPIPE, SIG_DFL);
 }
 
@@ -165,7 +152,7 @@ static int start_child(struct rec_cli *c)
 		return -1;
 	}
 	if (c->child == 0) {
-		default_signals();
+		signal(SIGPIPE, SIG_DFL);  /* (exec gives the handled ones theirs) */
 		/* the trace goes to stdout: the command's output must not */
 		if (!strcmp(c->out, "-"))
 			dup2(STDERR_FILENO, STDOUT_FILENO);
@@ -216,7 +203,7 @@ static int keep_going(void *arg)
 {
 	struct rec_cli *c = arg;
 
-	if (g_nsig || (c->deadline && mono_now() >= c->deadline))
+	if (tm_interrupt_count() || (c->deadline && mono_now() >= c->deadline))
 		return 0;
 	reap(c);
 	return !(c->child > 0 && c->child_done);
@@ -236,13 +223,14 @@ static int record_loop(struct rec_cli *c)
 		reap(c);
 		if (c->child > 0 && c->child_done)
 			return 0;
-		if (g_nsig > 1)
+		if (tm_interrupt_count() > 1)
 			return 1;
-		if (!stopping && (g_nsig || (c->deadline && mono_now() >= c->deadline))) {
+		if (!stopping && (tm_interrupt_count() ||
+				  (c->deadline && mono_now() >= c->deadline))) {
 			if (c->child <= 0)
 				return 0;
 			/* the command ends first, so that its last markers land */
-			kill(c->child, g_nsig ? g_sig : SIGTERM);
+			kill(c->child, tm_interrupt_count() ? tm_interrupt_last() : SIGTERM);
 			stopping = c->stopped_child = true;
 		}
 		nap(100);
@@ -301,7 +289,7 @@ static int finish(struct rec_cli *c)
  * (time up, a signal to the recorder). */
 static int command_status(const struct rec_cli *c)
 {
-	if (c->child <= 0 || !c->child_done || c->stopped_child || g_nsig)
+	if (c->child <= 0 || !c->child_done || c->stopped_child || tm_interrupt_count())
 		return TM_EXIT_OK;
 	if (WIFEXITED(c->child_status))
 		return WEXITSTATUS(c->child_status);
@@ -344,7 +332,7 @@ static int run(struct rec_cli *c)
 	if (rc == 1) {
 		snprintf(c->err, sizeof(c->err), "interrupted twice: recording abandoned%s",
 			 strcmp(c->out, "-") ? ", output removed" : "");
-		return TM_EXIT_INPUT;
+		return 128 + tm_interrupt_last();   /* as any command interrupted */
 	}
 	if (rc || finish(c))
 		return TM_EXIT_INPUT;
@@ -361,7 +349,6 @@ int cmd_record(int argc, char **argv)
 	if ((rc = parse_args(&c, argc, argv)) != 0)
 		return rc < 0 ? TM_EXIT_OK : rc;
 	c.progress = isatty(STDERR_FILENO);
-	g_sig = g_nsig = 0;
 	catch_signals();
 	rc = run(&c);
 	if (c.child > 0 && !c.child_done) {

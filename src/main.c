@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "interrupt.h"
 
 static const struct {
 	const char *name;
@@ -56,8 +57,11 @@ int main(int argc, char **argv)
 		printf("tracemerge %s\n", TM_VERSION);
 		return TM_EXIT_OK;
 	}
-	if ((i = find_command(cmd)) < NCOMMANDS)
+	if ((i = find_command(cmd)) < NCOMMANDS) {
+		/* a signal removes the output's temporary file (interrupt.h) */
+		tm_interrupt_install("tracemerge", cmd);
 		return commands[i].fn(argc - 1, argv + 1);
+	}
 	if (cmd[0] == '-' && cmd[1])
 		return tm_usage_error(NULL, "unrecognised option '%s'", cmd);
 	return tm_usage_error(NULL, "unknown command '%s'", cmd);

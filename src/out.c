@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "out.h"
 #include "plainrun.h"
 
@@ -106,7 +107,7 @@ static char *buf_new(void)
 static void out_reset(struct tm_out *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->fd = o->dfd = -1;
+	o->fd = o->dfd = o->tmp_id = -1;
 }
 
 /* O's next flush reaches past the cached part: open the direct descriptor
@@ -220,8 +221,10 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 	}
 	o->fd = mkstemp(o->tmp);
 	o->seekable = true;
-	if (o->fd >= 0)
+	if (o->fd >= 0) {
+		o->tmp_id = tm_interrupt_add(o->tmp);   /* removed if a signal comes */
 		tm_out_set_mode(o->fd, path);
+	}
 	if (o->fd < 0) {
 		int e = errno;
 		free(o->tmp);
@@ -651,6 +654,7 @@ void tm_out_abort(struct tm_out *o)
 	}
 	if (o->tmp)
 		unlink(o->tmp);
+	tm_interrupt_remove(o->tmp_id);
 	free(o->tmp);
 	free(o->path);
 	free(o->err_file);
@@ -709,6 +713,7 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 		rc = put_in_place(o, d);
 	if (rc && o->tmp)
 		unlink(o->tmp);
+	tm_interrupt_remove(o->tmp_id);   /* (in place, or removed) */
 	free(o->tmp);
 	free(o->path);
 	free(o->err_file);

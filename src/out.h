@@ -38,6 +38,7 @@ struct tm_out {
 	char *path;        /* destination, NULL for stdout */
 	char *tmp;         /* temporary file being written (NULL: written
 			    * straight, tm_out_takes_back) */
+	int tmp_id;        /* its registration for signals (interrupt.h), or -1 */
 	uint64_t bad_utf8; /* invalid sequences replaced */
 	int err;           /* first write errno */
 	char *err_file;    /* the file ERR is about when not this one's (a

@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "out.h"
 
 #include "record.h"
@@ -47,6 +48,7 @@ struct tm_rec_out {
 	long end_off;                /* where the reserved issuer lines start */
 	size_t nend;
 	int ncpus;
+	int tmp_id;                  /* tmp's registration (interrupt.h), or -1 */
 	bool failed, done;
 };
 
@@ -114,6 +116,7 @@ struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	o->tmp_id = -1;
 	o->entries_off = -1;
 	o->end_off = -1;
 	if (!strcmp(path, "-")) {
@@ -150,6 +153,7 @@ struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen)
 			tm_rec_out_abort(o);
 			return NULL;
 		}
+		o->tmp_id = tm_interrupt_add(o->tmp);
 		tm_out_set_mode(fd, path);
 	}
 	return o;
@@ -244,6 +248,7 @@ void tm_rec_out_abort(struct tm_rec_out *o)
 		fflush(o->f);
 	if (o->tmp && !o->done)
 		unlink(o->tmp);
+	tm_interrupt_remove(o->tmp_id);
 	free(o->tmp);
 	free(o->path);
 	free(o);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# When writing fails (issue 23):
+# When writing fails or is interrupted (issue 23):
 #  - decompressed data (gzip, compressed atrace, trace2html) or a pipe's
 #    bytes that do not fit in $TMPDIR (a 1 MiB tmpfs) are a one-line error
 #    naming the directory and what was being inflated or read, exit 1,
@@ -9,6 +9,9 @@
 #  - `merge -o -` whose scratch part in $TMPDIR fills, and a merge whose
 #    output's file system is full, say which file failed and why (they
 #    printed "tracemerge merge: " and nothing after);
+#  - SIGINT / SIGTERM during import or merge remove the temporary output,
+#    print one line and exit 128 + the signal (130 / 143); the previous
+#    output stays as it was; a signal ignored from the start stays so;
 #  - an output that replaces a file keeps that file's mode; a new one gets
 #    0666 & ~umask.
 . "$(dirname "$0")/lib.sh"
@@ -160,6 +163,57 @@ for how in file stdout; do
 		sed 's/^/    /' "$T/err" | head -5
 	fi
 done
+
+# ---- signals -------------------------------------------------------------------
+# The input is a FIFO whose writer never ends it, so the command is surely
+# still reading when the signal comes (its temporary output already made).
+# SIGINT is set back to its default action for the command (this shell's
+# background jobs have it ignored, which the command leaves as it is).
+D=$T/sig
+mkdir -p "$D"
+# interrupt NAME SIGS SIG STATUS CMD...: run CMD (output $D/o.json, a
+# previous version present), send it each of SIGS once its temporary file
+# exists; SIG must be the one that ends it, with STATUS
+interrupt() {
+	_name=$1 _sigs=$2 _sig=$3 _want=$4
+	shift 4
+	rm -f "$D"/o.json* "$D/fifo"
+	echo previous > "$D/o.json"
+	mkfifo "$D/fifo"
+	( cat "$T/k.txt"; sleep 60 ) > "$D/fifo" &
+	_w=$!
+	"$@" > /dev/null 2> "$D/err" &
+	_pid=$!
+	_i=0
+	while [ $_i -lt 300 ] && ! ls "$D"/o.json.tmp* > /dev/null 2>&1; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	_tmp=$(cd "$D" && ls o.json.tmp* 2>/dev/null)
+	for _s in $_sigs; do
+		kill -"$_s" $_pid
+	done
+	wait $_pid
+	_rc=$?
+	kill $_w 2>/dev/null; wait $_w 2>/dev/null
+	_left=$(cd "$D" && ls -A | grep -v -e '^fifo$' -e '^err$' -e '^o\.json$')
+	if [ -n "$_tmp" ] && [ $_rc = "$_want" ] && [ -z "$_left" ] &&
+	   [ "$(cat "$D/o.json")" = previous ] &&
+	   [ "$(cat "$D/err")" = "tracemerge $_name: interrupted by SIG$_sig; $D/$_tmp removed" ]; then
+		ok "outfail: $_sigs during $_name: exit $_want, one line, temporary file removed, previous output kept"
+	else
+		notok "$_sigs during $_name: exit $_want (exit $_rc, temporary '$_tmp', left '$_left')"
+		sed 's/^/    /' "$D/err" | head -5
+	fi
+}
+# (SIGINT set back to its default action: it comes ignored to a script's
+# background job, and stays so; of two pending, SIGINT is delivered first)
+interrupt import INT INT 130 env --default-signal=INT $TM import -o "$D/o.json" "$D/fifo"
+interrupt import TERM TERM 143 $TM import -o "$D/o.json" "$D/fifo"
+interrupt merge INT INT 130 env --default-signal=INT $TM merge --same-clock -o "$D/o.json" "$T/a.json" "$D/fifo"
+interrupt merge TERM TERM 143 $TM merge --same-clock -o "$D/o.json" "$T/a.json" "$D/fifo"
+# a SIGINT ignored from the start (nohup, a script's background job) stays
+# ignored: the SIGTERM after it ends the command
+interrupt import "INT TERM" TERM 143 sh -c 'trap "" INT; exec "$@"' sh $TM import -o "$D/o.json" "$D/fifo"
 
 # ---- the replaced output's mode ------------------------------------------------
 M=$T/mode

@@ -329,8 +329,8 @@ pid=$!
 wait_instance "$D" $pid
 kill -INT $pid; sleep 0.3; kill -INT $pid
 wait $pid; rc=$?
-if [ $rc = 1 ] && [ ! -e "$D/rec.txt" ] && grep -q 'interrupted twice' "$D/rec.out"; then
-	ok "record: a second SIGINT abandons the recording: exit 1, no output file"
+if [ $rc = 130 ] && [ ! -e "$D/rec.txt" ] && grep -q 'interrupted twice' "$D/rec.out"; then
+	ok "record: a second SIGINT abandons the recording: exit 130, no output file"
 else
 	notok "record: a second SIGINT abandons the recording (exit $rc)"; sed 's/^/    /' "$D/rec.out" | head
 fi
