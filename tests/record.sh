@@ -260,11 +260,12 @@ fi
 no_leftovers "record: after SIGINT" "$D" tracemerge-record-$pid
 lcheck "record: after SIGINT the file is complete" py complete "$D/rec.txt"
 
-# more events than a drain can read (syscalls of a byte-wise dd): events are
+# more events than a drain can read (syscalls of a byte-wise dd into a 16 KB
+# buffer per CPU, so that the buffer overflows however slow the machine): events are
 # lost and counted, and SIGINT still ends the recording promptly (the drain
 # turns tracing off itself); a watchdog keeps a hang from stalling the suite
 D=$T/overload; mkdir -p "$D"
-$TM record -o "$D/rec.txt" -e raw_syscalls -- sh -c \
+$TM record -o "$D/rec.txt" -b 16 -e raw_syscalls -- sh -c \
 	'while :; do dd if=/dev/zero of=/dev/null bs=1 count=200000 2>/dev/null; done' > "$D/rec.out" 2>&1 &
 pid=$!
 ( sleep 120; kill -KILL $pid 2>/dev/null ) > /dev/null 2>&1 &
