@@ -7,6 +7,7 @@
  * See decode.h.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <zlib.h>
 
 #include "decode.h"
+#include "tracedat.h"
 
 #define Z_CHUNK_MAX (1u << 30)  /* zlib counts in uInt: feed at most this */
 
@@ -32,6 +34,14 @@ void tm_decode_set_limit(size_t limit)
 size_t tm_decode_limit(void)
 {
 	return decode_limit;
+}
+
+size_t tm_decode_cap(size_t n)
+{
+	if (decode_limit != SIZE_MAX)
+		return decode_limit;
+	return n > TM_DECODE_FLOOR / TM_DECODE_RATIO ?
+	       (n > SIZE_MAX / TM_DECODE_RATIO ? SIZE_MAX : n * TM_DECODE_RATIO) : TM_DECODE_FLOOR;
 }
 
 /* ---- big buffers --------------------------------------------------------
@@ -255,7 +265,32 @@ struct zout {
 	char *buf;
 	size_t len, cap, limit;
 	int err;                /* errno of a failed allocation */
+	bool head_checked;      /* the first TM_NUL_HEAD bytes were looked at */
+	size_t nul_at;          /* where a NUL byte was found in them */
 };
+
+/*
+ * Is the output binary, judged on its first bytes (once TM_NUL_HEAD are
+ * there, or at the end)?  Every format read from compressed data is text,
+ * but for a trace.dat, gzip (inflated again) and compressed atrace (binary
+ * after its "TRACE:" line): a NUL byte in the head refuses the rest at
+ * once, before a stream of zeros fills the disk.  (A binary format read
+ * from gzip one day must be recognised here.)
+ */
+static bool head_binary(struct zout *o, bool end)
+{
+	long nul;
+
+	if (o->head_checked || (!end && o->len < TM_NUL_HEAD))
+		return false;
+	o->head_checked = true;
+	if (tm_is_tracedat(o->buf, o->len) || tm_is_gzip(o->buf, o->len))
+		return false;
+	nul = tm_nul_in_head(o->buf, o->len);
+	o->nul_at = nul >= 0 ? (size_t)nul : 0;
+	/* compressed atrace: text, then zlib data after its "TRACE:" line */
+	return nul >= 0 && !memmem(o->buf, (size_t)nul, "TRACE:", 6);
+}
 
 static int zout_grow(struct zout *o, size_t in_len)
 {
@@ -307,6 +342,8 @@ static int inflate_stream(z_stream *zs, const unsigned char *src, size_t len,
 		before = zs->avail_out;
 		ret = inflate(zs, Z_NO_FLUSH);
 		o->len += before - zs->avail_out;
+		if (head_binary(o, ret == Z_STREAM_END))
+			return TM_Z_BINARY;
 		switch (ret) {
 		case Z_STREAM_END:
 			return TM_Z_OK;
@@ -348,6 +385,7 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 
 	memset(z, 0, sizeof(*z));
 	memset(&zs, 0, sizeof(zs));
+	z->limit = limit;
 	if (inflateInit2(&zs, gzip ? 15 + 16 : 15) != Z_OK)
 		return TM_Z_NOMEM;
 	zs.next_in = (unsigned char *)s;
@@ -377,6 +415,7 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 	inflateEnd(&zs);
 	if (ret) {
 		z->err = o.err;
+		z->nul_at = o.nul_at;
 		tm_big_free(o.buf, o.cap);
 		return ret;
 	}
@@ -420,8 +459,18 @@ void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 			 z->msg ? z->msg : "invalid data");
 		break;
 	case TM_Z_LIMIT:
-		snprintf(buf, size, "%s data inflates beyond the %zu-byte limit",
-			 what, limit);
+		if (decode_limit != SIZE_MAX)
+			snprintf(buf, size, "%s data inflates past %zu bytes, the limit set "
+				 "(--max-decompressed)", what, z->limit ? z->limit : limit);
+		else
+			snprintf(buf, size, "%s data inflates past %zu bytes: refused as a "
+				 "decompression bomb (the limit is %d times the compressed size, at "
+				 "least 1 GiB; --max-decompressed SIZE raises it)", what,
+				 z->limit ? z->limit : limit, TM_DECODE_RATIO);
+		break;
+	case TM_Z_BINARY:
+		snprintf(buf, size, "%s data is binary (a NUL byte at byte %zu of it), not a "
+			 "trace: the rest was not inflated", what, z->nul_at);
 		break;
 	case TM_Z_NOMEM: {
 		char why[300];

@@ -55,6 +55,9 @@ enum tm_zerr {
 	TM_Z_CORRUPT,           /* invalid deflate data or header/checksum */
 	TM_Z_NOMEM,
 	TM_Z_LIMIT,             /* output would exceed the caller's limit */
+	TM_Z_BINARY,            /* the output's first bytes are binary: a NUL byte
+				 * (not a trace.dat or gzip), seen before the
+				 * rest is inflated */
 };
 
 struct tm_inflated {
@@ -65,6 +68,8 @@ struct tm_inflated {
 	size_t err_off;         /* on error: input offset where it was seen */
 	int err;                /* on TM_Z_NOMEM: the errno (tm_big_why) */
 	const char *msg;        /* on TM_Z_CORRUPT: zlib's reason, or NULL */
+	size_t limit;           /* the output limit it ran under */
+	size_t nul_at;          /* on TM_Z_BINARY: the NUL byte's output offset */
 };
 
 int tm_is_gzip(const void *p, size_t len);
@@ -80,10 +85,18 @@ int tm_zlib_inflate(const void *src, size_t len, size_t limit,
 void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		  size_t limit, char *buf, size_t size);
 
-/* Cap on the bytes all decompression of one input may produce (default:
- * unlimited).  Fuzz targets lower it so a small input cannot ask for GBs. */
+/* Cap on the bytes all decompression of one input may produce, in place of
+ * tm_decode_cap()'s ratio (0: back to the ratio).  `--max-decompressed`
+ * sets it; fuzz targets lower it so a small input cannot ask for GBs. */
 void tm_decode_set_limit(size_t limit);
 size_t tm_decode_limit(void);
+/* What N compressed bytes may inflate to: the limit set with
+ * tm_decode_set_limit() when one was, else TM_DECODE_RATIO times N but at
+ * least TM_DECODE_FLOOR (text traces compress 5 to 20 times; a stream of
+ * zeros 1000 times: a decompression bomb). */
+#define TM_DECODE_RATIO 100
+#define TM_DECODE_FLOOR ((size_t)1 << 30)
+size_t tm_decode_cap(size_t n);
 
 /* Malloc'ed copy of P with every EOL sequence ("\r\n", "\r\r\n") turned
  * into "\n": undoes what an adb pty did to a binary stream. */

@@ -92,6 +92,11 @@ const struct tm_block *tm_input_block(const struct tm_input *in, size_t i)
 
 /* ---- the input object -------------------------------------------------- */
 
+void tm_input_set_decompress_limit(size_t bytes)
+{
+	tm_decode_set_limit(bytes);
+}
+
 static struct tm_input *input_new(const char *name, struct tm_diag *d)
 {
 	struct tm_input *in = calloc(1, sizeof(*in));
@@ -198,8 +203,8 @@ int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z)
 {
-	int ret = gzip ? tm_gunzip(src, len, in->budget, z)
-		       : tm_zlib_inflate(src, len, in->budget, z);
+	size_t cap = tm_decode_cap(len), limit = in->budget < cap ? in->budget : cap;
+	int ret = gzip ? tm_gunzip(src, len, limit, z) : tm_zlib_inflate(src, len, limit, z);
 
 	if (ret)
 		return ret;

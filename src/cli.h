@@ -20,19 +20,26 @@ int cmd_sync(int argc, char **argv);
 
 /* Clock options shared by sync and merge (cmd-sync.c). */
 enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
-       TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT };
+       TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT, TM_OPT_MAX_DECOMPRESSED };
+/* the option of every command that reads inputs */
+#define TM_INPUT_OPTIONS \
+	{ "max-decompressed", required_argument, NULL, TM_OPT_MAX_DECOMPRESSED }
 #define TM_CLOCK_OPTIONS \
 	{ "offset", required_argument, NULL, TM_OPT_OFFSET }, \
 	{ "same-clock", no_argument, NULL, TM_OPT_SAME_CLOCK }, \
 	{ "clock", required_argument, NULL, TM_OPT_CLOCK }, \
 	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }, \
 	{ "max-error", required_argument, NULL, TM_OPT_MAX_ERROR }, \
-	{ "allow-same-input", no_argument, NULL, TM_OPT_ALLOW_SAME_INPUT }
+	{ "allow-same-input", no_argument, NULL, TM_OPT_ALLOW_SAME_INPUT }, \
+	TM_INPUT_OPTIONS
 struct tm_cli_clock {
 	struct tm_sync_opts o;
 	struct tm_sync_offset *offsets;
 	bool allow_same_input;       /* --allow-same-input: a file given twice */
 };
+/* --max-decompressed SIZE (bytes, or with K, M, G, T: powers of 1024): 0, or
+ * TM_EXIT_USAGE after printing the error. */
+int tm_cli_decompress_opt(const char *cmd, const char *arg);
 /* Handle one clock option; 0, or TM_EXIT_USAGE after printing the error. */
 int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc);
 void tm_cli_clock_free(struct tm_cli_clock *cc);

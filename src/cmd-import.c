@@ -45,6 +45,7 @@ int cmd_import(int argc, char **argv)
 		{ "verbatim", no_argument, NULL, 'V' },
 		{ "kernel-as", required_argument, NULL, 'K' },
 		{ "quiet", no_argument, NULL, 'q' },
+		TM_INPUT_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -73,6 +74,10 @@ int cmd_import(int argc, char **argv)
 			break;
 		case 'q': quiet = 1; break;
 		case 'h': tm_usage("import", 0); return TM_EXIT_OK;
+		case TM_OPT_MAX_DECOMPRESSED:
+			if (tm_cli_decompress_opt("import", optarg))
+				return TM_EXIT_USAGE;
+			break;
 		default: return TM_EXIT_USAGE;      /* TM_OPT_BAD: told */
 		}
 	}

@@ -161,6 +161,7 @@ int cmd_stats(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "tasks", required_argument, NULL, 't' },
+		TM_INPUT_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -176,6 +177,10 @@ int cmd_stats(int argc, char **argv)
 						      "(0 or more), not '%s'", optarg);
 			break;
 		case 'h': tm_usage("stats", 0); return TM_EXIT_OK;
+		case TM_OPT_MAX_DECOMPRESSED:
+			if (tm_cli_decompress_opt("stats", optarg))
+				return TM_EXIT_USAGE;
+			break;
 		default: return TM_EXIT_USAGE;      /* TM_OPT_BAD: told */
 		}
 	}

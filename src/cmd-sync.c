@@ -4,6 +4,8 @@
  * also the clock options shared with `merge`.
  */
 #include <getopt.h>
+#include <stdint.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +50,8 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 		cc->o.max_rate_ppm = v;
 		return 0;
 	}
+	case TM_OPT_MAX_DECOMPRESSED:
+		return tm_cli_decompress_opt(cmd, arg);
 	case TM_OPT_ALLOW_SAME_INPUT:
 		cc->allow_same_input = true;
 		return 0;
@@ -61,6 +65,26 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 	}
 	}
 	return tm_usage_error(cmd, "bad option");
+}
+
+int tm_cli_decompress_opt(const char *cmd, const char *arg)
+{
+	static const char units[] = "KMGT";
+	unsigned long long v = 0;
+	const char *p = arg, *u;
+	int shift = 0;
+
+	while (*p >= '0' && *p <= '9' && v <= (ULLONG_MAX - 9) / 10)
+		v = v * 10 + (unsigned long long)(*p++ - '0');
+	if (*p && (u = strchr(units, *p)) && !p[1]) {
+		shift = 10 * (int)(u - units + 1);
+		p++;
+	}
+	if (p == arg || *p || !v || (*arg < '0' || *arg > '9') || v > (SIZE_MAX >> shift))
+		return tm_usage_error(cmd, "--max-decompressed wants a size in bytes (e.g. "
+				      "4G; units K, M, G, T), not '%s'", arg);
+	tm_input_set_decompress_limit((size_t)(v << shift));
+	return 0;
 }
 
 bool tm_cli_is_input(const char *name, char *const *inputs, size_t n)

@@ -13,6 +13,10 @@
 	"                    and scripts that read only traceEvents), or both (viewers\n" \
 	"                    that read the text then show kernel activity twice)\n"
 
+#define MAX_DECOMPRESSED_TEXT \
+	"  --max-decompressed SIZE  refuse compressed data that inflates past\n" \
+	"                    SIZE (4G; K, M, G, T); default 100 times its size,\n" \
+	"                    at least 1G\n"
 #define CLOCK_OPTIONS_TEXT \
 	"clock options:\n" \
 	"  --clock=kernel|app|INPUT  the output clock: the first kernel trace's\n" \
@@ -24,7 +28,8 @@
 	"  --max-drift PPM   refuse marker fits implying more drift (default 1000)\n" \
 	"  --max-error DURATION  refuse marker links whose error bound is larger\n" \
 	"                    (default 100ms)\n" \
-	"  --allow-same-input  accept a file given twice (its events twice)\n"
+	"  --allow-same-input  accept a file given twice (its events twice)\n" \
+	MAX_DECOMPRESSED_TEXT
 
 static const struct {
 	const char *cmd;
@@ -66,7 +71,8 @@ static const struct {
 	  "  --verbatim        keep the event lines exactly as read (only the\n"
 	  "                    container is undone); no normalisation\n"
 	  KERNEL_AS_TEXT
-	  "  -q, --quiet       do not print the summary of warnings on stderr\n" },
+	  "  -q, --quiet       do not print the summary of warnings on stderr\n"
+	  MAX_DECOMPRESSED_TEXT },
 	{ "merge",
 	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report] INPUT...\n"
 	  "\n"
@@ -133,7 +139,8 @@ static const struct {
 	  "lines with their first locations.\n"
 	  "\n"
 	  "  --json            machine-readable output (one JSON object)\n"
-	  "  --tasks N         list at most N tasks in text output (default 20)\n" },
+	  "  --tasks N         list at most N tasks in text output (default 20)\n"
+	  MAX_DECOMPRESSED_TEXT },
 };
 
 void tm_usage(const char *cmd, int to_stderr)

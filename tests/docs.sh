@@ -21,14 +21,31 @@ cmd_file() { # CMD: its source file (src/cmd-CMD.c, wherever under src/)
 main_c=$(find "$top/src" -name main.c | head -n 1)
 commands=$(sed -n 's/.*{ *"\([a-z][a-z-]*\)", *cmd_[a-z_]* *}.*/\1/p' "$main_c" | sort -u)
 
+# The lines of the macros (TM_..._OPTIONS) that TEXT (stdin) uses, and of
+# the macros those use in turn.
+option_macros() {
+	_text=$(cat)
+	_seen=""
+	_todo=$(printf '%s\n' "$_text" | grep -o 'TM_[A-Z_]*OPTIONS' | sort -u)
+	while [ -n "$_todo" ]; do
+		_next=""
+		for m in $_todo; do
+			case " $_seen " in *" $m "*) continue ;; esac
+			_seen="$_seen $m"
+			_def=$(grep -rh -A40 "^#define $m" "$top/src" | awk '{ print } !/\\$/ { exit }')
+			printf '%s\n' "$_def"
+			_next="$_next $(printf '%s\n' "$_def" | sed 1d | grep -o 'TM_[A-Z_]*OPTIONS' | sort -u)"
+		done
+		_todo=$_next
+	done
+}
+
 # The long options of a `struct option` table, in a file or in the
 # macros (TM_..._OPTIONS) it uses: "--NAME" per line.
 long_opts() { # FILE
 	{
 		cat "$1"
-		for m in $(grep -o 'TM_[A-Z_]*OPTIONS' "$1" | sort -u); do
-			grep -rh -A40 "^#define $m" "$top/src" | awk '{ print } !/\\$/ { exit }'
-		done
+		option_macros < "$1"
 	} | grep -o '{ *"[a-z][a-z0-9-]*", *[a-z]*_argument' | sed 's/{ *"\([^"]*\)".*/--\1/'
 }
 

@@ -170,3 +170,34 @@ sys.exit(0 if n == 4 else "%d sched_switch lines, want 4" % n)' "$T/o.json"; the
 else
 	notok "merge --allow-same-input of one file twice"
 fi
+
+# ---- decompression: binary data refused on its head, bombs refused ----------
+# 3 gzip members of 64 MiB of zeros (200 KB): refused on the first KiB of
+# its first member, not after inflating 192 MiB (a NUL byte, not a
+# trace.dat, gzip or compressed atrace); a gzip whose text inflates past
+# --max-decompressed is refused with how to raise the limit.
+python3 -c '
+import gzip, sys
+z = gzip.compress(bytes(64 << 20), 9)
+open(sys.argv[1], "wb").write(z * 3)
+text = b"".join(b"          <idle>-0     [000] d..2  %d.000000: cpu_idle: state=1 cpu_id=0\n" % i
+                for i in range(60000))
+open(sys.argv[2], "wb").write(gzip.compress(b"# tracer: nop\n" + text, 9))' "$T/zeros.gz" "$T/text.gz"
+$TM stats "$T/zeros.gz" > "$T/z.out" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "^tracemerge stats: $T/zeros.gz: byte [0-9]*: gzip data is binary (a NUL byte at byte 0 of it), not a trace: the rest was not inflated$" "$T/z.out"; then
+	ok "gzip of binary zeros refused on its first bytes: $(cat "$T/z.out")"
+else
+	notok "gzip of binary zeros (exit $rc)"; sed 's/^/    /' "$T/z.out"
+fi
+rm -f "$T/o.json"
+$TM import --max-decompressed 1M -o "$T/o.json" "$T/text.gz" > "$T/z.out" 2>&1; rc=$?
+if [ $rc = 1 ] && [ ! -e "$T/o.json" ] &&
+   grep -q "gzip data inflates past 1048576 bytes, the limit set (--max-decompressed)$" "$T/z.out" &&
+   $TM import -q --max-decompressed 64M -o "$T/o.json" "$T/text.gz"; then
+	ok "--max-decompressed 1M refuses 4 MB of text in gzip, 64M takes it"
+else
+	notok "--max-decompressed (exit $rc)"; sed 's/^/    /' "$T/z.out"
+fi
+usage_err "--max-decompressed 2X" \
+	"tracemerge stats: --max-decompressed wants a size in bytes (e.g. 4G; units K, M, G, T), not '2X'" \
+	$TM stats --max-decompressed 2X "$T/text.gz"

@@ -485,8 +485,8 @@ static void test_gzip_errors(void **state)
 	/* gzip of "\0\1\2...": binary inside */
 	open_mem(c, "bin.gz", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\x63\x60"
 		 "\x64\x62\x06\x00\x13\x86\xb9\x8b\x04\x00\x00\x00", 24);
-	assert_error(c, "bin.gz: byte 0 of the decompressed data: NUL byte: "
-		     "binary data, not a text trace");
+	assert_error(c, "bin.gz: byte 24: gzip data is binary (a NUL byte at byte 0 of it), "
+		     "not a trace: the rest was not inflated");
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
@@ -1248,8 +1248,62 @@ static void test_decode_limit(void **state)
 	c->in = tm_input_open(src_path(CAT "compressed_atrace_data.txt"), &c->d);
 	tm_decode_set_limit(0);
 	assert_error_like(c, src_path(CAT "compressed_atrace_data.txt"),
-			  ": zlib data inflates beyond the 1000-byte limit");
+			  ": zlib data inflates past 1000 bytes, the limit set "
+			  "(--max-decompressed)");
 	assert_int_equal(tm_decode_limit(), SIZE_MAX);
+}
+
+/* The default cap: 100 times the compressed size, at least 1 GiB (worked
+ * out by hand); a limit set replaces it whatever the size. */
+static void test_decode_cap(void **state)
+{
+	(void)state;
+	assert_int_equal(tm_decode_cap(0), (size_t)1 << 30);
+	assert_int_equal(tm_decode_cap(1000), (size_t)1 << 30);
+	assert_int_equal(tm_decode_cap(((size_t)1 << 30) / 100), (size_t)1 << 30);
+	assert_int_equal(tm_decode_cap(20u << 20), (size_t)2000 << 20);
+	assert_int_equal(tm_decode_cap(SIZE_MAX / 50), SIZE_MAX);
+	tm_decode_set_limit(5000);
+	assert_int_equal(tm_decode_cap(20u << 20), 5000);
+	assert_int_equal(tm_decode_cap(10), 5000);
+	tm_decode_set_limit(0);
+	assert_int_equal(tm_decode_cap(20u << 20), (size_t)2000 << 20);
+}
+
+/* Binary data behind gzip is refused on its first bytes: 64 MiB of zeros in
+ * two members is not inflated whole (the error comes from the first 1 KiB:
+ * at a NUL byte at 0, before the first member's end). */
+static void test_decode_binary_head(void **state)
+{
+	struct ctx *c = *state;
+	size_t n = 32u << 20, clen;
+	unsigned char *zeros = calloc(1, n), *gz = NULL, *two = NULL;
+	z_stream zs;
+
+	assert_non_null(zeros);
+	memset(&zs, 0, sizeof(zs));
+	assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY), Z_OK);
+	clen = deflateBound(&zs, n);
+	gz = malloc(clen);
+	assert_non_null(gz);
+	zs.next_in = zeros;
+	zs.avail_in = (uInt)n;
+	zs.next_out = gz;
+	zs.avail_out = (uInt)clen;
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	clen = zs.total_out;
+	deflateEnd(&zs);
+	two = malloc(2 * clen);
+	assert_non_null(two);
+	memcpy(two, gz, clen);
+	memcpy(two + clen, gz, clen);
+	c->in = tm_input_open_mem("zeros.gz", two, 2 * clen, &c->d);
+	assert_null(c->in);
+	assert_non_null(strstr(c->d.error, "gzip data is binary (a NUL byte at byte 0 of it), "
+			       "not a trace: the rest was not inflated"));
+	free(zeros);
+	free(gz);
+	free(two);
 }
 
 /* ---- fuzz regressions ------------------------------------------------------- */
@@ -1324,6 +1378,8 @@ int main(void)
 		T(test_js_unescape),
 		T(test_classify),
 		T(test_decode_limit),
+		T(test_decode_cap),
+		T(test_decode_binary_head),
 		T(test_fuzz_regressions),
 #undef T
 	};

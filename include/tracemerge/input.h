@@ -65,6 +65,11 @@ struct tm_input *tm_input_open_mem(const char *name, const void *data,
 				   size_t len, struct tm_diag *d);
 
 void tm_input_free(struct tm_input *in);
+/* What the compressed data of an input may inflate to, in bytes, for the
+ * inputs opened after the call (0: the default, 100 times the compressed
+ * size but at least 1 GiB).  Past it, the input is refused as a
+ * decompression bomb; a head of binary data is refused at once. */
+void tm_input_set_decompress_limit(size_t bytes);
 
 const char *tm_input_name(const struct tm_input *in);
 enum tm_format tm_input_format(const struct tm_input *in);
