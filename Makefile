@@ -11,7 +11,8 @@
 #   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
 #   make install    PREFIX=/usr/local DESTDIR= (also MANDIR, BASHCOMPDIR)
 
-VERSION  := 0.1.0
+# the release: TRACEMERGE_VERSION_STRING of include/tracemerge/version.h
+VERSION  := $(shell sed -n 's/^\#define TRACEMERGE_VERSION_STRING "\(.*\)"/\1/p' include/tracemerge/version.h)
 PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
 BINDIR   ?= $(PREFIX)/bin

@@ -25,9 +25,11 @@ for extra in "$@"; do
 	case "$extra" in
 	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
-	check)  # the live browser tests; the man pages and the bash completion (tests/docs.sh)
+	check)  # the live browser tests; the man pages and the bash completion (tests/docs.sh);
+		# C++ (tests/api.sh: the public headers from C++)
 		command -v chromium >/dev/null 2>&1 || need="$need chromium"
 		command -v groff >/dev/null 2>&1 || need="$need groff-base"
+		command -v g++ >/dev/null 2>&1 || need="$need g++"
 		command -v man >/dev/null 2>&1 || need="$need man-db"
 		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion" ;;
 	esac

@@ -11,6 +11,7 @@
 #include <getopt.h>
 
 #include "sync.h"
+#include "tracemerge/version.h"
 
 int cmd_import(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
@@ -78,6 +79,6 @@ int tm_usage_output(const char *cmd, const char *path);
 int tm_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 	      const struct option *longopts);
 
-#define TM_VERSION "0.1.0"
+#define TM_VERSION TRACEMERGE_VERSION_STRING
 
 #endif

@@ -104,17 +104,17 @@ int tm_marker_printf(struct tm_marker *m, const char *fmt, ...)
 	return tm_marker_write(m, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-static int clock_ns(clockid_t clock, int64_t *ns)
+static int clock_ns(int clock, int64_t *ns)
 {
 	struct timespec t;
 
-	if (clock_gettime(clock, &t))
+	if (clock_gettime((clockid_t)clock, &t))
 		return -1;
 	*ns = (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 	return 0;
 }
 
-int tm_marker_clock_sync_id(struct tm_marker *m, clockid_t clock,
+int tm_marker_clock_sync_id(struct tm_marker *m, int clock,
 			    const char *id_prefix, struct tm_clock_sync *cs)
 {
 	char line[200];
@@ -142,7 +142,7 @@ int tm_marker_clock_sync_id(struct tm_marker *m, clockid_t clock,
 	return 0;
 }
 
-int tm_marker_clock_sync(struct tm_marker *m, clockid_t clock,
+int tm_marker_clock_sync(struct tm_marker *m, int clock,
 			 struct tm_clock_sync *cs)
 {
 	return tm_marker_clock_sync_id(m, clock, NULL, cs);
@@ -161,7 +161,7 @@ int tm_clock_sync_json(const struct tm_clock_sync *cs, int pid, char *buf,
 			ts, pid, pid, cs->sync_id, issue);
 }
 
-const char *tm_clock_domain_name(clockid_t clock)
+const char *tm_clock_domain_name(int clock)
 {
 	switch (clock) {
 	case CLOCK_REALTIME:  return "CLOCK_REALTIME";

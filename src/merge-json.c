@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "jsonidx.h"
 #include "linefeed.h"
 #include "merge-int.h"
@@ -17,6 +16,7 @@
 #include "report.h"
 #include "ring.h"
 #include "tracemerge/ts.h"
+#include "tracemerge/version.h"
 
 static void sep(struct tm_mw *w, struct tm_out *o)
 {
@@ -661,7 +661,7 @@ int tm_merge_tail(struct tm_mw *w)
 						       json_object_new_string(src->jb[k].clock));
 		json_object_array_add(inputs, in);
 	}
-	json_object_object_add(tm, "version", json_object_new_string(TM_VERSION));
+	json_object_object_add(tm, "version", json_object_new_string(tm_version()));
 	json_object_object_add(tm, "command", json_object_new_string(w->o->command));
 	if (w->s->nsrc == 1) {
 		const struct tm_src *src = &w->s->src[0];

@@ -113,7 +113,7 @@ same_set() {
 [ -n "$commands" ] && ok "docs: commands of src/main.c: $(echo $commands)" ||
 	notok "docs: no command found in the table of src/main.c"
 
-version=$(grep -rh '^#define TM_VERSION "' "$top/src" | sed 's/.*"\(.*\)"/\1/' | head -n 1)
+version=$(sed -n 's/^#define TRACEMERGE_VERSION_STRING "\(.*\)"/\1/p' "$top/include/tracemerge/version.h")
 for page in "$DOC"/tracemerge.1 $(for c in $commands; do echo "$DOC/tracemerge-$c.1"; done); do
 	name=$(basename "$page")
 	if [ ! -f "$page" ]; then

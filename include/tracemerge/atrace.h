@@ -17,6 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct tm_str {
 	const char *p;
 	size_t n;
@@ -105,5 +109,9 @@ struct tm_procdump_row {
 typedef void (*tm_procdump_row_cb)(void *ctx, const struct tm_procdump_row *row);
 long tm_procdump_parse_rows(const char *data, size_t len, tm_procdump_row_cb cb,
 			    void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

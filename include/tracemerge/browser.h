@@ -14,6 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct tm_input;
 
 struct tm_browser_counts {
@@ -25,5 +29,9 @@ struct tm_browser_counts {
 
 /* True when IN was one of the browser-era formats; *C gets its counts. */
 bool tm_input_browser_counts(const struct tm_input *in, struct tm_browser_counts *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

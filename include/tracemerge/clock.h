@@ -22,6 +22,10 @@
 #include <stdint.h>
 #include "diag.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TM_CLOCK_PPM 1000000000LL            /* rate_fs units per ppm */
 
 struct tm_clock_map {
@@ -128,5 +132,9 @@ struct tm_clock_route {
  * while composing, a bad TARGET or no memory (d->error). */
 int tm_clock_graph_solve(const struct tm_clock_graph *g, int target,
 			 struct tm_clock_route *routes, struct tm_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TM_DIAG_KEEP 8 /* locations kept per warning kind */
 
 struct tm_warning {
@@ -48,5 +52,9 @@ void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src);
 
 uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
 uint64_t tm_diag_total(const struct tm_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

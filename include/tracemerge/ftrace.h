@@ -18,6 +18,10 @@
 
 #include "atrace.h" /* struct tm_str */
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TM_FTRACE_MAX_LINE 65536 /* longer lines are rejected unparsed */
 
 enum tm_ftrace_style {
@@ -114,5 +118,9 @@ const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_re
 /* The tracer named by a "# tracer: NAME" line L into TRACER (CAP bytes,
  * trimmed, as the reader's header takes it); false for other lines. */
 bool tm_ftrace_tracer_line(struct tm_str l, char *tracer, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

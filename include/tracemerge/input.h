@@ -19,6 +19,10 @@
 #include <stdint.h>
 #include "diag.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum tm_format {
 	TM_FMT_UNKNOWN = 0,
 	TM_FMT_FTRACE,          /* plain ftrace / atrace / trace-cmd report text */
@@ -80,5 +84,9 @@ const struct tm_block *tm_input_block(const struct tm_input *in, size_t i);
 
 const char *tm_format_name(enum tm_format f);     /* "ftrace", "systrace-html-legacy", ... */
 const char *tm_block_kind_name(enum tm_block_kind k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,13 +30,20 @@
 #include <stdint.h>
 #include <time.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TM_MARKER_ENV "TRACEMERGE_MARKER"
 
 struct tm_marker;
 
+/* Clocks are clockid_t values (CLOCK_REALTIME, ...), held in an int as
+ * Linux defines clockid_t, so that this header needs no POSIX feature
+ * macros (it compiles as plain C11 and as C++). */
 struct tm_clock_sync {
 	char sync_id[64];
-	clockid_t clock;
+	int clock;
 	int64_t issue_ts_ns;         /* the clock just before the marker write */
 	int64_t ts_ns;               /* the clock just after it */
 };
@@ -58,9 +65,9 @@ int tm_marker_printf(struct tm_marker *m, const char *fmt, ...)
 /* One handshake stamped with CLOCK (see above); the sync id is unique per
  * process and call (ID_PREFIX, or "app" when NULL, then pid, a counter and
  * the CLOCK_MONOTONIC time).  0, or -1 with errno. */
-int tm_marker_clock_sync(struct tm_marker *m, clockid_t clock,
+int tm_marker_clock_sync(struct tm_marker *m, int clock,
 			 struct tm_clock_sync *cs);
-int tm_marker_clock_sync_id(struct tm_marker *m, clockid_t clock,
+int tm_marker_clock_sync_id(struct tm_marker *m, int clock,
 			    const char *id_prefix, struct tm_clock_sync *cs);
 
 /* The issuer event for CS as one Trace Event JSON object (no trailing
@@ -72,6 +79,10 @@ int tm_clock_sync_json(const struct tm_clock_sync *cs, int pid, char *buf,
 /* The clock domain name tracemerge gives CLOCK (for metadata.clock-domain
  * of a JSON trace stamped with it): "CLOCK_REALTIME", "CLOCK_MONOTONIC",
  * "CLOCK_BOOTTIME"; NULL for other clocks. */
-const char *tm_clock_domain_name(clockid_t clock);
+const char *tm_clock_domain_name(int clock);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -38,6 +38,10 @@
 #include <stdint.h>
 #include "diag.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A raw JSON value: P points at its first byte ('"' for strings), N bytes. */
 enum tm_jtype {
 	TM_J_NONE = 0,   /* absent */
@@ -159,5 +163,9 @@ struct tm_jval tm_json_get(const struct tm_jval *obj, const char *key);
  * For values whose extent the reader established (e.g. a top-level key with
  * not_strict set).  NULL on allocation failure or when V is absent. */
 char *tm_json_repair(const struct tm_jval *v, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

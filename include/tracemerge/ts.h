@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TM_TS_BUFSZ 32 /* enough for any formatted int64 timestamp */
 
 /*
@@ -35,5 +39,9 @@ size_t tm_ts_format_secs(char *buf, int64_t ns, int decimals);
 
 /* Format NS as microseconds, "1234", "1234.5", "1234.567" (no trailing zeros). */
 size_t tm_ts_format_us(char *buf, int64_t ns);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
