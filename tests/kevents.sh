@@ -194,17 +194,7 @@ check "kevents viewers: '<...>' does not hide real_name (tid 19999)" sh -c "
 	\"$VC/perfetto/tp_query\" $T/n.json \"select name from thread where tid = 19999\" | grep -q '\"real_name\"'"
 
 # ---- a real capture from this machine -------------------------------------------------
-TR=/sys/kernel/tracing
-if [ "$(id -u)" != 0 ] || [ ! -w "$TR/instances" ]; then
-	skip "kevents live capture (needs root and tracefs at $TR)"
-	exit 0
-fi
-I=$TR/instances/tm_kevents_$$
-cleanup() { [ -d "$I" ] && { echo 0 > "$I/tracing_on"; rmdir "$I"; }; }
-trap 'cleanup; rm -rf "$T"' EXIT
-trap 'cleanup; rm -rf "$T"; exit 1' INT TERM HUP
-if mkdir "$I" 2>/dev/null; then
-	echo 0 > "$I/tracing_on"
+if live_instance kevents > "$T/why"; then
 	echo mono > "$I/trace_clock"
 	echo 4096 > "$I/buffer_size_kb"
 	for e in sched/sched_switch sched/sched_wakeup sched/sched_waking sched/sched_wakeup_new \
@@ -225,7 +215,7 @@ if mkdir "$I" 2>/dev/null; then
 	done
 	echo 0 > "$I/tracing_on"
 	cat "$I/trace" > "$T/live.txt"
-	cleanup
+	live_cleanup
 	# a failing capture is kept for a look (it cannot be made again)
 	live_model() {
 		same_model "$1" && return 0
@@ -242,5 +232,5 @@ n = lambda ph, name: sum(1 for e in ev if e[\"ph\"] == ph and e.get(\"name\", \"
 got = (n(\"B\", \"live_slice_\"), n(\"C\", \"live_counter\"), n(\"b\", \"live_async\"), n(\"e\", \"live_async\"))
 assert got == (5, 5, 5, 5), got'"
 else
-	skip "kevents live capture (cannot create a tracefs instance)"
+	skip "kevents live capture ($(cat "$T/why"))"
 fi

@@ -71,9 +71,9 @@ extra_traces() { # FILE
 # List the kernel traces (trace_kind "kernel") under $TM_CORPUS into FILE.
 extra_kernel_traces() { # FILE
 	extra_traces "$T/extra.all" || : > "$T/extra.all"
-	while IFS= read -r _f <&3; do
-		[ "$(trace_kind "$_f")" != kernel ] || echo "$_f"
-	done 3< "$T/extra.all" > "$1"
+	set -- "$1"
+	while IFS= read -r _f; do set -- "$@" "$_f"; done < "$T/extra.all"
+	if [ $# -gt 1 ]; then kernel_traces "$@"; else : > "$1"; fi
 }
 
 # NAME of a trace in tests' output: FILE's path under $TM_CORPUS, after
@@ -85,9 +85,13 @@ trace_name() { # FILE
 	basename "$1"
 }
 
-# What `stats` makes of FILE: "kernel" for the kernel text formats (ftrace
-# text, legacy systrace HTML, compressed atrace, gzipped or not), "other"
-# for the other formats read, "" for content not recognised.
+# The `stats` formats of the kernel text traces (ftrace text, legacy
+# systrace HTML, compressed atrace; gzipped or not), as a Python tuple.
+KERNEL_FORMATS='("ftrace", "systrace-html-legacy", "atrace-zlib")'
+
+# What `stats` makes of FILE: "kernel" for the kernel text formats
+# (KERNEL_FORMATS), "other" for the other formats read, "" for content
+# not recognised.
 trace_kind() { # FILE
 	$TM stats --json "$1" 2>/dev/null | python3 -c '
 import json, sys
@@ -96,8 +100,24 @@ try:
 except ValueError:
     i = []
 if i:
-    k = i[0]["format"] in ("ftrace", "systrace-html-legacy", "atrace-zlib")
+    k = i[0]["format"] in '"$KERNEL_FORMATS"'
     print("kernel" if k else "other")'
+}
+
+# The kernel traces (trace_kind "kernel") among FILE..., one path a line
+# in the order given, into OUT: one `stats` run for them all (it reports
+# the files it reads and names the others on stderr).
+kernel_traces() { # OUT FILE...
+	_o=$1; shift
+	$TM stats --json "$@" 2>/dev/null | python3 -c '
+import json, sys
+try:
+    i = json.load(sys.stdin)["inputs"]
+except ValueError:
+    i = []
+for x in i:
+    if x["format"] in '"$KERNEL_FORMATS"':
+        print(x["file"])' > "$_o"
 }
 
 # The ftrace text of a kernel trace (trace_kind "kernel") on stdout, made
@@ -119,4 +139,30 @@ if m:
 b = re.sub(rb"\\n\\(\r?\n)", rb"\1", b)
 sys.stdout.buffer.write(b)
 PY
+}
+
+# ---- live captures ----------------------------------------------------------------
+# A private tracefs instance for a live capture: sets I to its directory
+# (tm_NAME_PID, tracing off), removed at exit (EXIT, INT, TERM and HUP
+# traps, which also remove $T); fails, saying why on stdout, without root
+# and tracefs or when it cannot be made.
+live_instance() { # NAME
+	_tr=/sys/kernel/tracing
+	if [ "$(id -u)" != 0 ] || [ ! -w "$_tr/instances" ]; then
+		echo "needs root and tracefs at $_tr"; return 1
+	fi
+	I=$_tr/instances/tm_$1_$$
+	trap 'live_cleanup; rm -rf "$T"' EXIT
+	trap 'live_cleanup; rm -rf "$T"; exit 1' INT TERM HUP
+	mkdir "$I" 2>/dev/null || { echo "cannot create a tracefs instance"; return 1; }
+	echo 0 > "$I/tracing_on"
+}
+# Stop and remove live_instance's instance (nothing when it is gone);
+# record-tgid is turned off first (its tgid recording is the kernel's,
+# not the instance's: removing the instance would leave it on).
+live_cleanup() {
+	[ -d "$I" ] || return 0
+	echo 0 > "$I/tracing_on"
+	[ ! -e "$I/options/record-tgid" ] || echo 0 > "$I/options/record-tgid"
+	rmdir "$I"
 }

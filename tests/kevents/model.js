@@ -14,7 +14,14 @@
 // or, in mode threads, {ok, error, threads: {pid: [tid, ...]}}: every thread
 // of every process as the model holds them (empty ones kept: the UI prunes
 // those, the model made them all the same)
-// usage: node model.js VIEWER_CHECK_DIR text|events|threads FILE
+// or, in mode fidelity (tests/fidelity.sh), {ok, error, threads (as in
+// threads, without process 0), kernel_threads: the names of process 0's
+// threads (the importer's pseudo threads, "irqs cpu 1" and the like:
+// pseudoKernelPID 0, tids counted from 1, not the trace's tids), sched:
+// CPU slices of model.kernel.cpus, slices: {title: count} of thread and
+// async slices (sub-slices included), counters: {name: samples} of
+// process and CPU counters, "pid/name" and "cpu N/name"}
+// usage: node model.js VIEWER_CHECK_DIR text|events|threads|fidelity FILE
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -35,16 +42,42 @@ const model = new tr.Model();
 const io = new tr.importer.ImportOptions();
 io.shiftWorldToZero = false;
 io.showImportWarnings = false;
-io.pruneEmptyContainers = mode !== 'threads';
+io.pruneEmptyContainers = mode !== 'threads' && mode !== 'fidelity';
 let error = null;
 try {
   new tr.importer.Import(model, io).importTraces([fs.readFileSync(file, 'utf8')]);
 } catch (e) { error = String(e && e.message || e); }
+const threads = {};
+for (const p of Object.values(model.processes || {}))
+  threads[p.pid] = Object.values(p.threads || {}).map(t => t.tid).sort((a, b) => a - b);
 if (mode === 'threads') {
-  const threads = {};
-  for (const p of Object.values(model.processes || {}))
-    threads[p.pid] = Object.values(p.threads || {}).map(t => t.tid).sort((a, b) => a - b);
   process.stdout.write(JSON.stringify({ok: error === null, error, threads}) + '\n');
+  process.exit(0);
+}
+if (mode === 'fidelity') {
+  const kernel_threads = Object.values((model.processes[0] || {}).threads || {}).map(t => t.name).sort();
+  delete threads[0];
+  const fi = {ok: error === null, error, threads, kernel_threads, sched: 0, slices: {}, counters: {}};
+  const count = (o, k, n) => { o[k] = (o[k] || 0) + n; };
+  const samples = (pre, cs) => {
+    for (const c of Object.values(cs || {}))
+      for (const s of c.series) count(fi.counters, pre + c.name + (c.series.length > 1 ? '/' + s.name : ''), s.samples.length);
+  };
+  for (const p of Object.values(model.processes || {})) {
+    for (const t of Object.values(p.threads || {})) {
+      for (const s of t.sliceGroup.slices) count(fi.slices, s.title, 1);
+      for (const s of (t.asyncSliceGroup.slices || [])) {
+        count(fi.slices, s.title, 1);
+        for (const c of (s.subSlices || [])) count(fi.slices, c.title, 1);
+      }
+    }
+    samples(p.pid + '/', p.counters);
+  }
+  for (const c of Object.values((model.kernel && model.kernel.cpus) || {})) {
+    fi.sched += c.slices.length;
+    samples('cpu ' + c.cpuNumber + '/', c.counters);
+  }
+  process.stdout.write(JSON.stringify(fi) + '\n');
   process.exit(0);
 }
 
