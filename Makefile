@@ -48,6 +48,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
 EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
+CXX_BINS := $(patsubst tests/%.cc,$(B)/tests/%,$(wildcard tests/*.cc))
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
@@ -95,7 +96,13 @@ $(EXAMPLE_BINS): $(B)/examples/%: examples/%.c $(B)/libtracemerge.a $(wildcard i
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
 
-tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS) $(B)/bench/gen
+# C++ programs using the public headers (tests/api.sh), with the build's flags
+$(CXX_BINS): $(B)/tests/%: tests/%.cc $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 $(OPT) $(SAN) -Wall -Wextra -Werror -Iinclude $< -o $@ \
+		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
+
+tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS) $(CXX_BINS) $(B)/bench/gen
 
 check:
 	@sh scripts/deps.sh check
@@ -104,9 +111,10 @@ check:
 
 # clang's UBSan also checks pointer arithmetic on NULL, which gcc's does not
 ASAN_CC := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
+ASAN_CXX := $(shell command -v clang++ >/dev/null 2>&1 && echo clang++ || echo c++)
 asan:
 	@sh scripts/deps.sh fuzz
-	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) OPT='-O1 -g -fno-omit-frame-pointer' \
+	@$(MAKE) --no-print-directory B=build-asan CC=$(ASAN_CC) CXX=$(ASAN_CXX) OPT='-O1 -g -fno-omit-frame-pointer' \
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
@@ -114,7 +122,7 @@ asan:
 
 tsan:
 	@sh scripts/deps.sh fuzz
-	@$(MAKE) --no-print-directory B=build-tsan CC=$(ASAN_CC) OPT='-O1 -g' SAN='-fsanitize=thread' tests
+	@$(MAKE) --no-print-directory B=build-tsan CC=$(ASAN_CC) CXX=$(ASAN_CXX) OPT='-O1 -g' SAN='-fsanitize=thread' tests
 	@TSAN_OPTIONS=halt_on_error=1:allocator_may_return_null=1 TM_BIN=$(CURDIR)/build-tsan/tracemerge sh tests/run.sh build-tsan
 
 valgrind: deps
