@@ -33,7 +33,9 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
             -Wformat=2 -Wno-format-nonliteral
 OPT      ?= -O2 -g
 SAN      ?=
-CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -pthread -D_GNU_SOURCE -Iinclude -Isrc -Iparsers \
+# -fvisibility=hidden: the shared library exports only what include/ marks TM_API
+CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -fvisibility=hidden -pthread -D_GNU_SOURCE \
+              -Iinclude -Isrc -Iparsers \
               $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(SAN) -pthread $(LDFLAGS)
 
@@ -66,8 +68,9 @@ $(B)/libtracemerge.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/libtracemerge.so: $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,libtracemerge.so.0 $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS)
+$(B)/libtracemerge.so: $(LIB_OBJS) src/libtracemerge.map
+	$(CC) -shared -Wl,-soname,libtracemerge.so.0 -Wl,--version-script=src/libtracemerge.map \
+		$(LDFLAGS_ALL) -o $@ $(LIB_OBJS) $(PKG_LIBS)
 
 # the pkg-config file names the install prefix, so it is written per PREFIX
 PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription: merge kernel and application traces onto one time axis\nVersion: %s\nRequires.private: $(PKGS)\nLibs: -L$${libdir} -ltracemerge\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \

@@ -41,3 +41,29 @@ if [ -x "$B/tests/api_cxx" ]; then
 else
 	notok "api: $B/tests/api_cxx not built (make tests)"
 fi
+
+# The shared library exports the functions the public headers mark TM_API
+# and nothing else (internal functions are no part of its ABI); a program
+# linked against it runs.  (The plain build: a sanitizer's runtime adds its
+# own symbols.)
+if [ -z "$TM_WRAP" ] && [ "$B" = "$top/build" ] && [ -f "$B/libtracemerge.so" ]; then
+	nm -D --defined-only "$B/libtracemerge.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' |
+		sort > "$T/exported"
+	grep -h '^TM_API' "$INC"/tracemerge/*.h | sed 's/(.*//' | grep -o '[a-z_0-9]*$' | sort > "$T/declared"
+	if [ -s "$T/declared" ] && cmp -s "$T/exported" "$T/declared" && ! grep -qv '^tm_' "$T/exported"; then
+		ok "api: libtracemerge.so exports exactly the $(wc -l < "$T/declared") TM_API functions, all tm_*"
+	else
+		notok "api: libtracemerge.so's exports differ from the TM_API declarations"
+		diff "$T/declared" "$T/exported" | head -10 | sed 's/^/    /'
+	fi
+	# (its soname is libtracemerge.so.0, which `make install` links)
+	ln -s "$B/libtracemerge.so" "$T/libtracemerge.so.0"
+	if "$CXX" -std=c++17 -I"$INC" "$top/tests/api_cxx.cc" -o "$T/dyn" -L"$B" -ltracemerge \
+		-Wl,-rpath,"$T" > "$T/dyn.out" 2>&1 && "$T/dyn" > "$T/dyn.run" 2>&1; then
+		ok "api: a program linked against libtracemerge.so runs: $(cat "$T/dyn.run")"
+	else
+		notok "api: a program linked against libtracemerge.so"; sed 's/^/    /' "$T/dyn.out" "$T/dyn.run" | head -8
+	fi
+else
+	skip "api: the shared library's exports (plain build only)"
+fi

@@ -13,6 +13,8 @@
 #ifndef TRACEMERGE_ATRACE_H
 #define TRACEMERGE_ATRACE_H
 
+#include "api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -78,17 +80,17 @@ struct tm_atrace {
 
 /* Parse PAYLOAD (the text after "tracing_mark_write: ", without trailing
  * newline).  Returns the kind (also stored in out->kind). */
-enum tm_atrace_kind tm_atrace_parse(const char *payload, size_t len,
-				    struct tm_atrace *out);
+TM_API enum tm_atrace_kind tm_atrace_parse(const char *payload, size_t len,
+					   struct tm_atrace *out);
 
-const char *tm_atrace_kind_name(enum tm_atrace_kind k);
+TM_API const char *tm_atrace_kind_name(enum tm_atrace_kind k);
 
 /* PROCESS DUMP block (ps output as written by systrace): call CB for every
  * (pid, name) row it finds. Returns number of rows, -1 if not a dump. */
 typedef void (*tm_procdump_cb)(void *ctx, int32_t pid, int32_t ppid,
 			       struct tm_str name);
-long tm_procdump_parse(const char *data, size_t len, tm_procdump_cb cb,
-		       void *ctx);
+TM_API long tm_procdump_parse(const char *data, size_t len, tm_procdump_cb cb,
+			      void *ctx);
 
 /*
  * Addition: the same dump with the process/thread distinction kept.
@@ -107,8 +109,8 @@ struct tm_procdump_row {
 	unsigned table;      /* 0-based index of the ps table in the dump */
 };
 typedef void (*tm_procdump_row_cb)(void *ctx, const struct tm_procdump_row *row);
-long tm_procdump_parse_rows(const char *data, size_t len, tm_procdump_row_cb cb,
-			    void *ctx);
+TM_API long tm_procdump_parse_rows(const char *data, size_t len, tm_procdump_row_cb cb,
+				   void *ctx);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,8 @@
 #ifndef TRACEMERGE_BROWSER_H
 #define TRACEMERGE_BROWSER_H
 
+#include "api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -28,7 +30,7 @@ struct tm_browser_counts {
 };
 
 /* True when IN was one of the browser-era formats; *C gets its counts. */
-bool tm_input_browser_counts(const struct tm_input *in, struct tm_browser_counts *c);
+TM_API bool tm_input_browser_counts(const struct tm_input *in, struct tm_browser_counts *c);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 #ifndef TRACEMERGE_CLOCK_H
 #define TRACEMERGE_CLOCK_H
 
+#include "api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,21 +36,21 @@ struct tm_clock_map {
 };
 
 /* The identity map. */
-struct tm_clock_map tm_clock_identity(void);
+TM_API struct tm_clock_map tm_clock_identity(void);
 /* Pure offset: map(x) = x + off. */
-struct tm_clock_map tm_clock_offset(int64_t off);
+TM_API struct tm_clock_map tm_clock_offset(int64_t off);
 /* Apply M to X, rounding to the nearest ns (ties away from zero).
  * Returns 0, or -1 when the result does not fit int64. */
-int tm_clock_apply(const struct tm_clock_map *m, int64_t x, int64_t *y);
+TM_API int tm_clock_apply(const struct tm_clock_map *m, int64_t x, int64_t *y);
 /* B after A (x -> b(a(x))), anchored at a->x0. Returns 0 or -1 (overflow). */
-int tm_clock_compose(const struct tm_clock_map *a, const struct tm_clock_map *b,
-		     struct tm_clock_map *out);
+TM_API int tm_clock_compose(const struct tm_clock_map *a, const struct tm_clock_map *b,
+			    struct tm_clock_map *out);
 /* The inverse map (anchored at m->y0). Returns 0 or -1 (rate <= -100%). */
-int tm_clock_invert(const struct tm_clock_map *m, struct tm_clock_map *out);
+TM_API int tm_clock_invert(const struct tm_clock_map *m, struct tm_clock_map *out);
 /* True when M changes nothing (the domain is the output clock). */
-bool tm_clock_is_identity(const struct tm_clock_map *m);
+TM_API bool tm_clock_is_identity(const struct tm_clock_map *m);
 /* True when M is a pure offset by a whole number of microseconds. */
-bool tm_clock_is_us_offset(const struct tm_clock_map *m);
+TM_API bool tm_clock_is_us_offset(const struct tm_clock_map *m);
 
 /* One marker pair: the same instant seen in domain a and in domain b. */
 struct tm_clock_obs {
@@ -95,27 +97,27 @@ struct tm_clock_fit {
  * FIT's map is not.  The exact rules (consensus, weights, significance,
  * outliers, the error bound) are described in src/clock-fit.c.
  */
-int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
-		 const struct tm_clock_fit_opts *opts, struct tm_clock_fit *fit,
-		 enum tm_clock_obs_state *state, int64_t *resid, struct tm_diag *d);
+TM_API int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
+			const struct tm_clock_fit_opts *opts, struct tm_clock_fit *fit,
+			enum tm_clock_obs_state *state, int64_t *resid, struct tm_diag *d);
 
 /* ---- graph of domains ------------------------------------------------ */
 
 struct tm_clock_graph;
 
-struct tm_clock_graph *tm_clock_graph_new(void);
-void tm_clock_graph_free(struct tm_clock_graph *g);
+TM_API struct tm_clock_graph *tm_clock_graph_new(void);
+TM_API void tm_clock_graph_free(struct tm_clock_graph *g);
 /* Index of domain NAME, created on first use; -1 on allocation failure. */
-int tm_clock_graph_domain(struct tm_clock_graph *g, const char *name);
-size_t tm_clock_graph_ndomains(const struct tm_clock_graph *g);
-const char *tm_clock_graph_name(const struct tm_clock_graph *g, int dom);
+TM_API int tm_clock_graph_domain(struct tm_clock_graph *g, const char *name);
+TM_API size_t tm_clock_graph_ndomains(const struct tm_clock_graph *g);
+TM_API const char *tm_clock_graph_name(const struct tm_clock_graph *g, int dom);
 /* A relation a -> b with its error bound; HOW says where it came from
  * ("markers", "--offset", "same clock" ...; copied).  Usable in both
  * directions (the reverse uses the inverse map).  Returns 0 or -1
  * (allocation; errno EINVAL for an unknown domain or err_ns < 0). */
-int tm_clock_graph_link(struct tm_clock_graph *g, int a, int b,
-			const struct tm_clock_map *a_to_b, int64_t err_ns,
-			const char *how);
+TM_API int tm_clock_graph_link(struct tm_clock_graph *g, int a, int b,
+			       const struct tm_clock_map *a_to_b, int64_t err_ns,
+			       const char *how);
 
 struct tm_clock_route {
 	bool linked;                         /* a path to the target exists */
@@ -130,8 +132,8 @@ struct tm_clock_route {
 /* Lowest-error route from every domain to TARGET; ROUTES has one entry per
  * domain.  Ties go to the lower domain index.  Returns 0, or -1 on overflow
  * while composing, a bad TARGET or no memory (d->error). */
-int tm_clock_graph_solve(const struct tm_clock_graph *g, int target,
-			 struct tm_clock_route *routes, struct tm_diag *d);
+TM_API int tm_clock_graph_solve(const struct tm_clock_graph *g, int target,
+				struct tm_clock_route *routes, struct tm_diag *d);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,8 @@
 #ifndef TRACEMERGE_DIAG_H
 #define TRACEMERGE_DIAG_H
 
+#include "api.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,24 +36,24 @@ struct tm_diag {
 	size_t nwarn, cap;
 };
 
-void tm_diag_init(struct tm_diag *d);
-void tm_diag_free(struct tm_diag *d);
+TM_API void tm_diag_init(struct tm_diag *d);
+TM_API void tm_diag_free(struct tm_diag *d);
 
 /* Record the fatal error of an operation (overwrites an earlier one). Returns -1. */
-int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
+TM_API int tm_diag_error(struct tm_diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Count one warning of KIND at WHERE ("file:line", may be NULL). */
-void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
-		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+TM_API void tm_diag_warn(struct tm_diag *d, const char *kind, const char *where,
+			 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Add SRC's warnings to DST, as if they had been counted into DST after
  * what it holds (kinds in order of first sight, first locations kept).
  * SRC's error is not copied. */
-void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src);
+TM_API void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src);
 
-uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
-uint64_t tm_diag_total(const struct tm_diag *d);
+TM_API uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
+TM_API uint64_t tm_diag_total(const struct tm_diag *d);
 
 #ifdef __cplusplus
 }

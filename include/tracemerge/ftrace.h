@@ -12,6 +12,8 @@
 #ifndef TRACEMERGE_FTRACE_H
 #define TRACEMERGE_FTRACE_H
 
+#include "api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -61,15 +63,15 @@ struct tm_ftrace_event {
 };
 
 /* Is this event a userspace marker (tracing_mark_write, print, or "0")? */
-bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev);
+TM_API bool tm_ftrace_is_marker(const struct tm_ftrace_event *ev);
 
 /*
  * Parse one line (no line terminator) as an event line.  FLAG_WIDTH (4 or
  * 5, 0 = unknown) resolves "....316.196720:" where flags and timestamp touch.
  * Returns 0 on success, -1 if the line is not an event line.
  */
-int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
-			  bool instances, struct tm_ftrace_event *ev);
+TM_API int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
+				 bool instances, struct tm_ftrace_event *ev);
 
 struct tm_ftrace_header {
 	char tracer[32];         /* "" when no "# tracer:" line */
@@ -110,14 +112,14 @@ struct tm_ftrace_line {
 
 struct tm_ftrace_reader;
 
-struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len);
-void tm_ftrace_reader_free(struct tm_ftrace_reader *r);
+TM_API struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len);
+TM_API void tm_ftrace_reader_free(struct tm_ftrace_reader *r);
 /* Next line; returns 1, or 0 at the end of the block. */
-int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out);
-const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_reader *r);
+TM_API int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out);
+TM_API const struct tm_ftrace_header *tm_ftrace_reader_header(const struct tm_ftrace_reader *r);
 /* The tracer named by a "# tracer: NAME" line L into TRACER (CAP bytes,
  * trimmed, as the reader's header takes it); false for other lines. */
-bool tm_ftrace_tracer_line(struct tm_str l, char *tracer, size_t cap);
+TM_API bool tm_ftrace_tracer_line(struct tm_str l, char *tracer, size_t cap);
 
 #ifdef __cplusplus
 }

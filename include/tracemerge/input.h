@@ -15,6 +15,8 @@
 #ifndef TRACEMERGE_INPUT_H
 #define TRACEMERGE_INPUT_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include "diag.h"
@@ -61,29 +63,29 @@ struct tm_input;
 /* Open PATH ("-" = stdin) and decode its container.  Returns NULL with
  * d->error set ("PATH: ...") on failure: missing file, directory, empty
  * file, truncated compressed stream, unrecognised content. */
-struct tm_input *tm_input_open(const char *path, struct tm_diag *d);
+TM_API struct tm_input *tm_input_open(const char *path, struct tm_diag *d);
 
 /* Same, from bytes the caller owns (must outlive the input); NAME is used
  * in messages.  Used by tests and fuzz targets. */
-struct tm_input *tm_input_open_mem(const char *name, const void *data,
-				   size_t len, struct tm_diag *d);
+TM_API struct tm_input *tm_input_open_mem(const char *name, const void *data,
+					  size_t len, struct tm_diag *d);
 
-void tm_input_free(struct tm_input *in);
+TM_API void tm_input_free(struct tm_input *in);
 /* What the compressed data of an input may inflate to, in bytes, for the
  * inputs opened after the call (0: the default, 100 times the compressed
  * size but at least 1 GiB).  Past it, the input is refused as a
  * decompression bomb; a head of binary data is refused at once. */
-void tm_input_set_decompress_limit(size_t bytes);
+TM_API void tm_input_set_decompress_limit(size_t bytes);
 
-const char *tm_input_name(const struct tm_input *in);
-enum tm_format tm_input_format(const struct tm_input *in);
+TM_API const char *tm_input_name(const struct tm_input *in);
+TM_API enum tm_format tm_input_format(const struct tm_input *in);
 /* True when the outer file was gzip-compressed (format describes the inside). */
-int tm_input_was_gzip(const struct tm_input *in);
-size_t tm_input_nblocks(const struct tm_input *in);
-const struct tm_block *tm_input_block(const struct tm_input *in, size_t i);
+TM_API int tm_input_was_gzip(const struct tm_input *in);
+TM_API size_t tm_input_nblocks(const struct tm_input *in);
+TM_API const struct tm_block *tm_input_block(const struct tm_input *in, size_t i);
 
-const char *tm_format_name(enum tm_format f);     /* "ftrace", "systrace-html-legacy", ... */
-const char *tm_block_kind_name(enum tm_block_kind k);
+TM_API const char *tm_format_name(enum tm_format f);     /* "ftrace", "systrace-html-legacy", ... */
+TM_API const char *tm_block_kind_name(enum tm_block_kind k);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,8 @@
 #ifndef TRACEMERGE_MARKER_H
 #define TRACEMERGE_MARKER_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -51,35 +53,35 @@ struct tm_clock_sync {
 /* Open the trace_marker file PATH for writing; NULL: $TRACEMERGE_MARKER
  * when set, else trace_marker of the mounted tracefs.  NULL with errno on
  * failure. */
-struct tm_marker *tm_marker_open(const char *path);
-void tm_marker_close(struct tm_marker *m);
+TM_API struct tm_marker *tm_marker_open(const char *path);
+TM_API void tm_marker_close(struct tm_marker *m);
 /* The path opened. */
-const char *tm_marker_path(const struct tm_marker *m);
+TM_API const char *tm_marker_path(const struct tm_marker *m);
 
 /* Write one marker (the kernel cuts it at about 4 KB; no newline needed).
  * 0, or -1 with errno (EBADF: tracing is off in that instance). */
-int tm_marker_write(struct tm_marker *m, const char *text, size_t len);
-int tm_marker_printf(struct tm_marker *m, const char *fmt, ...)
+TM_API int tm_marker_write(struct tm_marker *m, const char *text, size_t len);
+TM_API int tm_marker_printf(struct tm_marker *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* One handshake stamped with CLOCK (see above); the sync id is unique per
  * process and call (ID_PREFIX, or "app" when NULL, then pid, a counter and
  * the CLOCK_MONOTONIC time).  0, or -1 with errno. */
-int tm_marker_clock_sync(struct tm_marker *m, int clock,
-			 struct tm_clock_sync *cs);
-int tm_marker_clock_sync_id(struct tm_marker *m, int clock,
-			    const char *id_prefix, struct tm_clock_sync *cs);
+TM_API int tm_marker_clock_sync(struct tm_marker *m, int clock,
+				struct tm_clock_sync *cs);
+TM_API int tm_marker_clock_sync_id(struct tm_marker *m, int clock,
+				   const char *id_prefix, struct tm_clock_sync *cs);
 
 /* The issuer event for CS as one Trace Event JSON object (no trailing
  * comma), timestamps in µs with 3 decimals (exact ns); PID/tid as given.
  * Returns what snprintf returns. */
-int tm_clock_sync_json(const struct tm_clock_sync *cs, int pid, char *buf,
-		       size_t size);
+TM_API int tm_clock_sync_json(const struct tm_clock_sync *cs, int pid, char *buf,
+			      size_t size);
 
 /* The clock domain name tracemerge gives CLOCK (for metadata.clock-domain
  * of a JSON trace stamped with it): "CLOCK_REALTIME", "CLOCK_MONOTONIC",
  * "CLOCK_BOOTTIME"; NULL for other clocks. */
-const char *tm_clock_domain_name(int clock);
+TM_API const char *tm_clock_domain_name(int clock);
 
 #ifdef __cplusplus
 }

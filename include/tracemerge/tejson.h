@@ -33,6 +33,8 @@
 #ifndef TRACEMERGE_TEJSON_H
 #define TRACEMERGE_TEJSON_H
 
+#include "api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -92,31 +94,31 @@ struct tm_te_reader;
 /* Read TEXT (LEN bytes; must stay valid) named NAME in messages; line numbers
  * start at FIRST_LINE (1 for a whole file).  Returns NULL only on
  * allocation failure. */
-struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
-				      size_t len, unsigned long first_line,
-				      struct tm_diag *d);
-void tm_te_reader_free(struct tm_te_reader *r);
+TM_API struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
+					     size_t len, unsigned long first_line,
+					     struct tm_diag *d);
+TM_API void tm_te_reader_free(struct tm_te_reader *r);
 
 /* Next event: 1 and *EV filled, 0 at the end, -1 on a fatal error
  * (d->error: "NAME:LINE:COL: ..."). Elements that are not objects are
  * skipped with a warning ("json-not-object"); `{}` elements are events with
  * no fields. */
-int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev);
+TM_API int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev);
 
 /* Reading one text in two parts (on two threads): a reader that starts at
  * byte AT of TEXT, which must be the '{' of an element of the events array
  * (OBJECT_FORM: of the object form; LINE: the line of AT), as if a reader of
  * the whole text had read up to there.  Its top (below) holds only what it
  * read itself. */
-struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, size_t len,
-					 size_t at, bool object_form, unsigned long line,
-					 struct tm_diag *d);
+TM_API struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, size_t len,
+						size_t at, bool object_form, unsigned long line,
+						struct tm_diag *d);
 /* From now on, tm_te_reader_next() returns 0 (stopped) when the next
  * element of the events array starts at byte AT (not when AT is anywhere
  * else: then it reads on). */
-void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at);
+TM_API void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at);
 /* tm_te_reader_next() returned 0 because of tm_te_reader_stop_at(). */
-bool tm_te_reader_stopped(const struct tm_te_reader *r);
+TM_API bool tm_te_reader_stopped(const struct tm_te_reader *r);
 
 /* After tm_te_reader_next() returned 0: what the text held. */
 struct tm_te_top {
@@ -130,10 +132,10 @@ struct tm_te_top {
 	const struct tm_te_key *keys; /* top-level keys other than traceEvents, in order */
 	size_t nkeys;
 };
-const struct tm_te_top *tm_te_reader_top(const struct tm_te_reader *r);
+TM_API const struct tm_te_top *tm_te_reader_top(const struct tm_te_reader *r);
 
 /* The first top-level key named KEY (plain ASCII), or NULL. */
-const struct tm_te_key *tm_te_find_key(const struct tm_te_top *t, const char *key);
+TM_API const struct tm_te_key *tm_te_find_key(const struct tm_te_top *t, const char *key);
 
 /* ---- value helpers --------------------------------------------------- */
 
@@ -141,28 +143,28 @@ const struct tm_te_key *tm_te_find_key(const struct tm_te_top *t, const char *ke
  * exactly (rounding beyond the ns, ties away from zero). 0 or -1 (not a
  * number, |ns| > INT64_MAX).  Strings may also hold '+', leading zeros,
  * "1." or ".5", but no blanks and no escapes. */
-int tm_json_us_to_ns(const struct tm_jval *v, int64_t *ns);
+TM_API int tm_json_us_to_ns(const struct tm_jval *v, int64_t *ns);
 /* Parse an integer (number without fraction/exponent, or such a string). */
-int tm_json_int(const struct tm_jval *v, int64_t *out);
+TM_API int tm_json_int(const struct tm_jval *v, int64_t *out);
 /* Unescape a JSON string value into a new NUL-terminated UTF-8 buffer
  * (invalid escapes, lone surrogates and invalid UTF-8 become U+FFFD; \u0000
  * gives a NUL inside the buffer); *LEN gets its length
  * (may be NULL). A number value is copied as its text. NULL on allocation
  * failure or when V is not a string or number. */
-char *tm_json_strdup(const struct tm_jval *v, size_t *len);
+TM_API char *tm_json_strdup(const struct tm_jval *v, size_t *len);
 /* Does string value V equal the plain ASCII S (escapes resolved)? */
-bool tm_json_str_eq(const struct tm_jval *v, const char *s);
+TM_API bool tm_json_str_eq(const struct tm_jval *v, const char *s);
 
 /* Find KEY in the object value OBJ (one level); returns a value with type
  * TM_J_NONE when absent or when OBJ is not an object. */
-struct tm_jval tm_json_get(const struct tm_jval *obj, const char *key);
+TM_API struct tm_jval tm_json_get(const struct tm_jval *obj, const char *key);
 
 /* A strict-JSON, valid-UTF-8 copy of the value V (NUL-terminated, *LEN its
  * length; LEN may be NULL): invalid UTF-8 -> U+FFFD, raw control characters
  * in strings -> \u00XX, invalid escapes -> \ufffd, trailing commas dropped.
  * For values whose extent the reader established (e.g. a top-level key with
  * not_strict set).  NULL on allocation failure or when V is absent. */
-char *tm_json_repair(const struct tm_jval *v, size_t *len);
+TM_API char *tm_json_repair(const struct tm_jval *v, size_t *len);
 
 #ifdef __cplusplus
 }

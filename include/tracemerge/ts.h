@@ -10,6 +10,8 @@
 #ifndef TRACEMERGE_TS_H
 #define TRACEMERGE_TS_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,20 +27,20 @@ extern "C" {
  * *frac_digits (may be NULL) receives the number of fraction digits written.
  * Returns 0, or -1 when the text is not a number or overflows int64 ns.
  */
-int tm_ts_parse_secs(const char *s, size_t n, int64_t *ns, int *frac_digits);
+TM_API int tm_ts_parse_secs(const char *s, size_t n, int64_t *ns, int *frac_digits);
 
 /* Parse a decimal number of microseconds ("12.5", "-3", "7.0001") into ns. */
-int tm_ts_parse_us(const char *s, size_t n, int64_t *ns);
+TM_API int tm_ts_parse_us(const char *s, size_t n, int64_t *ns);
 
 /* Parse a decimal integer that must fit int64. Returns 0 or -1. */
-int tm_parse_i64(const char *s, size_t n, int64_t *out);
+TM_API int tm_parse_i64(const char *s, size_t n, int64_t *out);
 
 /* Format NS as seconds with DECIMALS (6 or 9) digits; returns length.
  * With 6 decimals the sub-µs part must be zero (it is truncated otherwise). */
-size_t tm_ts_format_secs(char *buf, int64_t ns, int decimals);
+TM_API size_t tm_ts_format_secs(char *buf, int64_t ns, int decimals);
 
 /* Format NS as microseconds, "1234", "1234.5", "1234.567" (no trailing zeros). */
-size_t tm_ts_format_us(char *buf, int64_t ns);
+TM_API size_t tm_ts_format_us(char *buf, int64_t ns);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,8 @@
 #ifndef TRACEMERGE_VERSION_H
 #define TRACEMERGE_VERSION_H
 
+#include "api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,7 +23,7 @@ extern "C" {
 	 TRACEMERGE_VERSION_PATCH)
 
 /* The version of the library linked at run time, "MAJOR.MINOR.PATCH". */
-const char *tm_version(void);
+TM_API const char *tm_version(void);
 
 #ifdef __cplusplus
 }
