@@ -51,11 +51,16 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
 EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 CXX_BINS := $(patsubst tests/%.cc,$(B)/tests/%,$(wildcard tests/*.cc))
+# the marker API alone (tracemerge/marker.h, with ts.h's formatting): for an
+# application that only writes markers, libc is all it needs
+MARKER_OBJS := $(B)/src/marker.o $(B)/src/ts.o
+MARKER_LIBS := $(B)/libtracemerge-marker.a $(B)/libtracemerge-marker.so $(B)/tracemerge-marker.pc
+
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
 
 .PHONY: FORCE all deps check asan tsan valgrind fuzz demo bench install clean tests
-all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc
+all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc $(MARKER_LIBS)
 
 deps:
 	@sh scripts/deps.sh
@@ -68,6 +73,14 @@ $(B)/libtracemerge.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(B)/libtracemerge-marker.a: $(MARKER_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libtracemerge-marker.so: $(MARKER_OBJS) src/libtracemerge.map
+	$(CC) -shared -Wl,-soname,libtracemerge-marker.so.0 -Wl,--version-script=src/libtracemerge.map \
+		$(LDFLAGS_ALL) -o $@ $(MARKER_OBJS)
+
 $(B)/libtracemerge.so: $(LIB_OBJS) src/libtracemerge.map
 	$(CC) -shared -Wl,-soname,libtracemerge.so.0 -Wl,--version-script=src/libtracemerge.map \
 		$(LDFLAGS_ALL) -o $@ $(LIB_OBJS) $(PKG_LIBS)
@@ -78,6 +91,12 @@ PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge\nDescription:
 $(B)/tracemerge.pc: FORCE
 	@mkdir -p $(B)
 	@printf $(PC_TEXT) > $@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+MARKER_PC_TEXT = 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: tracemerge-marker\nDescription: write markers and clock-sync handshakes into a kernel trace being recorded (libc only)\nVersion: %s\nLibs: -L$${libdir} -ltracemerge-marker\nCflags: -I$${includedir}\n' \
+	'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' '$(VERSION)'
+$(B)/tracemerge-marker.pc: FORCE
+	@mkdir -p $(B)
+	@printf $(MARKER_PC_TEXT) > $@.new
 	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
 FORCE:
 
@@ -94,10 +113,15 @@ $(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
 
-# programs using the public API (README examples), linked like an application
-$(EXAMPLE_BINS): $(B)/examples/%: examples/%.c $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
+# programs using the public API (README examples), linked like an application;
+# record_app writes markers only: the marker library, and libc
+$(filter-out $(B)/examples/record_app,$(EXAMPLE_BINS)): $(B)/examples/%: examples/%.c \
+		$(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
+$(B)/examples/record_app: examples/record_app.c $(B)/libtracemerge-marker.a $(wildcard include/tracemerge/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge-marker.a
 
 # C++ programs using the public headers (tests/api.sh), with the build's flags
 $(CXX_BINS): $(B)/tests/%: tests/%.cc $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
@@ -157,6 +181,11 @@ install: all
 	ln -sf libtracemerge.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libtracemerge.so.0
 	ln -sf libtracemerge.so.0 $(DESTDIR)$(LIBDIR)/libtracemerge.so
 	install -m 644 $(B)/tracemerge.pc $(DESTDIR)$(LIBDIR)/pkgconfig/tracemerge.pc
+	install -m 644 $(B)/libtracemerge-marker.a $(DESTDIR)$(LIBDIR)/libtracemerge-marker.a
+	install -m 755 $(B)/libtracemerge-marker.so $(DESTDIR)$(LIBDIR)/libtracemerge-marker.so.$(VERSION)
+	ln -sf libtracemerge-marker.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libtracemerge-marker.so.0
+	ln -sf libtracemerge-marker.so.0 $(DESTDIR)$(LIBDIR)/libtracemerge-marker.so
+	install -m 644 $(B)/tracemerge-marker.pc $(DESTDIR)$(LIBDIR)/pkgconfig/tracemerge-marker.pc
 	install -m 644 include/tracemerge/*.h $(DESTDIR)$(INCDIR)/tracemerge/
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/

@@ -64,6 +64,19 @@ if [ -z "$TM_WRAP" ] && [ "$B" = "$top/build" ] && [ -f "$B/libtracemerge.so" ];
 	else
 		notok "api: a program linked against libtracemerge.so"; sed 's/^/    /' "$T/dyn.out" "$T/dyn.run" | head -8
 	fi
+	# the marker library: an application that only writes markers needs libc
+	# and nothing else (examples/record_app is linked against it alone)
+	needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' '; }
+	nm -D --defined-only "$B/libtracemerge-marker.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' |
+		sort > "$T/m-exported"
+	if [ "$(needed "$B/libtracemerge-marker.so")" = "libc.so.6 " ] &&
+	   [ "$(needed "$B/examples/record_app")" = "libc.so.6 " ] &&
+	   grep -qx tm_marker_open "$T/m-exported" && [ -z "$(comm -23 "$T/m-exported" "$T/declared")" ]; then
+		ok "api: libtracemerge-marker needs libc only, as does record_app linked with it; $(wc -l < "$T/m-exported") TM_API functions"
+	else
+		notok "api: libtracemerge-marker: needs $(needed "$B/libtracemerge-marker.so")/ record_app $(needed "$B/examples/record_app")"
+		comm -23 "$T/m-exported" "$T/declared" | head -5 | sed 's/^/    not declared: /'
+	fi
 else
-	skip "api: the shared library's exports (plain build only)"
+	skip "api: the shared libraries' exports (plain build only)"
 fi

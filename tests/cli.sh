@@ -184,8 +184,12 @@ installed_docs() { # ROOT: every page and the completion are there, as in the tr
 if [ -z "$TM_WRAP" ] && make -s -C "$top" install PREFIX=/opt/tmtest DESTDIR="$T/root" >/dev/null 2>&1 &&
    [ -x "$T/root/opt/tmtest/bin/tracemerge" ] && [ -f "$T/root/opt/tmtest/include/tracemerge/ftrace.h" ] &&
    grep -qx 'libdir=/opt/tmtest/lib' "$T/root/opt/tmtest/lib/pkgconfig/tracemerge.pc" &&
-   [ -L "$T/root/opt/tmtest/lib/libtracemerge.so" ] && installed_docs "$T/root/opt/tmtest"; then
-	ok "make install PREFIX DESTDIR (binary, headers, libraries, pkg-config, man pages, bash completion)"
+   [ -L "$T/root/opt/tmtest/lib/libtracemerge.so" ] && installed_docs "$T/root/opt/tmtest" &&
+   [ -L "$T/root/opt/tmtest/lib/libtracemerge-marker.so" ] &&
+   [ -f "$T/root/opt/tmtest/lib/libtracemerge-marker.a" ] &&
+   grep -qx 'Libs: -L${libdir} -ltracemerge-marker' "$T/root/opt/tmtest/lib/pkgconfig/tracemerge-marker.pc" &&
+   [ -f "$T/root/opt/tmtest/include/tracemerge/version.h" ]; then
+	ok "make install PREFIX DESTDIR (binary, headers, libraries, the marker library, pkg-config, man pages, bash completion)"
 elif [ -n "$TM_WRAP" ]; then
 	skip "make install (not under valgrind)"
 else
