@@ -23,11 +23,11 @@ const char *tm_sync_shared_domain(const char *clock)
 int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
 		       size_t idlen, int64_t lo, int64_t hi, const char *where)
 {
-	struct tm_marker *m;
+	struct tm_sync_mark *m;
 
 	if (s->nm == s->mcap) {
 		size_t cap = s->mcap ? s->mcap * 2 : 32;
-		struct tm_marker *nm = realloc(s->m, cap * sizeof(*nm));
+		struct tm_sync_mark *nm = realloc(s->m, cap * sizeof(*nm));
 		if (!nm)
 			return -1;
 		s->m = nm;
@@ -131,7 +131,7 @@ void tm_sync_free(struct tm_sync *s)
 
 static int cmp_marker_id(const void *a, const void *b)
 {
-	const struct tm_marker *x = a, *y = b;
+	const struct tm_sync_mark *x = a, *y = b;
 	int c = strcmp(x->id, y->id);
 	if (c)
 		return c;
@@ -169,7 +169,7 @@ static bool one_domain(const struct tm_sync *s)
  * UTF-8, ID of at most 60 bytes, WHERE of 48 (a longer one keeps its last
  * 45 bytes, the file name and line, after "...": the messages that name
  * several markers must fit a diag's error). */
-static void marker_label(char *buf, size_t cap, const struct tm_marker *m)
+static void marker_label(char *buf, size_t cap, const struct tm_sync_mark *m)
 {
 	char id[61], where[49];
 	size_t n = strlen(m->where);

@@ -55,7 +55,9 @@ struct tm_src {
 	struct tm_hmap *json_procs, *json_threads;
 };
 
-struct tm_marker {
+/* A clock-sync marker seen in an input (not the trace_marker handle of
+ * tracemerge/marker.h, struct tm_marker). */
+struct tm_sync_mark {
 	size_t src;
 	int dom;
 	char id[128];
@@ -104,7 +106,7 @@ struct tm_sync_opts {
 struct tm_sync {
 	struct tm_src *src;
 	size_t nsrc;
-	struct tm_marker *m;
+	struct tm_sync_mark *m;
 	size_t nm, mcap;
 	struct tm_pair_fit *pf;
 	size_t npf;
