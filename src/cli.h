@@ -50,8 +50,8 @@ bool tm_cli_is_input(const char *name, char *const *inputs, size_t n);
  * no input has two offsets, and no file is given twice (by device and
  * inode; '-' never, unless --allow-same-input for files): 0, or
  * TM_EXIT_USAGE after the error. */
-int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
-		       size_t n);
+int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
+			size_t n);
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
 /* Print the error D holds after loading or solving S failed: a usage error
  * when the clock options asked what the inputs cannot give (S's

@@ -80,7 +80,7 @@ static int check_args(const struct tm_merge_opts *mo, const struct pid_offset *p
 				return tm_usage_error("merge", "--pid-offset %s: given twice",
 						      pids[k].input);
 	}
-	return tm_cli_clock_check("merge", cc, inputs, n);
+	return tm_cli_check_inputs("merge", cc, inputs, n);
 }
 
 static void print_counts(const struct tm_merge_counts *c)

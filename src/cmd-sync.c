@@ -116,8 +116,8 @@ static long given_before(char *const *inputs, size_t i)
 	return -1;
 }
 
-int tm_cli_clock_check(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
-		       size_t n)
+int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
+			size_t n)
 {
 	const char *clock = cc->o.clock;
 
@@ -202,8 +202,8 @@ int cmd_sync(int argc, char **argv)
 			return TM_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc || tm_cli_clock_check("sync", &cc, argv + optind,
-						   (size_t)(argc - optind))) {
+	if (optind >= argc || tm_cli_check_inputs("sync", &cc, argv + optind,
+						    (size_t)(argc - optind))) {
 		tm_cli_clock_free(&cc);
 		return optind >= argc ? tm_usage_error("sync", "no input given") : TM_EXIT_USAGE;
 	}
