@@ -34,16 +34,19 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
 OPT      ?= -O2 -g
 SAN      ?=
 # -fvisibility=hidden: the shared library exports only what include/ marks TM_API
+# the layers, lowest first (src/layers): one include path each
+LAYERS   := $(shell sed -e 's/\#.*//' src/layers)
+LIB_LAYERS := $(filter-out src/cli,$(LAYERS))
 CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -fvisibility=hidden -pthread -D_GNU_SOURCE \
-              -Iinclude -Isrc -Iparsers \
+              -Iinclude $(addprefix -I,$(LAYERS)) \
               $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(SAN) -pthread $(LDFLAGS)
 
 # the default build puts the tool at the top of the tree; others keep theirs
 EXE      := $(if $(filter build,$(B)),tracemerge,$(B)/tracemerge)
 
-CLI_SRCS := src/main.c src/usage.c $(wildcard src/cmd-*.c)
-LIB_SRCS := $(filter-out $(CLI_SRCS),$(wildcard src/*.c)) $(wildcard parsers/*.c)
+CLI_SRCS := $(wildcard src/cli/*.c)
+LIB_SRCS := $(wildcard $(addsuffix /*.c,$(LIB_LAYERS)))
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
@@ -53,11 +56,11 @@ EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c)
 CXX_BINS := $(patsubst tests/%.cc,$(B)/tests/%,$(wildcard tests/*.cc))
 # the marker API alone (tracemerge/marker.h, with ts.h's formatting): for an
 # application that only writes markers, libc is all it needs
-MARKER_OBJS := $(B)/src/marker.o $(B)/src/ts.o
+MARKER_OBJS := $(B)/src/base/marker.o $(B)/src/base/ts.o
 MARKER_LIBS := $(B)/libtracemerge-marker.a $(B)/libtracemerge-marker.so $(B)/tracemerge-marker.pc
 
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
-HDRS     := $(wildcard include/tracemerge/*.h src/*.h parsers/*.h)
+HDRS     := $(wildcard include/tracemerge/*.h $(addsuffix /*.h,$(LAYERS)))
 
 .PHONY: FORCE all deps check asan tsan valgrind fuzz demo bench install clean tests
 all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc $(MARKER_LIBS)

@@ -15,7 +15,7 @@
 
 #include "canon.h"
 #include "../tests/ftrace_util.h"
-#include "kscan.h"
+#include "kernel-scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,8 +7,8 @@
  * (or, for a repaired event, inside the event); events are '{' .. '}' and
  * strict JSON (read again on their own: one event, no warning); nothing
  * comes after 0 or -1; the helpers agree with the reader (ts, sync_id);
- * the first pass's notes of the events (jsonidx.h) give back what the
- * reader gave; read in two parts on two threads (jscan.h), at the cut it
+ * the first pass's notes of the events (json-index.h) give back what the
+ * reader gave; read in two parts on two threads (json-scan.h), at the cut it
  * would choose and at one taken from the input, the events, warnings,
  * error and top level are the whole reading's.
  */
@@ -20,8 +20,8 @@
 #include "tracemerge/input.h"
 #include "tracemerge/tejson.h"
 #include "decode.h"
-#include "jscan.h"
-#include "jsonidx.h"
+#include "json-scan.h"
+#include "json-index.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kscan.h"
+#include "kernel-scan.h"
 #include "tracemerge/input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -55,7 +55,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "blankrun.h"
+#include "blank-run.h"
 #include "tracemerge/atrace.h"
 #include "tracemerge/ts.h"
 

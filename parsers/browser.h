@@ -4,7 +4,7 @@
  * dumps, Opera Scope profiler Events, W3C Performance Timeline entries).
  * Private to parsers/.
  *
- * Each reader walks its input in place (jsonlex.h, no DOM) and writes the
+ * Each reader walks its input in place (json-lex.h, no DOM) and writes the
  * events it finds as Trace Event JSON through a struct tm_bconv; the
  * converted text becomes one TM_BLOCK_JSON block of the input (origin
  * "converted"), so sync, merge and import treat it like any JSON trace.
@@ -22,7 +22,7 @@
 
 #include "buf.h"
 #include "decode.h"
-#include "jsonlex.h"
+#include "json-lex.h"
 #include "tracemerge/browser.h"
 
 /* Synthetic process ids (above any Linux pid_max, 2^22); the main thread's

@@ -20,7 +20,7 @@
 #include <zlib.h>
 
 #include "decode.h"
-#include "tracedat.h"
+#include "trace-dat.h"
 
 #define Z_CHUNK_MAX (1u << 30)  /* zlib counts in uInt: feed at most this */
 

@@ -4,7 +4,7 @@
  * its shortcut for the kernel's exact layout (the general search for the
  * CPU column), for tests and the fuzz target, which check that both read
  * every line alike; and how the reader finds line ends, which the line
- * feed (src/linefeed.c) does ahead on another thread.
+ * feed (src/exec/line-feed.c) does ahead on another thread.
  */
 #ifndef TM_FTRACE_GENERAL_H
 #define TM_FTRACE_GENERAL_H
@@ -17,7 +17,7 @@ int tm_ftrace_parse_event_general(const char *line, size_t len, int flag_width,
 
 /* How the reader finds where a line ends: for the line at P (E: the end of
  * the block), the '\n' ending it when every byte before it is plain
- * (plainrun.h), else NULL (the reader then searches with memchr and looks
+ * (plain-run.h), else NULL (the reader then searches with memchr and looks
  * for NUL bytes itself); also NULL when that '\n' lies in the last 31
  * bytes of the block (the search goes 32 bytes at a time). */
 typedef const char *(*tm_ftrace_line_end_fn)(void *ctx, const char *p, const char *e);
@@ -34,7 +34,7 @@ const char *tm_ftrace_line_ends(const char *p, const char *e, const char **start
 /* Line ends from FN(CTX, ...) instead, which must give what
  * tm_ftrace_plain_line_end() gives, for R's lines in order (the line feed's
  * ends found ahead on another thread).  Not when that is NULL, or under
- * TM_REFERENCE (each line searched as ever). */
+ * the reference path (tuning.h; each line searched as ever). */
 void tm_ftrace_reader_set_line_end(struct tm_ftrace_reader *r, tm_ftrace_line_end_fn fn,
 				   void *ctx);
 

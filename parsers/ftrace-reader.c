@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blankrun.h"
+#include "blank-run.h"
 #include "ftrace-general.h"
-#include "out.h"
 #include "tracemerge/ftrace.h"
-#include "tmstr.h"
+#include "str.h"
+#include "tuning.h"
 
 struct tm_ftrace_reader {
 	const char *pos, *end;
@@ -36,13 +36,13 @@ struct tm_ftrace_reader {
 	 * after that start, once found */
 	const char *clean_end, *nul;
 	bool line_nul;           /* the last line cut holds a NUL byte */
-	bool line_plain;         /* ... and no JSON stop byte (plainrun.h) */
+	bool line_plain;         /* ... and no JSON stop byte (plain-run.h) */
 	/* the '\n' ending a plain line, found with AVX2 where the CPU has it,
 	 * or found ahead (tm_ftrace_reader_set_line_end); NULL: memchr, then
 	 * the NUL search */
 	tm_ftrace_line_end_fn line_end;
 	void *line_end_ctx;
-	bool reference;          /* TM_REFERENCE: no kernel-layout shortcut, each
+	bool reference;          /* reference path: no kernel-layout shortcut, each
 				  * line cut anew */
 	bool first_line_done;
 };
@@ -51,7 +51,7 @@ struct tm_ftrace_reader {
 #include <immintrin.h>
 
 /* The '\n' ending the line at P when every byte before it is plain
- * (plainrun.h), found in one pass over 32 bytes at a time; NULL when a stop
+ * (plain-run.h), found in one pass over 32 bytes at a time; NULL when a stop
  * byte other than '\n' comes first, or near the end E of the block (the
  * caller then searches as before). */
 __attribute__((target("avx2")))
@@ -144,7 +144,7 @@ struct tm_ftrace_reader *tm_ftrace_reader_new(const char *data, size_t len)
 	r->pos = data;
 	r->end = data + len;
 	r->clean_end = data;
-	r->reference = tm_out_reference();
+	r->reference = tm_tuning_reference();
 	if (!r->reference)
 		r->line_end = tm_ftrace_plain_line_end();
 	r->hdr.entries = r->hdr.written = -1;

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blankrun.h"
+#include "blank-run.h"
 #include "ftrace-general.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
-#include "tmstr.h"
+#include "str.h"
 
 static bool is_digit(char c)
 {

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "decode.h"
-#include "jsonlex.h"
-#include "tmstr.h"
+#include "json-lex.h"
+#include "str.h"
 
 static const char key[] = "systemTraceEvents";
 

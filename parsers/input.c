@@ -29,7 +29,7 @@
 #include "tracemerge/input.h"
 #include "browser.h"
 #include "decode.h"
-#include "tracedat.h"
+#include "trace-dat.h"
 
 #define READ_CHUNK  (1u << 30)
 
@@ -617,6 +617,21 @@ struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
 		ret = load_fd(in, fd, &data, &len);
 		close(fd);
 	}
+	if (!ret)
+		ret = split_text(in, data, len);
+	return input_finish(in, ret);
+}
+
+struct tm_input *tm_input_open_fd(const char *name, int fd, struct tm_diag *d)
+{
+	struct tm_input *in = input_new(name ? name : "<fd>", d);
+	const char *data = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (!in)
+		return NULL;
+	ret = load_fd(in, fd, &data, &len);
 	if (!ret)
 		ret = split_text(in, data, len);
 	return input_finish(in, ret);

@@ -8,9 +8,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=build-fuzz
 mkdir -p "$out"
-cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude -Isrc -Iparsers $(pkg-config --cflags json-c zlib libtracecmd libtracefs libtraceevent)"
+# the library's layers (src/layers), lowest first
+layers=$(sed -e 's/#.*//' src/layers | grep -v '^ *$' | grep -v '^src/cli')
+incs=$(for l in $layers; do printf ' -I%s' "$l"; done)
+cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude $incs -Isrc/cli $(pkg-config --cflags json-c zlib libtracecmd libtracefs libtraceevent)"
 libs="$(pkg-config --libs json-c zlib libtracecmd libtracefs libtraceevent)"
-srcs="$(ls src/*.c parsers/*.c | grep -v -e '^src/main.c$' -e '^src/usage.c$' -e '^src/cmd-')"
+srcs=$(for l in $layers; do ls "$l"/*.c; done)
 status=0
 # leaks inside the system's libtraceevent are not ours (tests/lsan.supp)
 export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"

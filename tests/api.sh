@@ -21,6 +21,11 @@ for h in "$INC"/tracemerge/*.h; do
 		skip "api: tracemerge/$n as C++ ($CXX not installed)"
 	fi
 done
+# the umbrella header includes every other one
+missing=$(for h in "$INC"/tracemerge/*.h; do n=$(basename "$h")
+	[ "$n" = tracemerge.h ] || grep -q "^#include \"tracemerge/$n\"" "$INC/tracemerge/tracemerge.h" || echo "$n"; done)
+[ -z "$missing" ] && ok "api: tracemerge/tracemerge.h includes every public header" ||
+	notok "api: tracemerge/tracemerge.h lacks $missing"
 # the program (tests/api_cxx.cc) is built by `make tests` with the build's
 # compiler flags (a sanitizer build's too)
 if [ -x "$B/tests/api_cxx" ]; then
@@ -79,4 +84,38 @@ if [ -z "$TM_WRAP" ] && [ "$B" = "$top/build" ] && [ -f "$B/libtracemerge.so" ];
 	fi
 else
 	skip "api: the shared libraries' exports (plain build only)"
+fi
+
+# The whole job through the public API: examples/merge.c built against the
+# installed library with pkg-config alone writes the bytes `tracemerge
+# merge` writes and prints each part's relation.  testdata/sync/app.json is
+# 5000 s ahead of kernel.txt, its markers' midpoints exactly so (README
+# there): offset -5000 s, no drift, error 10.5 us (the issuer's 10 us
+# half-width and the kernel's 1 us rounding, halved).
+if [ -z "$TM_WRAP" ] && [ "$B" = "$top/build" ]; then
+	S=$top/testdata/sync
+	if make -s -C "$top" install PREFIX=/usr DESTDIR="$T/inst" > "$T/inst.out" 2>&1 &&
+	   sed -i "s|^prefix=.*|prefix=$T/inst/usr|; s|^libdir=.*|libdir=$T/inst/usr/lib|; s|^includedir=.*|includedir=$T/inst/usr/include|" \
+		"$T/inst/usr/lib/pkgconfig/tracemerge.pc" &&
+	   cc "$top/examples/merge.c" $(PKG_CONFIG_PATH="$T/inst/usr/lib/pkgconfig" pkg-config --cflags --libs tracemerge) \
+		-Wl,-rpath,"$T/inst/usr/lib" -o "$T/merge" > "$T/cc.out" 2>&1; then
+		ok "api: examples/merge.c builds with pkg-config --cflags --libs tracemerge alone"
+		if "$T/merge" "$T/ex.json" "$S/kernel.txt" "$S/app.json" > "$T/ex.out" 2>&1 &&
+		   $TM merge -q -o "$T/cli.json" "$S/kernel.txt" "$S/app.json" && cmp -s "$T/ex.json" "$T/cli.json"; then
+			ok "api: examples/merge.c writes the bytes of tracemerge merge"
+		else
+			notok "api: examples/merge.c against tracemerge merge"; sed 's/^/    /' "$T/ex.out" | head -5
+		fi
+		want="$S/app.json: json ($S/app.json (json)): offset -5000000000000 ns, drift 0.000 ppm, error bound 10500 ns, from markers"
+		if grep -qxF "$want" "$T/ex.out" && grep -q "kernel.txt: kernel (.*): the output clock" "$T/ex.out"; then
+			ok "api: examples/merge.c prints app.json's offset -5000 s, error 10.5 us"
+		else
+			notok "api: examples/merge.c's relations"; sed 's/^/    /' "$T/ex.out" | head -5
+		fi
+	else
+		notok "api: examples/merge.c against the installed library"
+		sed 's/^/    /' "$T/inst.out" "$T/cc.out" | head -8
+	fi
+else
+	skip "api: examples/merge.c against the installed library (plain build only)"
 fi

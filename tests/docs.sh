@@ -110,8 +110,8 @@ same_set() {
 	fi
 }
 
-[ -n "$commands" ] && ok "docs: commands of src/main.c: $(echo $commands)" ||
-	notok "docs: no command found in the table of src/main.c"
+[ -n "$commands" ] && ok "docs: commands of src/cli/main.c: $(echo $commands)" ||
+	notok "docs: no command found in the table of src/cli/main.c"
 
 version=$(sed -n 's/^#define TRACEMERGE_VERSION_STRING "\(.*\)"/\1/p' "$top/include/tracemerge/version.h")
 for page in "$DOC"/tracemerge.1 $(for c in $commands; do echo "$DOC/tracemerge-$c.1"; done); do
@@ -133,7 +133,7 @@ for page in "$DOC"/tracemerge.1 $(for c in $commands; do echo "$DOC/tracemerge-$
 	done
 	grep -q "^\.TH .* \"tracemerge $version\"" "$page" &&
 		ok "docs: $name names version $version" ||
-		notok "docs: $name: .TH does not name tracemerge $version (src/cli.h)"
+		notok "docs: $name: .TH does not name tracemerge $version (src/cli/cli.h)"
 done
 
 # every command's options: in its page and in the completion, both ways

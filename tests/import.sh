@@ -300,7 +300,7 @@ same_merge "merge: two kernel inputs merged by time (written again)" \
 	'"name=k1" in o' --same-clock "$T/mk.txt" "$T/mk2.txt"
 
 # ---- merge: the JSON events written from the first pass's notes ----------
-# (src/jsonidx.c: more than 1 MiB of notes goes to a temporary file); the
+# (src/scan/json-index.c: more than 1 MiB of notes goes to a temporary file); the
 # clocks drift: kernel marker d1 at 10 s and d2 at 11.0001 s, the JSON's at
 # 1000 us and 1001000 us, so JSON time t lands at 10 s + (t - 1000 us) *
 # 1.0001: the event at 501000 us at 10500050 us, its dur of 1000 us 1000.1;
@@ -308,7 +308,7 @@ same_merge "merge: two kernel inputs merged by time (written again)" \
 # in the middle have no place on the output clock (a ts near the int64
 # limit of nanoseconds, a dur that runs past it): dropped, each with its
 # warning, in the order of the events also when the notes are read back
-# on another core (src/merge-json.c); two repaired events in a row (their
+# on another core (src/core/merge-json.c); two repaired events in a row (their
 # texts are the notes', each kept only until the next is read back)
 n=0
 {
@@ -346,7 +346,7 @@ same_merge "merge: the same when no temporary file can be made (read twice)" \
 TM=$_tm
 if [ -n "$_tmpdir" ]; then TMPDIR=$_tmpdir; else unset TMPDIR; fi
 
-# ---- one JSON input of 8 MB: its first pass on two cores (src/jscan.c) ----
+# ---- one JSON input of 8 MB: its first pass on two cores (src/scan/json-scan.c) ----
 # Both halves hold what the first pass gathers: clock_sync events (their
 # warnings and markers), process names, repaired events (a raw control
 # character, a trailing comma), a bad ts; a key before the events and two

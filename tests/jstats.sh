@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # stats of Trace Event JSON with many names, processes and threads, in an
-# order that makes the small caches in front of the maps (src/jstats.c)
+# order that makes the small caches in front of the maps (src/scan/json-stats.c)
 # evict and come back: every count checked against Python's own.
 . "$(dirname "$0")/lib.sh"
 
@@ -35,7 +35,7 @@ assert r["by_name"] == dict(names), sorted(set(r["by_name"].items()) ^ set(names
 assert r["pids"] == len(pids), (r["pids"], len(pids))
 assert r["threads"] == len(threads), (r["threads"], len(threads))' "$T/many.out" "$T/many.json"
 
-# ---- a text large enough to be read on two threads (src/jscan.c) ----------
+# ---- a text large enough to be read on two threads (src/scan/json-scan.c) ----------
 # 6 MB: the second half has its own names, the lowest ts, the clock_sync
 # receivers and a bad ts; the first half the highest ts, the issuers and
 # another bad ts.  Counted by Python, and the same with one thread.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_atrace.c - unit tests for the atrace marker parser (parsers/atrace.c)
- * and the PROCESS DUMP parser (parsers/procdump.c).
+ * and the PROCESS DUMP parser (parsers/process-dump.c).
  *
  * Expected values are worked out by hand from the payload formats; the
  * Perfetto vectors come from testdata/corpus/perfetto/extra/

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_ftrace.c - ftrace event lines, every variant of FORMATS.md section 1. */
 #include "testutil.h"
-#include "out.h"
+#include "output.h"
 #include "tracemerge/ftrace.h"
 #include "ftrace_util.h"
+#include "tuning.h"
+#include "tracemerge/session.h"   /* tm_tuning_set */
 
 static bool eq(struct tm_str s, const char *lit)
 {
@@ -474,7 +476,7 @@ static void test_reader_continuations(void **state)
 
 /* The line after a marker is cut once, when looking for continuation
  * lines, and that cut taken again: every kind of line after a marker reads
- * as by hand and as the reference reader (TM_REFERENCE: each line cut anew)
+ * as by hand and as the reference reader (the tuning's reference path: each line cut anew)
  * reads it. */
 static void test_reader_after_markers(void **state)
 {
@@ -512,9 +514,9 @@ static void test_reader_after_markers(void **state)
 	size_t i = 0;
 	(void)state;
 	r = tm_ftrace_reader_new(text, sizeof(text) - 1);
-	setenv("TM_REFERENCE", "1", 1);
+	tm_tuning_set(&(struct tm_tuning){ .reference = true });
 	ref = tm_ftrace_reader_new(text, sizeof(text) - 1);
-	unsetenv("TM_REFERENCE");
+	tm_tuning_set(NULL);
 	while (tm_ftrace_next(r, &l)) {
 		assert_true(i < sizeof(want) / sizeof(want[0]));
 		assert_int_equal(tm_ftrace_next(ref, &g), 1);
@@ -639,7 +641,7 @@ static void test_nul_positions(void **state)
  * path): elsewhere "not known" is the answer. */
 static void test_plain_lines(void **state)
 {
-	bool told = __builtin_cpu_supports("avx2") && !tm_out_reference();
+	bool told = __builtin_cpu_supports("avx2") && !tm_tuning_reference();
 	static const char filler[] = "a-1 [000] .... 1.000000: e: "
 				     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
 	static const unsigned char stops[] = { '"', '\\', '\t', '\r', '\0', 0x01, 0x1f, 0x80, 0xff };

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jscan.c - a Trace Event JSON text read in two parts on two threads
- * (src/jscan.c): at every possible cut, the events, warnings (the reader's
+ * (src/scan/json-scan.c): at every possible cut, the events, warnings (the reader's
  * and the caller's own, in order), error, line numbers and top level are
  * those of one reader of the whole text (tm_te_reader, the definition), the cut is taken exactly where an element of the events
  * array starts, and dropped everywhere else; where the cut is looked for;
  * the newline count it starts the second part's lines from. */
 #include "testutil.h"
 #include "decode.h"
-#include "jscan.h"
+#include "json-scan.h"
 #include "tracemerge/tejson.h"
 
 #define MAXEV 32
@@ -207,7 +207,7 @@ static void test_object_truncated(void **state)
 		"{\"ph\":\"E\",\"ts\":2},\n"                             /* 58 */
 		"{\"ph\":\"i\",\"ts\":\"q\"}],\"meta\":{\"k\":[{},{}]},\n" /* 77 */
 		"\"m2\":1,\"traceEvents\":[{\"ph\":\"B\"";    /* 142 */
-	/* a second traceEvents array is read as one too (tejson.c) */
+	/* a second traceEvents array is read as one too (trace-event-json.c) */
 	static const size_t starts[] = { 39, 58, 77, 142 };
 
 	(void)state;

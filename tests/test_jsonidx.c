@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
-#include "jsonidx.h"
+#include "json-index.h"
 #include "tracemerge/tejson.h"
 
 /* The kept fields of A (from the reader) and B (from the notes) agree. */

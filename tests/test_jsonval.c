@@ -4,7 +4,7 @@
  * values were worked out by hand from the decimal text. */
 #include "testutil.h"
 
-#include "jsonlex.h"
+#include "json-lex.h"
 #include "tracemerge/tejson.h"
 
 static struct tm_jval num(const char *s)

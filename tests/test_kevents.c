@@ -3,7 +3,7 @@
  * slices, live tasks), tm_hmap_del, and conversions the shell suite does
  * not reach (idle task's events, trace-cmd plugin text, invalid payloads). */
 #include "testutil.h"
-#include "kevents-int.h"
+#include "kernel-events-int.h"
 
 struct conv {
 	struct tm_diag d;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_kscan.c - line accounting and the stats gathered in one pass. */
 #include "testutil.h"
-#include "kscan.h"
-#include "blankrun.h"
-#include "tmstr.h"
+#include "kernel-scan.h"
+#include "blank-run.h"
+#include "str.h"
 
 struct scan {
 	struct tm_diag d;
@@ -350,7 +350,7 @@ static void assert_tgid(struct scan *s, int32_t pid, int32_t tgid, enum tm_tgid_
 	assert_int_equal(tm_kstats_tgid(&s->st, pid), tgid);
 }
 
-/* Which process a task is in (kscan.h: enum tm_tgid_source): a number in
+/* Which process a task is in (kernel-scan.h: enum tm_tgid_source): a number in
  * its TGID column, whatever came before or after it; then an atrace B, E
  * or I payload's tgid (> 0, not written by pid 0); C, S/F, N, G/H, T/U
  * payloads never, nor a malformed payload.  Kernel threads write counters

@@ -3,8 +3,8 @@
  * reader's lines, in order, at every batch boundary; stopping early works. */
 #include "testutil.h"
 #include "canon.h"
-#include "lineends.h"
-#include "linefeed.h"
+#include "line-ends.h"
+#include "line-feed.h"
 #include "ftrace_util.h"
 
 #include <unistd.h>
@@ -310,7 +310,7 @@ static char *make_layout_text(size_t nlines, size_t comm_len, size_t *len)
 
 /* The prefixes made ahead are tm_canon_prefix_json's, line by line, for
  * every line of a batch or for none (a batch produced after the consumer
- * had to wait for one is left to the consumer: linefeed.c).  With PAUSE the
+ * had to wait for one is left to the consumer: line-feed.c).  With PAUSE the
  * consumer starts 200 ms after the helper, so the first batch is made
  * before it ever waits.  Returns how many got one; *NWANT: how many
  * tm_canon_prefix_json makes; *NFIRST: how many of the first batch got one. */

@@ -30,7 +30,7 @@
 
 #include "testutil.h"
 #include "tracefs_guard.h"
-#include "kscan.h"
+#include "kernel-scan.h"
 
 #define NSLICES 20
 #define NMARKERS (2 * NSLICES + 2 + 1) /* B/E pairs, 2 clock syncs, newline one */

@@ -3,7 +3,8 @@
  * (also while they are being written), an existing output replaced as
  * rename(2) replaces it. */
 #include "testutil.h"
-#include "out.h"
+#include "output.h"
+#include "tracemerge/session.h"   /* tm_tuning_set */
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -515,9 +516,9 @@ static void skip_on_tmpfs(void)
 /* An output of 2 x 70 MiB (its own bytes, then a scratch part copied in
  * from 70 MiB on), kept out of the page cache from 16 MiB on, leaves it
  * behind its writers in windows of 16 MiB on multiples of 16 MiB, two in
- * flight (out.c): at the end the first 16 MiB are cached, [16, 32 MiB) and
+ * flight (output.c): at the end the first 16 MiB are cached, [16, 32 MiB) and
  * [80, 96 MiB) are gone and at most 3 windows of each stream are left,
- * where TM_KEEP_CACHE=1 keeps it all.  Not on a file system whose pages
+ * where the tuning's keep_cache keeps it all.  Not on a file system whose pages
  * cannot be dropped (tmpfs). */
 static void test_large_output_leaves_cache(void **state)
 {
@@ -531,7 +532,7 @@ static void test_large_output_leaves_cache(void **state)
 		struct tm_diag d;
 
 		if (keep)
-			setenv("TM_KEEP_CACHE", "1", 1);
+			tm_tuning_set(&(struct tm_tuning){ .keep_cache = true });
 		tm_diag_init(&d);
 		assert_int_equal(tm_out_open(&o, path_in("big.json"), &d), 0);
 		tm_out_background(&o);
@@ -540,7 +541,7 @@ static void test_large_output_leaves_cache(void **state)
 		fill(&s, BIG, BIG);
 		assert_int_equal(tm_out_append(&o, &s), 0);
 		assert_int_equal(tm_out_close(&o, &d), 0);
-		unsetenv("TM_KEEP_CACHE");
+		tm_tuning_set(NULL);
 		if (keep) {
 			assert_true(cached_bytes("big.json", 0, 2 * BIG) > 2 * BIG - 2 * BIG / 20);
 		} else {
@@ -568,7 +569,7 @@ static bool direct_io_here(void)
 	return fd >= 0;
 }
 
-/* Past the cached part, whole pages are written with direct I/O (out.c)
+/* Past the cached part, whole pages are written with direct I/O (output.c)
  * and the bytes after a buffer's last page boundary wait for the next
  * buffer: with odd-sized writes, room asked for right after a flush that
  * kept some (tm_out_room of nearly a whole buffer), a write larger than

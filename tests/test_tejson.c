@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_tejson.c - the streaming Trace Event JSON reader (parsers/tejson.c):
+/* test_tejson.c - the streaming Trace Event JSON reader (parsers/trace-event-json.c):
  * both forms, the fields of an event, elements that are not events.  Bad
  * input (truncation, syntax errors, nesting, repair) and the real traces are
  * in test_tejson_bad.c, the value helpers in test_jsonval.c, the input

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tejson_fast.c - the fast paths of the Trace Event JSON reader
- * (parsers/tejson.c: numbers of ts/dur/pid/tid/args.issue_ts converted
+ * (parsers/trace-event-json.c: numbers of ts/dur/pid/tid/args.issue_ts converted
  * during the walk, 8 digits at a time; strings and keys 16 bytes at a time)
  * give what the format says, wherever the value lies: far from the end of
  * the text (fast path), within a few bytes of it (the general path), and
- * with TM_REFERENCE set (no fast path).  Expected values are worked out by
+ * on the reference path (tm_tuning_set: no fast path).  Expected values are worked out by
  * hand from the decimal text (µs -> ns: times 1000, rounded to the nearest,
  * ties away from zero). */
 #include <stdlib.h>
 
 #include "tejson_util.h"
+#include "tracemerge/session.h"   /* tm_tuning_set */
 
 enum mode { FAR, NEAR, REFERENCE };
 
@@ -23,9 +24,9 @@ static void read_mode(struct res *x, const char *event, enum mode m, char *buf, 
 	snprintf(buf, cap, "[%.*s%s}]", (int)(n - 1), event,
 		 m == FAR ? "                                        " : "");
 	if (m == REFERENCE)
-		setenv("TM_REFERENCE", "1", 1);
+		tm_tuning_set(&(struct tm_tuning){ .reference = true });
 	res_read(x, buf);
-	unsetenv("TM_REFERENCE");
+	tm_tuning_set(NULL);
 }
 
 struct us_case {
@@ -334,9 +335,9 @@ static void test_lines(void **state)
 		struct res x;
 
 		if (m == REFERENCE)
-			setenv("TM_REFERENCE", "1", 1);
+			tm_tuning_set(&(struct tm_tuning){ .reference = true });
 		res_read(&x, t);
-		unsetenv("TM_REFERENCE");
+		tm_tuning_set(NULL);
 		assert_int_equal(x.rc, 0);
 		assert_int_equal(x.n, 6);
 		for (size_t i = 0; i < 6; i++)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Which process a thread is in (kscan.h: enum tm_tgid_source), on
+# Which process a thread is in (kernel-scan.h: enum tm_tgid_source), on
 # testdata/tgid/counters_for_others.txt: kernel threads and drivers of a
 # vendor Android device write atrace counters for pid 1 (vdec-core-306
 # "C|1||3", kworker/u9:4-18913 "C|1|[61,0] V4L_ES-write_secure|36712",

@@ -95,7 +95,7 @@ struct tm_clock_fit {
  * group or rate error, FIT's rate_ppm, rate_err_ppm, used and rejected, and
  * STATE and RESID are still filled (for reports: the largest group as used);
  * FIT's map is not.  The exact rules (consensus, weights, significance,
- * outliers, the error bound) are described in src/clock-fit.c.
+ * outliers, the error bound) are described in src/clock/clock-fit.c.
  */
 TM_API int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 			const struct tm_clock_fit_opts *opts, struct tm_clock_fit *fit,

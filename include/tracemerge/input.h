@@ -70,6 +70,10 @@ TM_API struct tm_input *tm_input_open(const char *path, struct tm_diag *d);
 TM_API struct tm_input *tm_input_open_mem(const char *name, const void *data,
 					  size_t len, struct tm_diag *d);
 
+/* Same, from the open file descriptor FD (a regular file is mapped, a pipe
+ * read to its end; the caller closes FD); NAME is used in messages. */
+TM_API struct tm_input *tm_input_open_fd(const char *name, int fd, struct tm_diag *d);
+
 TM_API void tm_input_free(struct tm_input *in);
 /* What the compressed data of an input may inflate to, in bytes, for the
  * inputs opened after the call (0: the default, 100 times the compressed

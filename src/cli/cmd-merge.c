@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd-merge.c - `tracemerge merge`: align every input on one clock and write
+ * one Trace Event JSON trace (see merge.h for what it holds).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct pid_offset {
+	char *input;
+	int64_t n;
+};
+
+/* "INPUT=N", N a non-negative integer below 2^31. */
+static int parse_pid_offset(const char *arg, struct pid_offset **v, size_t *n)
+{
+	const char *eq = strrchr(arg, '=');
+	struct pid_offset *nv;
+	char *end;
+	long long x;
+
+	if (!eq || eq == arg || !eq[1])
+		return -1;
+	x = strtoll(eq + 1, &end, 10);
+	if (*end || x < 0 || x > INT32_MAX || eq[1] == '-' || eq[1] == '+')
+		return -1;
+	if (!(nv = realloc(*v, (*n + 1) * sizeof(*nv))))
+		return -1;
+	*v = nv;
+	nv[*n].input = strndup(arg, (size_t)(eq - arg));
+	nv[*n].n = x;
+	if (!nv[*n].input)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+static void free_pids(struct pid_offset *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].input);
+	free(v);
+}
+
+/* The options together and the N INPUTS: 0, or TM_EXIT_USAGE after the error. */
+static int check_args(const struct tm_session_opts *mo, const struct pid_offset *pids,
+		      size_t npids, const struct tm_cli_clock *cc, char *const *inputs, size_t n)
+{
+	if (!n)
+		return tm_usage_error("merge", "no input given");
+	if (mo->verbatim && npids)
+		return tm_usage_error("merge", "--pid-offset cannot keep lines verbatim");
+	if (mo->verbatim && mo->kernel_as == TM_KERNEL_EVENTS)
+		return tm_usage_error("merge", "--verbatim keeps kernel text: not with "
+				      "--kernel-as=events");
+	for (size_t k = 0; k < npids; k++) {
+		if (!tm_cli_is_input(pids[k].input, inputs, n))
+			return tm_usage_error("merge", "--pid-offset %s: not one of the inputs",
+					      pids[k].input);
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(pids[k].input, pids[j].input))
+				return tm_usage_error("merge", "--pid-offset %s: given twice",
+						      pids[k].input);
+	}
+	return tm_cli_check_inputs("merge", cc, inputs, n);
+}
+
+static void print_counts(const struct tm_session_counts *c)
+{
+	fprintf(stderr,
+		"tracemerge merge: kernel events: %llu in, %llu written, %llu clock-sync markers moved\n"
+		"tracemerge merge: JSON events: %llu in, %llu written, %llu clock-sync events moved, %llu dropped\n",
+		(unsigned long long)c->kernel_in, (unsigned long long)c->kernel_out,
+		(unsigned long long)c->kernel_sync, (unsigned long long)c->json_in,
+		(unsigned long long)c->json_out, (unsigned long long)c->json_sync,
+		(unsigned long long)c->json_rejected);
+	if (c->kernel_events || c->kernel_objects)   /* --kernel-as=events|both */
+		fprintf(stderr, "tracemerge merge: kernel events converted to trace events: %llu "
+			"(%llu objects)\n", (unsigned long long)c->kernel_events,
+			(unsigned long long)c->kernel_objects);
+	fprintf(stderr, "tracemerge merge: added %llu name events%s\n",
+		(unsigned long long)c->names, c->link ? " and the clock link" : "");
+}
+
+/* Each --pid-offset to the input it names (the first of that name). */
+static int set_pid_offsets(struct tm_session *s, const struct pid_offset *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < tm_session_ninputs(s); i++)
+			if (!strcmp(tm_session_input_name(s, i), v[k].input)) {
+				if (tm_session_set_pid_offset(s, i, v[k].n))
+					return -1;
+				break;
+			}
+	return 0;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		TM_CLOCK_OPTIONS,
+		{ "output", required_argument, NULL, 'o' },
+		{ "verbatim", no_argument, NULL, 'V' },
+		{ "kernel-as", required_argument, NULL, 'K' },
+		{ "report", no_argument, NULL, 'r' },
+		{ "pid-offset", required_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct tm_session_opts mo = { .mode = TM_SESSION_MERGE };
+	struct tm_session_counts counts;
+	struct tm_cli_clock cc;
+	const char *outpath = NULL;
+	struct tm_session *s;
+	struct tm_diag d;
+	int c, quiet = 0, report = 0, rc = TM_EXIT_OK;
+	struct pid_offset *pids = NULL;
+	size_t npids = 0;
+
+	memset(&cc, 0, sizeof(cc));
+	while ((c = tm_getopt("merge", argc, argv, "o:qh", opts)) != -1) {
+		switch (c) {
+		case 'o': outpath = optarg; break;
+		case 'V': mo.verbatim = true; break;
+		case 'K':
+			if (!tm_kernel_as_parse(optarg, &mo.kernel_as))
+				break;
+			free_pids(pids, npids);
+			tm_cli_clock_free(&cc);
+			return tm_usage_error("merge", "--kernel-as wants text, events or both, "
+					      "not '%s'", optarg);
+		case 'r': report = 1; break;
+		case 'P':
+			if (parse_pid_offset(optarg, &pids, &npids)) {
+				free_pids(pids, npids);
+				tm_cli_clock_free(&cc);
+				return tm_usage_error("merge", "--pid-offset wants INPUT=N "
+						      "(N from 0 to 2147483647), not '%s'", optarg);
+			}
+			break;
+		case 'q': quiet = 1; break;
+		case 'h':
+			tm_usage("merge", 0);
+			tm_cli_clock_free(&cc);
+			return TM_EXIT_OK;
+		default:    /* a clock option, or TM_OPT_BAD (told) */
+			if (c != TM_OPT_BAD && !tm_cli_clock_opt("merge", c, optarg, &cc))
+				break;
+			free_pids(pids, npids);
+			tm_cli_clock_free(&cc);
+			return TM_EXIT_USAGE;
+		}
+	}
+	if ((outpath && tm_usage_output("merge", outpath)) ||
+	    check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
+		free_pids(pids, npids);
+		tm_cli_clock_free(&cc);
+		return TM_EXIT_USAGE;
+	}
+	tm_diag_init(&d);
+	s = tm_cli_session("merge", &mo, &cc, argv + optind, (size_t)(argc - optind), &d);
+	if (!s) {
+		rc = TM_EXIT_INPUT;
+	} else if (set_pid_offsets(s, pids, npids) || tm_session_write(s, outpath) ||
+		   tm_session_counts(s, &counts)) {
+		rc = tm_cli_session_error("merge", s, &d, !quiet);
+	} else {
+		if (report)
+			print_counts(&counts);
+		if (!quiet)
+			tm_cli_print_warnings("merge", &d);
+	}
+	tm_session_free(s);
+	tm_diag_free(&d);
+	tm_cli_clock_free(&cc);
+	free_pids(pids, npids);
+	return rc;
+}

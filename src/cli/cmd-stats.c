@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cmd-stats.c - `tracemerge stats`: what is inside each input.  The text
+ * report prints every string from the inputs through tm_safe_str. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json-stats.h"
+#include "report.h"
+#include "safe-text.h"
+
+static const char *jget_str(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+	return json_object_object_get_ex(o, k, &v) && v ? tm_safe_str(json_object_get_string(v))
+							 : NULL;
+}
+
+static long long jget_int(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+	return json_object_object_get_ex(o, k, &v) && v ? json_object_get_int64(v) : -1;
+}
+
+static struct json_object *jget(struct json_object *o, const char *k)
+{
+	struct json_object *v = NULL;
+	json_object_object_get_ex(o, k, &v);
+	return v;
+}
+
+static void print_kv_counts(const char *title, struct json_object *o, int limit)
+{
+	int n = 0, total = json_object_object_length(o);
+
+	printf("%s (%d):\n", title, total);
+	json_object_object_foreach(o, key, val) {
+		if (limit >= 0 && n++ >= limit) {
+			printf("  ... %d more\n", total - limit);
+			break;
+		}
+		printf("  %10lld  %s\n", (long long)json_object_get_int64(val), tm_safe_str(key));
+	}
+}
+
+static void print_text(struct json_object *r)
+{
+	struct json_object *h = jget(r, "header"), *l = jget(r, "lines"), *t = jget(r, "time");
+	struct json_object *a = jget(r, "atrace"), *m = jget(r, "clock_sync");
+	struct json_object *w = jget(r, "warnings"), *tasks = jget(r, "tasks"), *jo;
+
+	printf("file:    %s\n", jget_str(r, "file"));
+	printf("format:  %s%s\n", jget_str(r, "format"),
+	       json_object_get_boolean(jget(r, "gzip")) ? " (gzip-compressed)" : "");
+	printf("blocks: ");
+	json_object_object_foreach(jget(r, "blocks"), bk, bv)
+		if (json_object_get_int64(bv))
+			printf(" %s=%lld", tm_safe_str(bk), (long long)json_object_get_int64(bv));
+	printf("\n");
+	if (jget(r, "browser"))
+		printf("records: %lld = %lld converted + %lld rejected -> %lld Trace Event "
+		       "events; clock %s\n", jget_int(jget(r, "browser"), "records"),
+		       jget_int(jget(r, "browser"), "converted"),
+		       jget_int(jget(r, "browser"), "rejected"),
+		       jget_int(jget(r, "browser"), "events"),
+		       jget_str(jget(r, "browser"), "clock"));
+	printf("header:  tracer=%s entries=%lld/%lld cpus=%lld clock_type=%s%s lost_events=%lld\n",
+	       jget_str(h, "tracer") ? jget_str(h, "tracer") : "-",
+	       jget_int(h, "entries"), jget_int(h, "written"), jget_int(h, "cpus"),
+	       jget_str(h, "clock_type") ? jget_str(h, "clock_type") : "-",
+	       json_object_get_boolean(jget(h, "trace_cmd_report")) ? " (trace-cmd report)" : "",
+	       jget_int(h, "lost_events"));
+	printf("lines:   %lld = %lld events + %lld continuation + %lld header + %lld noise + "
+	       "%lld blank + %lld graph + %lld rejected\n",
+	       jget_int(l, "total"), jget_int(l, "events"), jget_int(l, "continuation"),
+	       jget_int(l, "header"), jget_int(l, "noise"), jget_int(l, "blank"),
+	       jget_int(l, "graph"), jget_int(l, "rejected"));
+	if (jget_str(t, "first"))
+		printf("time:    %s .. %s (span %s s)\n", jget_str(t, "first"),
+		       jget_str(t, "last"), jget_str(t, "span"));
+	print_kv_counts("events by name", jget(r, "events_by_name"), 30);
+	print_kv_counts("cpus", jget(r, "cpus"), -1);
+	printf("tasks (%lld):\n", jget_int(r, "tasks_total"));
+	for (size_t i = 0; i < json_object_array_length(tasks); i++) {
+		struct json_object *k = json_object_array_get_idx(tasks, i);
+		printf("  pid %-7lld tgid %-7s %-20s %lld events\n", jget_int(k, "pid"),
+		       jget_str(k, "tgid") ? jget_str(k, "tgid") : "?",
+		       jget_str(k, "comm") ? jget_str(k, "comm") : "<...>", jget_int(k, "events"));
+	}
+	if (json_object_array_length(tasks) < (size_t)jget_int(r, "tasks_total"))
+		printf("  ... (--tasks N or --json for more)\n");
+	printf("clock sync markers (%zu):\n", json_object_array_length(m));
+	for (size_t i = 0; i < json_object_array_length(m); i++) {
+		struct json_object *k = json_object_array_get_idx(m, i);
+		printf("  %-11s %-20s at %lld ns  (%s)%s\n", jget_str(k, "kind"),
+		       jget_str(k, "id") ? jget_str(k, "id") : jget_str(k, "value_ns"),
+		       jget_int(k, "ts_ns"), jget_str(k, "where"),
+		       json_object_get_boolean(jget(k, "sentinel")) ?
+		       "\n              systrace's closing sentinel: the kernel clock is taken as "
+		       "CLOCK_MONOTONIC; not in the time span" : "");
+	}
+	if ((jo = jget(r, "json"))) {
+		struct json_object *jt = jget(jo, "time");
+		printf("json:    %lld events in %lld block(s), %lld pids, %lld threads, "
+		       "clock_sync issuer %lld receiver %lld, without ts %lld\n",
+		       jget_int(jo, "events"), jget_int(jo, "blocks"), jget_int(jo, "pids"),
+		       jget_int(jo, "threads"), jget_int(jo, "clock_sync_issuer"),
+		       jget_int(jo, "clock_sync_receiver"), jget_int(jo, "without_ts"));
+		if (jt)
+			printf("         time %s .. %s (span %s s)\n", jget_str(jt, "first_s"),
+			       jget_str(jt, "last_s"), jget_str(jt, "span_s"));
+		printf("         by phase:");
+		json_object_object_foreach(jget(jo, "by_phase"), jk, jv)
+			printf(" %s=%lld", tm_safe_str(jk), (long long)json_object_get_int64(jv));
+		printf("\n");
+		print_kv_counts("json events by name", jget(jo, "by_name"), -1);
+	}
+	printf("atrace:  payloads");
+	json_object_object_foreach(jget(a, "payloads"), pk, pv)
+		if (json_object_get_int64(pv))
+			printf(" %s=%lld", tm_safe_str(pk), (long long)json_object_get_int64(pv));
+	printf("\n         slices opened %lld closed %lld unterminated %lld, unmatched E %lld; "
+	       "async opened %lld closed %lld unterminated %lld, unmatched F %lld\n",
+	       jget_int(a, "slices_opened"), jget_int(a, "slices_closed"),
+	       jget_int(a, "slices_unterminated"), jget_int(a, "end_unmatched"),
+	       jget_int(a, "async_opened"), jget_int(a, "async_closed"),
+	       jget_int(a, "async_unterminated"), jget_int(a, "async_end_unmatched"));
+	printf("warnings (%zu kinds):\n", json_object_array_length(w));
+	for (size_t i = 0; i < json_object_array_length(w); i++) {
+		struct json_object *k = json_object_array_get_idx(w, i), *locs = jget(k, "locations");
+		printf("  %-20s %lld  %s; first at", jget_str(k, "kind"), jget_int(k, "count"),
+		       jget_str(k, "message"));
+		for (size_t j = 0; j < json_object_array_length(locs); j++)
+			printf(" %s", tm_safe_str(json_object_get_string(json_object_array_get_idx(locs, j))));
+		printf("\n");
+	}
+}
+
+/* "N", 0 <= N <= INT_MAX, decimal digits only.  0 or -1. */
+static int parse_count(const char *s, int *n)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v > INT_MAX)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "tasks", required_argument, NULL, 't' },
+		TM_INPUT_OPTIONS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int json = 0, max_tasks = 20, c, rc = TM_EXIT_OK;
+	struct json_object *all;
+
+	while ((c = tm_getopt("stats", argc, argv, "jt:h", opts)) != -1) {
+		switch (c) {
+		case 'j': json = 1; break;
+		case 't':
+			if (parse_count(optarg, &max_tasks))
+				return tm_usage_error("stats", "--tasks wants a number of tasks "
+						      "(0 or more), not '%s'", optarg);
+			break;
+		case 'h': tm_usage("stats", 0); return TM_EXIT_OK;
+		case TM_OPT_MAX_DECOMPRESSED:
+			if (tm_cli_decompress_opt("stats", optarg))
+				return TM_EXIT_USAGE;
+			break;
+		default: return TM_EXIT_USAGE;      /* TM_OPT_BAD: told */
+		}
+	}
+	if (optind >= argc)
+		return tm_usage_error("stats", "no input given");
+	all = json_object_new_array();
+	for (int i = optind; i < argc; i++) {
+		struct tm_diag d;
+		struct tm_kstats st;
+		struct tm_input *in;
+
+		tm_diag_init(&d);
+		in = tm_input_open(argv[i], &d);
+		if (!in || tm_kstats_init(&st, argv[i], &d) ||
+		    tm_kscan_input(in, &st, NULL, NULL)) {
+			fprintf(stderr, "tracemerge stats: %s\n", d.error[0] ? d.error : "out of memory");
+			rc = TM_EXIT_INPUT;
+			if (in) {
+				tm_kstats_free(&st);
+				tm_input_free(in);
+			}
+			tm_diag_free(&d);
+			continue;
+		}
+		struct json_object *js = tm_jstats_scan(in, argv[i], &d, json ? -1 : 20);
+		if (!js && d.error[0]) {
+			fprintf(stderr, "tracemerge stats: %s\n", d.error);
+			rc = TM_EXIT_INPUT;
+			tm_kstats_free(&st);
+			tm_input_free(in);
+			tm_diag_free(&d);
+			continue;
+		}
+		struct json_object *r = tm_report_json(in, &st, json ? -1 : max_tasks);
+		if (js)
+			json_object_object_add(r, "json", js);
+		if (json) {
+			json_object_array_add(all, r);
+		} else {
+			if (i > optind)
+				printf("\n");
+			print_text(r);
+			json_object_put(r);
+		}
+		tm_kstats_free(&st);
+		tm_input_free(in);
+		tm_diag_free(&d);
+	}
+	if (json) {
+		struct json_object *o = json_object_new_object();
+		json_object_object_add(o, "inputs", all);
+		char *text = tm_report_json_text(o, JSON_C_TO_STRING_PRETTY |
+						 JSON_C_TO_STRING_NOSLASHESCAPE);
+		printf("%s\n", text ? text : "{\"error\": \"out of memory\"}");
+		free(text);
+		json_object_put(o);
+	} else {
+		json_object_put(all);
+	}
+	return rc;
+}

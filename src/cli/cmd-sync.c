@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd-sync.c - `tracemerge sync`: print the clock solution of the inputs;
+ * also the clock options shared with `merge`.
+ */
+#include <getopt.h>
+#include <stdint.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The index of NAME among the N INPUTS (the first), or -1. */
+static long input_index(const char *name, char *const *inputs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, inputs[i]))
+			return (long)i;
+	return -1;
+}
+
+int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_clock *cc)
+{
+	switch (c) {
+	case TM_OPT_OFFSET: {
+		const char *eq = strrchr(arg, '=');
+		struct tm_cli_offset *no;
+		char *name;
+		int64_t ns;
+		if (!eq || eq == arg || tm_parse_duration(eq + 1, &ns))
+			return tm_usage_error(cmd, "--offset wants INPUT=DURATION "
+					      "(e.g. app.json=+1.5ms; units ns, us, ms, s), not '%s'", arg);
+		if (!(name = strndup(arg, (size_t)(eq - arg))) ||
+		    !(no = realloc(cc->offsets, (cc->noffsets + 1) * sizeof(*no)))) {
+			free(name);
+			return tm_usage_error(cmd, "out of memory");
+		}
+		cc->offsets = no;
+		no[cc->noffsets++] = (struct tm_cli_offset){ name, ns };
+		return 0;
+	}
+	case TM_OPT_SAME_CLOCK:
+		cc->o.same_clock = true;
+		return 0;
+	case TM_OPT_CLOCK:
+		cc->o.clock = arg;
+		return 0;
+	case TM_OPT_MAX_DRIFT: {
+		char *end;
+		double v = strtod(arg, &end);
+		if (end == arg || *end || !(v > 0) || v > 1e6)
+			return tm_usage_error(cmd, "--max-drift wants a positive number of ppm, not '%s'", arg);
+		cc->o.max_drift_ppm = v;
+		return 0;
+	}
+	case TM_OPT_MAX_DECOMPRESSED:
+		return tm_cli_decompress_opt(cmd, arg);
+	case TM_OPT_ALLOW_SAME_INPUT:
+		cc->allow_same_input = true;
+		return 0;
+	case TM_OPT_MAX_ERROR: {
+		int64_t ns;
+		if (tm_parse_duration(arg, &ns) || ns <= 0)
+			return tm_usage_error(cmd, "--max-error wants a positive DURATION "
+					      "(e.g. 500us; units ns, us, ms, s), not '%s'", arg);
+		cc->o.max_error_ns = ns;
+		return 0;
+	}
+	}
+	return tm_usage_error(cmd, "bad option");
+}
+
+int tm_cli_decompress_opt(const char *cmd, const char *arg)
+{
+	static const char units[] = "KMGT";
+	unsigned long long v = 0;
+	const char *p = arg, *u;
+	int shift = 0;
+
+	while (*p >= '0' && *p <= '9' && v <= (ULLONG_MAX - 9) / 10)
+		v = v * 10 + (unsigned long long)(*p++ - '0');
+	if (*p && (u = strchr(units, *p)) && !p[1]) {
+		shift = 10 * (int)(u - units + 1);
+		p++;
+	}
+	if (p == arg || *p || !v || (*arg < '0' || *arg > '9') || v > (SIZE_MAX >> shift))
+		return tm_usage_error(cmd, "--max-decompressed wants a size in bytes (e.g. "
+				      "4G; units K, M, G, T), not '%s'", arg);
+	tm_input_set_decompress_limit((size_t)(v << shift));
+	return 0;
+}
+
+bool tm_cli_is_input(const char *name, char *const *inputs, size_t n)
+{
+	return input_index(name, inputs, n) >= 0;
+}
+
+/* Is INPUTS[I] a file given earlier in INPUTS (the same device and inode,
+ * whatever the name), or a second '-'?  The earlier one's index, or -1. */
+static long given_before(char *const *inputs, size_t i)
+{
+	struct stat a, b;
+
+	if (!strcmp(inputs[i], "-")) {
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(inputs[j], "-"))
+				return (long)j;
+		return -1;
+	}
+	if (stat(inputs[i], &a))
+		return -1;               /* said when it is opened */
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(inputs[j], "-") && !stat(inputs[j], &b) && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return (long)j;
+	return -1;
+}
+
+int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
+			size_t n)
+{
+	const char *clock = cc->o.clock;
+
+	if (clock && strcmp(clock, "kernel") && strcmp(clock, "app") &&
+	    !tm_cli_is_input(clock, inputs, n))
+		return tm_usage_error(cmd, "--clock wants kernel, app or one of the inputs "
+				      "as given, not '%s'", clock);
+	for (size_t k = 0; k < cc->noffsets; k++) {
+		const char *name = cc->offsets[k].input;
+		if (!tm_cli_is_input(name, inputs, n))
+			return tm_usage_error(cmd, "--offset %s: not one of the inputs", name);
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(name, cc->offsets[j].input))
+				return tm_usage_error(cmd, "--offset %s: given twice", name);
+	}
+	for (size_t i = 1; i < n; i++) {
+		long j = given_before(inputs, i);
+		if (j < 0)
+			continue;
+		if (!strcmp(inputs[i], "-"))
+			return tm_usage_error(cmd, "'-' (standard input) given twice: it can be "
+					      "read only once");
+		if (!cc->allow_same_input)
+			return tm_usage_error(cmd, "%s and %s are the same file: each of its events "
+					      "would be there twice (--allow-same-input merges a "
+					      "file with itself)", inputs[j], inputs[i]);
+	}
+	return 0;
+}
+
+void tm_cli_clock_free(struct tm_cli_clock *cc)
+{
+	for (size_t i = 0; i < cc->noffsets; i++)
+		free(cc->offsets[i].input);
+	free(cc->offsets);
+}
+
+struct tm_session *tm_cli_session(const char *cmd, const struct tm_session_opts *o,
+				  const struct tm_cli_clock *cc, char *const *inputs, size_t n,
+				  struct tm_diag *d)
+{
+	struct tm_session_opts so = cc ? cc->o : (struct tm_session_opts){ 0 };
+	struct tm_session *s;
+
+	so.mode = o->mode;
+	so.verbatim = o->verbatim;
+	so.kernel_as = o->kernel_as;
+	so.tuning = tm_tuning_get();
+	if (!(s = tm_session_new(&so, d))) {
+		fprintf(stderr, "tracemerge %s: out of memory\n", cmd);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (tm_session_add_input(s, inputs[i]) < 0)
+			goto fail;
+	for (size_t k = 0; cc && k < cc->noffsets; k++)
+		if (tm_session_set_offset(s, (size_t)input_index(cc->offsets[k].input, inputs, n),
+					  cc->offsets[k].ns))
+			goto fail;
+	return s;
+fail:
+	fprintf(stderr, "tracemerge %s: %s\n", cmd, d->error);
+	tm_session_free(s);
+	return NULL;
+}
+
+int tm_cli_session_error(const char *cmd, const struct tm_session *s, const struct tm_diag *d,
+			 bool warnings)
+{
+	if (s && tm_session_failed_on_options(s))
+		return tm_usage_error(cmd, "%s", d->error);
+	/* the warnings often say why (markers ignored, ids repeated) */
+	if (warnings)
+		tm_cli_print_warnings(cmd, d);
+	fprintf(stderr, "tracemerge %s: %s\n", cmd, d->error);
+	return TM_EXIT_INPUT;
+}
+
+void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
+{
+	for (size_t i = 0; i < d->nwarn; i++)
+		fprintf(stderr, "tracemerge %s: warning: %s: %llu (%s; first at %s)\n", cmd,
+			d->warn[i].kind, (unsigned long long)d->warn[i].count,
+			d->warn[i].first_message ? d->warn[i].first_message : "",
+			d->warn[i].nlocs ? d->warn[i].locs[0] : "?");
+}
+
+int cmd_sync(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		TM_CLOCK_OPTIONS,
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct tm_session_opts mode = { .mode = TM_SESSION_MERGE };
+	struct tm_cli_clock cc;
+	struct tm_session *s;
+	struct tm_diag d;
+	int c, json = 0, rc = TM_EXIT_OK;
+
+	memset(&cc, 0, sizeof(cc));
+	while ((c = tm_getopt("sync", argc, argv, "h", opts)) != -1) {
+		if (c == 'j') {
+			json = 1;
+		} else if (c == 'h') {
+			tm_usage("sync", 0);
+			tm_cli_clock_free(&cc);
+			return TM_EXIT_OK;
+		} else if (c == TM_OPT_BAD || tm_cli_clock_opt("sync", c, optarg, &cc)) {
+			tm_cli_clock_free(&cc);
+			return TM_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc || tm_cli_check_inputs("sync", &cc, argv + optind,
+						    (size_t)(argc - optind))) {
+		tm_cli_clock_free(&cc);
+		return optind >= argc ? tm_usage_error("sync", "no input given") : TM_EXIT_USAGE;
+	}
+	tm_diag_init(&d);
+	s = tm_cli_session("sync", &mode, &cc, argv + optind, (size_t)(argc - optind), &d);
+	if (!s) {
+		rc = TM_EXIT_INPUT;
+	} else if (tm_session_sync(s)) {
+		rc = tm_cli_session_error("sync", s, &d, true);
+	} else if (json) {
+		char *text = tm_session_report_json(s);
+		puts(text ? text : "{\"error\": \"out of memory\"}");
+		free(text);
+	} else {
+		tm_session_print_report(s, stdout);
+		tm_cli_print_warnings("sync", &d);
+	}
+	tm_session_free(s);
+	tm_diag_free(&d);
+	tm_cli_clock_free(&cc);
+	return rc;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* merge-int.h - state shared by the parts of the merge writer (merge.c,
+ * merge-json.c). */
+#ifndef TM_MERGE_INT_H
+#define TM_MERGE_INT_H
+
+#include <json-c/json.h>
+
+#include "buf.h"
+#include "canon.h"
+#include "merge.h"
+#include "output.h"
+
+#define TM_TGID_CACHE 64
+
+struct tm_kstream {                 /* one ftrace block being written */
+	size_t src;
+	const struct tm_block *b;
+	struct tm_line_feed *r;
+	const struct tm_ftrace_line *l; /* current line (the feed's) */
+	const struct tm_canon_pre *pre;  /* its canonical prefix made ahead, or NULL */
+	bool have;
+	int64_t ts;                     /* current event on the output clock */
+	struct tm_clock_map map;
+	bool identity, keep_digits;
+	struct tm_kstats *st;           /* the input's first-pass facts */
+	int64_t pid_off;                /* the input's --pid-offset */
+	int32_t tc_pid[TM_TGID_CACHE];  /* tgid hints by pid % TM_TGID_CACHE */
+	int32_t tc_tgid[TM_TGID_CACHE];
+};
+
+struct tm_mw {
+	struct tm_sync *s;
+	const struct tm_merge_opts *o;
+	struct tm_merge_counts *c;
+	struct tm_out out;
+	struct tm_out *jout;              /* where the JSON inputs' events go: &out,
+					   * or a scratch file written on a second
+					   * core while out gets the kernel text */
+	struct tm_diag *jd;               /* the JSON side's warnings and errors */
+	struct tm_kstream *ks;
+	size_t nks;
+	struct tm_buf line, details, unconverted, moved_json;
+	struct tm_ftrace_line moved;      /* a line with its time or pids changed */
+	struct tm_buf kev_details;        /* plugin-form sched details rewritten */
+	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
+	struct json_object *meta;         /* output "metadata" */
+	struct tm_jkeep {                 /* other top-level keys, kept raw */
+		struct tm_jval k, v;
+		char *name;
+		char *fixed;              /* repaired value (not_strict), or NULL */
+	} *keys;
+	size_t nkeys;
+	struct tm_canon_stats canon;
+	char pre_text[TM_CANON_PREFIX_MAX]; /* a prefix not made ahead (merge.c) */
+	char tracer[32];
+	bool legend_written, move_sync, want_link;
+	int64_t link_ts;                  /* the clock link's instant (output clock) */
+	size_t nevents;                   /* traceEvents written */
+	struct tm_kev *kev;               /* --kernel-as=events|both: converter */
+	struct tm_merge_early *early;     /* writing during the first pass (merge.c) */
+	struct json_object *kev_report;
+};
+
+/* merge-json.c */
+int tm_merge_json_events(struct tm_mw *w);
+/* Event EV copied as it is (an input on the output clock, no pid offset). */
+void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev);
+/* A JSON block's other top-level keys and metadata kept for the tail;
+ * -1 out of memory. */
+int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *path);
+int tm_merge_names(struct tm_mw *w);
+void tm_merge_link_event(struct tm_mw *w);
+int tm_merge_tail(struct tm_mw *w);
+
+/* merge-kevents.c (--kernel-as=events|both) */
+int tm_merge_kev_begin(struct tm_mw *w);
+int tm_merge_kev_line(struct tm_mw *w, const struct tm_kstream *k);
+int tm_merge_kev_end(struct tm_mw *w);
+
+#endif

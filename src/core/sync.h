@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * sync.h - the clock relation of a set of inputs.
+ *
+ * tm_sync_load() opens every input and makes the cheap first pass: kernel
+ * text through kscan (events, tasks, clock-sync marker lines), JSON blocks
+ * through the streaming reader (event counts, `c` clock_sync events,
+ * metadata.clock-domain).  Each input gets clock domains: one for its
+ * kernel text, one per JSON block.  Domains named by the trace itself
+ * (`# clock_type=LINUX_CLOCK_MONOTONIC`, metadata.clock-domain, parent_ts=,
+ * realtime_ts=) are shared between inputs; the others are private.
+ *
+ * tm_sync_solve() pairs markers by sync id, fits every pair of linked
+ * domains (offset and drift, src/clock/clock.c), adds the user's --offset and
+ * --same-clock links, takes a JSON block that names no clock domain to be on
+ * CLOCK_MONOTONIC when that clock is in the graph and nothing else links the
+ * block to it (Chrome's legacy traces, as Catapult reads them), and routes
+ * every domain to the output clock along the lowest-error path.  A domain that cannot be reached is an error naming the
+ * input and the options that would link it.
+ */
+#ifndef TM_SYNC_H
+#define TM_SYNC_H
+
+#include "kernel-scan.h"
+#include "tracemerge/clock.h"
+#include "tracemerge/session.h"   /* tm_parse_duration */
+#include "tracemerge/tejson.h"
+
+struct tm_jidx;
+
+struct tm_jblock {
+	size_t block;                /* index in the input's blocks */
+	int dom;
+	char clock[64];              /* metadata.clock-domain, "" if none */
+	uint64_t events;             /* every event of the block */
+	uint64_t sync;               /* clock_sync `c` events with a sync id */
+	bool have_ts;
+	int64_t ts_min, ts_max;
+	/* with tm_sync_hooks.json_index: its events as read (json-index.h) and
+	 * its top level (keys owned, values in the block), or NULL */
+	struct tm_jidx *idx;
+	struct tm_te_top top;
+};
+
+struct tm_src {
+	char *path;                  /* as given */
+	struct tm_input *in;
+	struct tm_kstats st;         /* kernel text */
+	bool kernel;                 /* has kernel event lines */
+	int kdom;                    /* -1 when no kernel text */
+	struct tm_jblock *jb;
+	size_t njb;
+	int64_t pid_off;             /* merge --pid-offset */
+	/* pids / tids the JSON blocks name themselves (M process_name /
+	 * thread_name): the kernel's comm must not overwrite those names */
+	struct tm_hmap *json_procs, *json_threads;
+};
+
+/* A clock-sync marker seen in an input (not the trace_marker handle of
+ * tracemerge/marker.h, struct tm_marker). */
+struct tm_sync_mark {
+	size_t src;
+	int dom;
+	char id[128];
+	int64_t lo, hi;              /* lo == hi: recorded at that instant */
+	char where[200];
+	bool used;                   /* went into a fit */
+};
+
+struct tm_pair_fit {
+	int a, b;                    /* domains, a < b */
+	struct tm_clock_obs *obs;
+	char (*labels)[160];
+	size_t nobs, cap;
+	struct tm_clock_fit fit;
+	enum tm_clock_obs_state *state;
+	int64_t *resid;
+	bool ok;
+	char error[512];
+};
+
+/* The route label ("how") of a Trace Event JSON block that names no clock
+ * domain and was taken to be on CLOCK_MONOTONIC (Chrome's legacy clock). */
+#define TM_SYNC_HOW_LEGACY "assumed CLOCK_MONOTONIC: the JSON names no clock domain"
+
+struct tm_sync_offset {
+	const char *input;           /* path as given on the command line */
+	int64_t ns;                  /* add to INPUT's timestamps */
+};
+
+/* The default of tm_sync_opts.max_error_ns (--max-error): 100 ms. */
+#define TM_SYNC_MAX_ERROR_NS 100000000LL
+
+struct tm_sync_opts {
+	bool same_clock;
+	const struct tm_sync_offset *offsets;
+	size_t noffsets;
+	const char *clock;           /* "kernel", "app", an input path; NULL: default */
+	double max_rate_ppm;         /* 0: default */
+	int64_t max_error_ns;        /* a marker link whose error bound is
+				      * above this is refused; 0: default
+				      * TM_SYNC_MAX_ERROR_NS */
+	bool assume_same_clock;      /* parts no marker links share the output
+				      * clock (import: what the viewers do) */
+};
+
+struct tm_sync {
+	struct tm_src *src;
+	size_t nsrc;
+	struct tm_sync_mark *m;
+	size_t nm, mcap;
+	struct tm_pair_fit *pf;
+	size_t npf;
+	struct tm_clock_graph *g;
+	struct tm_clock_route *routes;  /* one per domain, after solve */
+	int target;                     /* output clock domain */
+	size_t target_src;
+	struct tm_diag *d;
+	bool option_error;              /* tm_sync_solve failed on what the options
+					 * ask (--clock, --offset), not the inputs */
+};
+
+/* Open and scan PATHS. Returns 0, or -1 with d->error set. */
+int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
+/* What the scan hands over as it reads (each may be NULL), on the scanning
+ * thread.  With a JSON hook the inputs are scanned one at a time, in input
+ * order; with kline alone they may be scanned at once, each on its own
+ * thread (kline's ST tells whose line it is). */
+struct tm_sync_hooks {
+	tm_kscan_cb kline;          /* every ftrace line, after its accounting */
+	/* every Trace Event JSON event (of block BI of its input), in order.
+	 * The JSON of a single input may be read on two cores (json-scan.h):
+	 * then the events of its second part come after the first part's
+	 * from the notes the second core made of them (the fields json-index.h
+	 * keeps; raw, offset, line and the ts and dur among them). */
+	void (*jevent)(void *ctx, const struct tm_te_event *ev, size_t bi);
+	/* a JSON block read to its end: its top level (PATH: the input's);
+	 * not called when jevent did not get every event of it (the second
+	 * part's notes could not be kept: no temporary file) */
+	void (*jend)(void *ctx, const struct tm_te_top *top, const char *path, size_t bi);
+	void *ctx;
+	/* note each JSON block's events in its idx (for tm_merge_write) */
+	bool json_index;
+};
+/* tm_sync_load with H (NULL: none). */
+int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
+			const struct tm_sync_hooks *h);
+/* tm_sync_load_hooked, where OPENED (NULL, or N entries) holds inputs the
+ * caller opened already (NULL entries: open PATHS[i]); S owns them from the
+ * call on, also when it fails. */
+int tm_sync_load_inputs(struct tm_sync *s, char *const *paths, struct tm_input **opened,
+			size_t n, struct tm_diag *d, const struct tm_sync_hooks *h);
+int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
+void tm_sync_free(struct tm_sync *s);
+
+/* An error bound for people: "±500 ns", "±10.5 µs", "±1.250 ms" (BUF:
+ * CAP bytes; sync-report.c). */
+void tm_sync_fmt_err(char *buf, size_t cap, int64_t ns);
+
+#endif

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* line-feed.c - ftrace lines parsed ahead by a helper thread (line-feed.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "canon.h"
+#include "ftrace-general.h"
+#include "line-ends.h"
+#include "line-feed.h"
+#include "output.h"
+#include "ring.h"
+#include "tuning.h"
+
+/* 4 batches of 4096 lines (184 bytes each): 2.9 MB per feed.  Smaller
+ * batches hand over more often: with 1024 lines, `import` of 100 MB made
+ * 1600 context switches, with 4096 about 340. */
+#define BATCH_LINES TM_LINE_FEED_BATCH
+#define NBATCH 4
+
+/* Canonical prefixes (tm_canon_prefix_json) of a batch's lines made here:
+ * about 80 bytes a line, 107 at the most (PREFIX_ROOM allows comm and name
+ * 40 bytes together; every number at its widest), so the room does not
+ * run out; were it to, the lines past it would get none (their writer
+ * makes them). */
+#define PRE_ROOM (BATCH_LINES * 112)
+
+struct batch {
+	struct tm_ftrace_line line[BATCH_LINES];
+	struct tm_canon_pre pre[BATCH_LINES];    /* when the feed makes them */
+	char *text;                             /* PRE_ROOM bytes: the prefixes */
+	size_t n;
+	bool last;                  /* the reader reached the end after these */
+};
+
+#define ENDS_STEP 256 /* line ends found at a time, between looks at the ring */
+
+struct tm_line_feed {
+	/* set before the helper starts; the helper reads them for every line */
+	struct tm_ftrace_reader *r;
+	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
+				     * by the caller (line-ends.h) */
+	bool threaded;
+	bool canon;                 /* canonical prefixes made ahead */
+	/* threaded: the helper fills batch[slot] ahead (ring.h) */
+	struct batch *batch;
+	struct tm_ring ring;
+	/* The caller's own fields, written for every line: on cache lines of
+	 * their own (a line shared with the helper's reads above went back
+	 * and forth between the cores for every line). */
+	char pad[64];
+	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
+	size_t slot, pos;           /* the consumer's batch, its next line */
+	bool ended;
+	bool starved;               /* the consumer found no batch ready since
+				     * the helper last looked (atomic) */
+	struct tm_ftrace_line cur;  /* unthreaded: the current line */
+};
+
+/* The helper: the next lines into batch SLOT (ring.h). */
+static bool produce(void *arg, size_t slot)
+{
+	struct tm_line_feed *f = arg;
+	struct tm_ftrace_reader *r = f->r;
+	struct batch *b = &f->batch[slot];
+	/* The prefixes are made here while the consumer keeps up; a consumer
+	 * that had to wait for a batch is ahead of this thread, and makes the
+	 * next batch's prefixes itself (merge.c, write_event), so that both
+	 * threads' work evens out. */
+	bool canon = f->canon && !__atomic_exchange_n(&f->starved, false, __ATOMIC_RELAXED);
+
+	b->n = 0;
+	b->last = false;
+	for (size_t used = 0;
+	     b->n < BATCH_LINES && tm_ftrace_next(r, &b->line[b->n]); b->n++) {
+		struct tm_canon_pre *pr = &b->pre[b->n];
+
+		pr->n[0] = 0;
+		if (canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
+		    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
+			used += pr->n[0];   /* made here, not a stretch of the line */
+	}
+	b->last = b->n < BATCH_LINES;
+	return b->last;
+}
+
+static void free_batches(struct tm_line_feed *f)
+{
+	for (size_t i = 0; f->batch && i < NBATCH; i++)
+		free(f->batch[i].text);
+	free(f->batch);
+	f->batch = NULL;
+	f->canon = false;
+}
+
+struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
+				      bool canon)
+{
+	struct tm_line_feed *f = calloc(1, sizeof(*f));
+
+	if (!f || !(f->r = tm_ftrace_reader_new(data, len))) {
+		free(f);
+		return NULL;
+	}
+	/* small blocks are not worth a thread */
+	f->threaded = threaded && len >= (1u << 20);
+	if (!f->threaded)
+		return f;
+	f->batch = calloc(NBATCH, sizeof(*f->batch));
+	if (!f->batch)
+		goto unthreaded;
+	f->canon = canon;
+	for (size_t i = 0; canon && i < NBATCH; i++) {
+		if (!(f->batch[i].text = malloc(PRE_ROOM)))
+			f->canon = false;   /* still correct: the writer makes them */
+	}
+	if (tm_ftrace_plain_line_end() && (f->ends = malloc(sizeof(*f->ends)))) {
+		/* (without it, still correct: the helper finds every end) */
+		tm_line_ends_init(f->ends, data, len);
+		tm_ftrace_reader_set_line_end(f->r, tm_line_ends_take, f->ends);
+	}
+	if (tm_ring_start(&f->ring, NBATCH, produce, f)) {
+		free_batches(f);
+		if (f->ends)   /* the reader finds its own ends again */
+			tm_ftrace_reader_set_line_end(f->r, tm_ftrace_plain_line_end(), NULL);
+		free(f->ends);
+		f->ends = NULL;
+		goto unthreaded;
+	}
+	return f;
+unthreaded:
+	f->threaded = false;        /* still correct, just not ahead */
+	return f;
+}
+
+void tm_line_feed_free(struct tm_line_feed *f)
+{
+	if (!f)
+		return;
+	if (f->threaded) {
+		tm_ring_stop(&f->ring);
+		free_batches(f);
+		free(f->ends);
+	}
+	tm_ftrace_reader_free(f->r);
+	free(f);
+}
+
+const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
+{
+	struct batch *b;
+
+	if (!f->threaded)
+		return tm_ftrace_next(f->r, &f->cur) ? &f->cur : NULL;
+	f->cur_pre = NULL;
+	for (;;) {
+		if (f->ended)
+			return NULL;
+		if (f->pos == 0) {         /* wait for the next batch */
+			if (f->canon && !tm_ring_ready(&f->ring))
+				__atomic_store_n(&f->starved, true, __ATOMIC_RELAXED);
+			/* rather than wait, find line ends for the helper */
+			while (f->ends && !tm_ring_ready(&f->ring) &&
+			       tm_line_ends_find(f->ends, ENDS_STEP))
+				;
+			f->slot = tm_ring_take(&f->ring);
+		}
+		b = &f->batch[f->slot];
+		/* the slot stays the consumer's until the call after its last
+		 * line, so the line handed out is not overwritten before then */
+		if (f->pos < b->n) {
+			f->cur_pre = f->canon && b->pre[f->pos].n[0] ? &b->pre[f->pos] : NULL;
+			return &b->line[f->pos++];
+		}
+		/* batch done: give the slot back */
+		f->ended = b->last;
+		f->pos = 0;
+		tm_ring_give_back(&f->ring);
+	}
+}
+
+size_t tm_line_feed_ends_taken(const struct tm_line_feed *f)
+{
+	/* the helper wrote it before it handed over its last batch */
+	return f->ends ? f->ends->taken : 0;
+}
+
+const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f)
+{
+	return f->threaded ? f->cur_pre : NULL;
+}
+
+const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f)
+{
+	/* threaded: the producer has returned once the last batch was read
+	 * (its writes happened before it published that batch under the lock) */
+	return tm_ftrace_reader_header(f->r);
+}

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* canon.c - canonical ftrace event lines (see canon.h). */
+#include <stdio.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "blank-run.h"
+#include "canon.h"
+#include "digits.h"
+#include "plain-run.h"
+#include "str.h"
+#include "tracemerge/ts.h"
+
+const char tm_canon_legend[] =
+	"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+	"#              | |        |      |   ||||       |         |\n";
+
+static const char *rfind(const char *p, const char *e, char c)
+{
+	while (e > p) {
+		if (*--e == c)
+			return e;
+	}
+	return NULL;
+}
+
+/* Bit COL set: accepted in irq-info column COL by old Catapult ("dX.",
+ * "Nnp.", "Hhs.", hex digits or '.'). */
+static const unsigned char flag_accepted[256] = {
+	['d'] = 1 | 8, ['X'] = 1, ['.'] = 15,
+	['N'] = 2, ['n'] = 2, ['p'] = 2,
+	['H'] = 4, ['h'] = 4, ['s'] = 4,
+	['0' ... '9'] = 8, ['a' ... 'c'] = 8, ['e' ... 'f'] = 8,
+};
+
+/* Map one irq-info column to what old Catapult accepts. */
+static char map_flag(int col, char c, bool *mapped)
+{
+	const unsigned char *accepted = flag_accepted;
+	char r = '.';
+
+	if (accepted[(unsigned char)c] & (1u << col))
+		return c;
+	if (col == 0 && c == 'D')
+		r = 'd';          /* irqs and bottom halves off */
+	else if (col == 2 && c == 'Z')
+		r = 'H';          /* NMI inside a hard irq */
+	else if (col == 2 && c == 'z')
+		r = 'h';          /* NMI */
+	else if (col == 3 && c >= 'A' && c <= 'F')
+		r = (char)(c - 'A' + 'a');
+	else if (col == 1 && (c == 'L' || c == 'B'))
+		r = 'N';          /* lazy + immediate need-resched */
+	else if (col == 1 && (c == 'l' || c == 'b'))
+		r = 'n';
+	*mapped = true;
+	return r;
+}
+
+static void put_flags(char *d, const struct tm_ftrace_event *ev,
+		      struct tm_canon_stats *st)
+{
+	char f[4] = { '.', '.', '.', '.' };
+	bool mapped = false;
+
+	if (ev->nflags == 0)
+		st->flags_added++;
+	for (int i = 0; i < 4 && i < ev->nflags; i++)
+		f[i] = map_flag(i, ev->flags[i], &mapped);
+	if (ev->nflags > 4)
+		st->flags_5th_dropped++;
+	if (mapped)
+		st->flags_letter_mapped++;
+	memcpy(d, f, 4);
+}
+
+/* "comm:pid [prio]" ending at E (trace-cmd sched plugin); returns 0 if ok. */
+static int split_task(const char *p, const char *e, struct tm_str *comm,
+		      struct tm_str *pid, struct tm_str *prio)
+{
+	const char *lb = rfind(p, e, '['), *colon;
+
+	if (!lb || e[-1] != ']' || lb == p || lb[-1] != ' ')
+		return -1;
+	*prio = (struct tm_str){ lb + 1, (size_t)(e - lb - 2) };
+	colon = rfind(p, lb - 1, ':');
+	if (!colon)
+		return -1;
+	*comm = (struct tm_str){ p, (size_t)(colon - p) };
+	*pid = (struct tm_str){ colon + 1, (size_t)(lb - 1 - colon - 1) };
+	return pid->n ? 0 : -1;
+}
+
+#define ADD_STR(b, s) tm_buf_add((b), (s).p, (s).n)
+
+/* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form. */
+static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
+{
+	const char *e = d.p + d.n, *arrow = memmem(d.p, d.n, " ==> ", 5);
+	const char *sp;
+	struct tm_str pc, pp, pr, nc, np, nr, state;
+
+	if (!arrow || memmem(d.p, d.n, "prev_comm=", 10))
+		return false;
+	sp = rfind(d.p, arrow, ' ');
+	if (!sp)
+		return false;
+	state = (struct tm_str){ sp + 1, (size_t)(arrow - sp - 1) };
+	if (split_task(d.p, sp, &pc, &pp, &pr) || split_task(arrow + 5, e, &nc, &np, &nr))
+		return false;
+	tm_buf_adds(b, "prev_comm="); ADD_STR(b, pc);
+	tm_buf_adds(b, " prev_pid="); ADD_STR(b, pp);
+	tm_buf_adds(b, " prev_prio="); ADD_STR(b, pr);
+	tm_buf_adds(b, " prev_state="); ADD_STR(b, state);
+	tm_buf_adds(b, " ==> next_comm="); ADD_STR(b, nc);
+	tm_buf_adds(b, " next_pid="); ADD_STR(b, np);
+	tm_buf_adds(b, " next_prio="); ADD_STR(b, nr);
+	return true;
+}
+
+/* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form. */
+static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
+{
+	const char *e = d.p + d.n, *cpu = memmem(d.p, d.n, " CPU:", 5);
+	const char *end_task;
+	struct tm_str c, pid, prio, success = { NULL, 0 };
+
+	if (!cpu || memmem(d.p, d.n, "comm=", 5))
+		return false;
+	end_task = cpu;
+	if (cpu - d.p > 10 && memcmp(cpu - 10, " success=", 9) == 0) {
+		success = (struct tm_str){ cpu - 1, 1 };
+		end_task = cpu - 10;
+	}
+	if (split_task(d.p, end_task, &c, &pid, &prio))
+		return false;
+	tm_buf_adds(b, "comm="); ADD_STR(b, c);
+	tm_buf_adds(b, " pid="); ADD_STR(b, pid);
+	tm_buf_adds(b, " prio="); ADD_STR(b, prio);
+	if (success.n) {
+		tm_buf_adds(b, " success="); ADD_STR(b, success);
+	}
+	tm_buf_adds(b, " target_cpu=");
+	tm_buf_add(b, cpu + 5, (size_t)(e - cpu - 5));
+	return true;
+}
+
+bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
+{
+	return !TM_STR_STARTS(ev->details, "prev_comm=") && !TM_STR_STARTS(ev->details, "comm=") &&
+	       (TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name));
+}
+
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
+{
+	/* the kernel's own key=value form needs no rewriting */
+	if (!tm_canon_may_rewrite(ev))
+		return false;
+	if (TM_STR_IS(ev->name, "sched_switch"))
+		return rewrite_sched_switch(b, ev->details);
+	return rewrite_sched_wakeup(b, ev->details);
+}
+
+static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
+			struct tm_canon_stats *st)
+{
+	if (tm_canon_rewrite_details(b, ev))
+		st->plugin_rewritten++;
+	else
+		ADD_STR(b, ev->details);
+}
+
+/* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
+ * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
+ * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
+static size_t put_int(char *d, long long v, int width, char pad, bool left)
+{
+	char tmp[24], *e = tmp + sizeof(tmp), *p;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	size_t n, k = 0;
+
+	if (v >= 0 && v <= 99999999) {
+		/* up to 8 digits: written in place, no copy */
+		n = tm_count_digits((uint32_t)v);
+		k = (int)n > width ? n : (size_t)width;
+		memset(d, left ? ' ' : pad, 8);
+		tm_digits_before32(left ? d + n : d + k, (uint32_t)v);
+		return k;
+	}
+	p = tm_digits_before(e, u);
+	if (v < 0) {
+		if (pad == '0') {   /* printf puts the sign before zero padding */
+			while (e - p < width - 1)
+				*--p = '0';
+			pad = ' ';
+		}
+		*--p = '-';
+	}
+	n = (size_t)(e - p);
+	if ((int)n >= width) {
+		memcpy(d, p, n);
+		return n;
+	}
+	k = (size_t)width;
+	memset(d, left ? ' ' : pad, 8);
+	memcpy(left ? d : d + k - n, p, n);
+	return k;
+}
+
+/* Room the prefix of EV may take (see put_prefix). */
+#define PREFIX_ROOM(ev) (16 + (ev)->comm.n + 100 + TM_TS_BUFSZ + (ev)->name.n + 4)
+
+/* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
+ * padding, the columns (3 numbers of at most 24 bytes), flags, time, name.
+ * Returns the end. */
+static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
+	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
+
+	/* comm right-aligned in 16 columns like the kernel */
+	if (ev->comm.n < 16) {
+		memset(d, ' ', 16 - ev->comm.n);
+		d += 16 - ev->comm.n;
+	}
+	memcpy(d, ev->comm.p, ev->comm.n);
+	d += ev->comm.n;
+	*d++ = '-';
+	d += put_int(d, ev->pid, 5, ' ', true);
+	memcpy(d, " (", 2);
+	d += 2;
+	if (tgid >= 0) {
+		d += put_int(d, tgid, 5, ' ', false);
+	} else {
+		memcpy(d, "-----", 5);
+		d += 5;
+	}
+	memcpy(d, ") [", 3);
+	d += 3;
+	d += put_int(d, ev->cpu, 3, '0', false);
+	memcpy(d, "] ", 2);
+	d += 2;
+	put_flags(d, ev, st);
+	d += 4;
+	*d++ = ' ';
+	if (ev->ts_digits < 0)
+		st->counter_clock++;
+	d += tm_ts_format_secs(d, ev->ts_ns, decimals);
+	memcpy(d, ": ", 2);
+	d += 2;
+	memcpy(d, ev->name.p, ev->name.n);
+	d += ev->name.n;
+	memcpy(d, ": ", 2);
+	return d + 2;
+}
+
+void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
+		   int32_t tgid_hint, struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+
+	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
+		return;
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, st) - b->p);
+	put_details(b, ev, st);
+	if (l->ncont) {
+		/* embedded newlines of a marker become a literal "\n" */
+		const char *p = l->cont.p, *e = p + l->cont.n;
+		st->continuations_joined += l->ncont;
+		tm_buf_adds(b, "\\n");
+		while (p < e) {
+			const char *nl = memchr(p, '\n', (size_t)(e - p));
+			const char *le = nl ? nl : e;
+			size_t len = (size_t)(le - p);
+			while (len && p[len - 1] == '\r')
+				len--;
+			tm_buf_add(b, p, len);
+			if (nl)
+				tm_buf_adds(b, "\\n");
+			p = nl ? nl + 1 : e;
+		}
+	}
+	tm_buf_addc(b, '\n');
+}
+
+static bool is_plain(struct tm_str s)
+{
+	return tm_json_all_plain((const unsigned char *)s.p, (const unsigned char *)s.p + s.n);
+}
+
+/* Are the comm and the name of L plain JSON string bytes?  When both lie
+ * in the line, comm first, the stretch from one to the other is checked
+ * in one go (it is longer than 16 bytes, the names alone seldom are). */
+static bool plain_names(const struct tm_ftrace_line *l)
+{
+	uintptr_t lp = (uintptr_t)l->raw.p, le = lp + l->raw.n;
+	uintptr_t cp = (uintptr_t)l->ev.comm.p, ne = (uintptr_t)l->ev.name.p + l->ev.name.n;
+
+	if (l->ev.comm.n && l->ev.name.n && cp >= lp && ne <= le && cp <= ne)
+		return tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+					 (const unsigned char *)l->ev.comm.p + (ne - cp));
+	return is_plain(l->ev.comm) && is_plain(l->ev.name);
+}
+
+/* The details of EV (rewritten when trace-cmd plugin text) and the line's
+ * end, JSON-escaped into O. */
+static void details_json(struct tm_out *o, struct tm_buf *scratch,
+			 const struct tm_ftrace_event *ev, struct tm_canon_stats *st)
+{
+	scratch->n = 0;
+	if (tm_canon_rewrite_details(scratch, ev)) {
+		st->plugin_rewritten++;
+		tm_out_json_chars(o, scratch->p, scratch->n);
+	} else {
+		tm_out_json_chars(o, ev->details.p, ev->details.n);
+	}
+	tm_out_write(o, "\\n", 2);
+}
+
+void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+			const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	char *d;
+
+	scratch->n = 0;
+	if (o->reference || l->ncont || !plain_names(l)) {
+		tm_canon_line(scratch, l, tgid_hint, st);
+		tm_out_json_chars(o, scratch->p, scratch->n);
+		return;
+	}
+	/* the prefix needs no escaping: written in place */
+	d = tm_out_room(o, PREFIX_ROOM(ev));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, st) - d));
+	details_json(o, scratch, ev, st);
+}
+
+/* Are the N (at most 16) bytes at P spaces?  16 bytes from P are read
+ * when E (the end of what may be read) allows. */
+static inline bool all_spaces(const char *p, size_t n, const char *e)
+{
+#ifdef __SSE2__
+	if (e - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		unsigned want = n >= 16 ? 0xffffu : (1u << n) - 1;
+
+		return (m & want) == want;
+	}
+#endif
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ' ')
+			return false;
+	return true;
+}
+
+/* Number of decimal digits of U (U < 10^19). */
+static size_t count_digits64(uint64_t u)
+{
+	size_t n = 0;
+
+	while (u >= 100000000) {
+		u /= 100000000;
+		n += 8;
+	}
+	return n + tm_count_digits((uint32_t)u);
+}
+
+/*
+ * The canonical prefix of L found in the line itself: a line in the
+ * kernel's layout, whose every column is already written as put_prefix
+ * writes it (with the TGID column as the line has it), but for the blanks
+ * before the seconds, which the canonical form drops.  Then the prefix is
+ * the line from its start to the blank after the flags (PRE->p[0]) and
+ * from the seconds to the details (PRE->p[1]).  Each part is checked
+ * against the parsed fields, byte for byte as put_prefix would write them:
+ * the comm right-aligned in 16 spaces, the pid's own digits left-aligned
+ * in 5, the TGID column right-aligned in 5 or "-----", a 3-digit CPU, 4
+ * flags old Catapult accepts, 6 fraction digits and no leading zero in the
+ * seconds, one blank after "SECS:" and after "NAME:".
+ */
+static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z, *t;
+	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w, ns;
+	int64_t secs;
+
+	if (ev->ts_digits != 6)
+		return false;
+	if (ev->kernel_cols) {
+		/* the parser found every column up to the flags in place */
+		y = r + 24;
+		goto flags;
+	}
+	if (ev->nflags != 4 || ev->ts_ns < 0 || ev->pid < 0 ||
+	    ev->cpu < 0 || ev->cpu > 999 || l->raw.n < pad + ev->comm.n + 1 ||
+	    ev->comm.p != r + pad || !all_spaces(r, pad, re))
+		return false;
+	/* "-PID" left-aligned in 5, then " (" */
+	x = ev->comm.p + ev->comm.n + 1;
+	nd = tm_count_digits((uint32_t)ev->pid);
+	w = nd < 5 ? 5 : nd;
+	if (re - x < (ptrdiff_t)w + 8 || x[-1] != '-' || (x[nd] >= '0' && x[nd] <= '9') ||
+	    !all_spaces(x + nd, w - nd, re) || x[w] != ' ' || x[w + 1] != '(')
+		return false;
+	/* the TGID column right-aligned in 5 (or wider), then ") [CPU] FLAGS " */
+	y = x + w + 2;
+	if (ev->tgid < 0) {
+		if (re - y < 5 || y[0] != '-' || y[1] != '-' || y[2] != '-' || y[3] != '-' ||
+		    y[4] != '-')
+			return false;
+	} else {
+		nd = tm_count_digits((uint32_t)ev->tgid);
+		if (nd > 5) {
+			/* written whole: the columns after it move right */
+			if (re - y < (ptrdiff_t)nd + 15)
+				return false;
+			y += nd - 5;
+		} else if (!all_spaces(y, 5 - nd, re) || y[5 - nd] < '0' || y[5 - nd] > '9') {
+			return false;
+		}
+	}
+	if (re - y < 20 || y[5] != ')' || y[6] != ' ' || y[7] != '[' ||
+	    y[8] < '0' || y[8] > '9' || y[9] < '0' || y[9] > '9' || y[10] < '0' || y[10] > '9' ||
+	    y[11] != ']' || y[12] != ' ' || y[13] != ev->flags[0] || y[14] != ev->flags[1] ||
+	    y[15] != ev->flags[2] || y[16] != ev->flags[3] || y[17] != ' ')
+		return false;
+flags:
+	if (!(flag_accepted[(unsigned char)y[13]] & 1) ||
+	    !(flag_accepted[(unsigned char)y[14]] & 2) ||
+	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
+	    !(flag_accepted[(unsigned char)y[16]] & 8))
+		return false;
+	if (ev->kernel_ts) {
+		/* and (with kernel_cols) the time and name after them */
+		z = r + ev->kernel_ts;
+		goto found;
+	}
+	/* "SECS.FFFFFF: NAME: " after the blanks */
+	z = tm_skip_blanks(y + 18, re);
+	secs = ev->ts_ns / 1000000000;
+	ns = count_digits64((uint64_t)secs);
+	t = z + ns;                        /* the '.' */
+	if (re - t < 10 || t[0] != '.' || t[7] != ':' || t[8] != ' ' || t + 9 != ev->name.p ||
+	    ev->name.p + ev->name.n + 2 > re || ev->name.p[ev->name.n] != ':' ||
+	    ev->name.p[ev->name.n + 1] != ' ' || ev->details.p != ev->name.p + ev->name.n + 2)
+		return false;
+found:
+	pre->p[0] = r;
+	pre->n[0] = (size_t)(y + 18 - r);
+	pre->p[1] = z;
+	pre->n[1] = (size_t)(ev->details.p - z);
+	pre->counts = 0;
+	return true;
+}
+
+bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			  struct tm_canon_pre *pre)
+{
+	struct tm_canon_stats st;
+
+	pre->n[0] = pre->n[1] = 0;
+	pre->counts = 0;
+	pre->line = false;
+	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX)
+		return false;
+	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(l, pre)) {
+		/* the comm to the end of the line plain (the stretches hold no
+		 * other bytes), the details as they are: the whole line */
+		if (l->plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+						  (const unsigned char *)l->raw.p + l->raw.n)) {
+			pre->line = !tm_canon_may_rewrite(&l->ev);
+			if (pre->line)
+				pre->n[1] += l->ev.details.n;
+			return true;
+		}
+		return plain_names(l);
+	}
+	if (!plain_names(l))
+		return false;
+	memset(&st, 0, sizeof(st));
+	pre->p[0] = d;
+	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
+	pre->p[1] = NULL;
+	/* put_prefix counts each of these at most once per line */
+	pre->counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
+		      (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
+		      (st.flags_letter_mapped ? TM_CANON_FLAGS_MAPPED : 0) |
+		      (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
+	return true;
+}
+
+void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			    struct tm_canon_stats *st)
+{
+	if (pre->counts) {
+		st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
+		st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
+		st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
+		st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
+	}
+	if (pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ) {
+		/* the whole line in one piece of the buffer */
+		char *d = tm_out_room(o, pre->n[0] + pre->n[1] + 2);
+
+		memcpy(d, pre->p[0], pre->n[0]);
+		memcpy(d + pre->n[0], pre->p[1], pre->n[1]);
+		memcpy(d + pre->n[0] + pre->n[1], "\\n", 2);
+		tm_out_used(o, pre->n[0] + pre->n[1] + 2);
+		return;
+	}
+	tm_out_write(o, pre->p[0], pre->n[0]);
+	if (pre->n[1])
+		tm_out_write(o, pre->p[1], pre->n[1]);
+	if (pre->line)
+		tm_out_write(o, "\\n", 2);
+	else
+		details_json(o, scratch, &l->ev, st);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * canon.h - write an ftrace event in the canonical form every viewer reads.
+ *
+ *   "<comm>-<pid> (<tgid>|-----) [<cpu>] <4 flags> <secs>: <name>: <details>"
+ *
+ * One layout for every line (old Catapult picks its line pattern from the
+ * first event line), the TGID column always present, irq-info flags as the
+ * 4 characters old Catapult accepts ([dX.][Nnp.][Hhs.][0-9a-f.]), seconds
+ * with 6 decimals (9 when the input had sub-microsecond digits), trace-cmd
+ * plugin output rewritten to the kernel's key=value form, instance prefixes
+ * and name padding dropped, marker continuation lines joined with a literal
+ * "\n".  What normalisation changed is counted in struct tm_canon_stats.
+ */
+#ifndef TM_CANON_H
+#define TM_CANON_H
+
+#include "buf.h"
+#include "output.h"
+#include "tracemerge/ftrace.h"
+
+struct tm_canon_stats {
+	uint64_t flags_5th_dropped;   /* 5-char irq-info cut to 4 */
+	uint64_t flags_letter_mapped; /* a flag letter old Catapult rejects */
+	uint64_t flags_added;         /* no irq-info column: "...." written */
+	uint64_t plugin_rewritten;    /* trace-cmd plugin text -> key=value */
+	uint64_t continuations_joined;
+	uint64_t counter_clock;       /* integer timestamps written as ns */
+};
+
+/* Append the canonical text of event line L (with its continuations) and a
+ * '\n' to B.  tgid_hint (>= 0) fills an unknown TGID column. */
+void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
+		   int32_t tgid_hint, struct tm_canon_stats *st);
+
+/* The same line JSON-escaped (as in a JSON string) into O; SCRATCH is
+ * working space. */
+void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+			const struct tm_ftrace_line *l, int32_t tgid_hint,
+			struct tm_canon_stats *st);
+
+/* The canonical prefix of event line L, everything before its details
+ * ("COMM-PID (TGID) [CPU] FLAGS SECS: NAME: "), as tm_canon_line_json
+ * writes it: PRE->p[0] (n[0] bytes) then PRE->p[1] (n[1], maybe 0).  For a
+ * line in the kernel's layout whose columns are already written that way,
+ * two stretches of the line itself (all but the blanks before the
+ * seconds); else made at D (TM_CANON_PREFIX_MAX bytes).  False when it is
+ * not made this way (not an event, continuation lines, a comm or name that
+ * needs escaping, or longer).  PRE->counts: the tm_canon_stats counts the
+ * prefix makes (TM_CANON_* bits).  (Made ahead on another thread by the
+ * line feed, linefeed.h.) */
+#define TM_CANON_PREFIX_MAX 192
+#define TM_CANON_FLAGS_ADDED   1u
+#define TM_CANON_FLAGS_5TH     2u
+#define TM_CANON_FLAGS_MAPPED  4u
+#define TM_CANON_COUNTER_CLOCK 8u
+struct tm_canon_pre {
+	const char *p[2];
+	size_t n[2];
+	unsigned counts;
+	bool line;     /* p[1] runs to the end of the details, which need no
+			* escape and no rewrite: the whole line but its "\\n" */
+};
+bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+			  struct tm_canon_pre *pre);
+/* tm_canon_line_json of L with the same TGID fill, given its prefix PRE. */
+void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			    struct tm_canon_stats *st);
+
+/* Could tm_canon_rewrite_details rewrite EV's details?  (False: they are
+ * written as they are.) */
+bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev);
+
+/* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
+ * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false
+ * (B untouched) when EV is not such an event or already in kernel form. */
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev);
+
+/* Canonical column legend (a '#' line ending in '\n'). */
+extern const char tm_canon_legend[];
+
+#endif

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * output.h - buffered output with JSON string escaping.
+ *
+ * Output goes to stdout or to a temporary file beside the destination that
+ * is renamed into place only when everything was written (never a partial
+ * output file).  JSON strings are escaped per RFC 8259; invalid UTF-8 is
+ * replaced by U+FFFD and counted, so the output is always valid UTF-8.
+ */
+#ifndef TM_OUT_H
+#define TM_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "tracemerge/diag.h"
+
+/* 1 MiB: each full buffer is handed to the background writer (a wakeup and
+ * a write(2)); 128 KiB buffers made 8 times as many, and `import` of 100 MB
+ * of ftrace text took 0.311 s (median of 10) against 0.279 */
+#define TM_OUT_BUFSZ (1u << 20)
+
+/* Keeping a large output out of the page cache (output.c): what of a stream
+ * of writes was handed to writeback (before wb) and dropped from the cache
+ * (before dropped). */
+struct tm_out_drop {
+	bool on;
+	off_t wb, dropped;
+};
+
+struct tm_out {
+	int fd;
+	char *buf;         /* TM_OUT_BUFSZ bytes, flushed with write(2) */
+	size_t n;
+	char *path;        /* destination, NULL for stdout */
+	char *tmp;         /* temporary file being written (NULL: written
+			    * straight, tm_out_takes_back) */
+	int tmp_id;        /* its registration for signals (interrupt.h), or -1 */
+	uint64_t bad_utf8; /* invalid sequences replaced */
+	int err;           /* first write errno */
+	char *err_file;    /* the file ERR is about when not this one's (a
+			    * scratch part's, tm_out_append_end), or NULL */
+	struct tm_out_place *place; /* a scratch part: where it goes on (tm_out_append_begin) */
+	bool placed;       /* writing in place (pwrite at pos), no longer the scratch file */
+	bool keep_fd;      /* fd is the caller's (stdout, tm_out_open_fd): not closed */
+	bool seekable;     /* a regular file written at known offsets (not appending) */
+	off_t pos;         /* file offset after what was written */
+	bool reference;    /* the reference path (tuning.h): the plain escaping loop (make bench
+			    * checks that both give the same bytes) */
+	struct tm_out_drop drop; /* of the writes at pos (not for scratch files) */
+	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
+	int dfd;           /* the temporary file opened for direct I/O past the
+			    * first 256 MiB (output.c), or -1 */
+	bool direct_tried; /* dfd was opened, or could not be */
+};
+
+/* PATH NULL or "-" writes stdout.  A regular file (or none yet) is written
+ * as a temporary file beside it, renamed over PATH by tm_out_close (nothing
+ * reaches PATH before, and tm_out_abort leaves it as it was; a symlink at
+ * PATH is replaced, its file untouched; a directory, or a symlink to one,
+ * is an error here); a device or FIFO (/dev/null,
+ * /dev/stdout), which the rename would replace, is written straight, as
+ * stdout is. */
+int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
+/* O writes the caller's open FD straight (as stdout is written), from its
+ * offset on; FD is not closed.  0, or -1 (no memory). */
+int tm_out_open_fd(struct tm_out *o, int fd, struct tm_diag *d);
+/* Give FD, a temporary file made (mode 0600) to be renamed over PATH, the
+ * permission bits of the regular file at PATH, or (none there: nothing, a
+ * symlink) what creat() would give, 0666 & ~umask. */
+void tm_out_set_mode(int fd, const char *path);
+/* Would tm_out_open(PATH) write a temporary file put in place at close? */
+bool tm_out_takes_back(const char *path);
+/* From now on full buffers are written by a helper thread while the next
+ * one fills (two buffers); the output is the same.  Without a thread (it
+ * cannot start) writing stays in the caller.  Undone by close or abort. */
+void tm_out_background(struct tm_out *o);
+/* A scratch output: an unlinked temporary file in the directory of NEAR
+ * (the final output's path; NULL or "-": $TMPDIR or /tmp), for a part
+ * written on another thread and appended later with tm_out_append(). */
+int tm_out_open_scratch(struct tm_out *o, const char *near, struct tm_diag *d);
+/* Append everything written to scratch output SRC to O, and close SRC.
+ * Returns 0, or -1 with O's error set. */
+int tm_out_append(struct tm_out *o, struct tm_out *src);
+/* The same while SRC is still being written by another thread, which calls
+ * tm_out_part_done(SRC) when it has written everything.  _begin copies what
+ * SRC holds so far to the end of O, and the writer's next flushes go
+ * straight to their place after it (pwrite), so the copy overlaps the rest
+ * of its work; once the writer has ended, _end closes SRC and moves O's end
+ * past the part.  (An output that is not a regular file, or is opened for
+ * appending, gets the part copied after the writer is done, by _end.)  Both
+ * return 0, or -1 with O's error set; after a failed _begin, still call
+ * _end.  Without _begin, tm_out_abort(SRC) after the writer ended. */
+void tm_out_part_done(struct tm_out *src);
+int tm_out_append_begin(struct tm_out *o, struct tm_out *src);
+int tm_out_append_end(struct tm_out *o, struct tm_out *src);
+/* Outputs are kept out of the page cache from this offset on (output.c:
+ * 256 MiB, rounded down to the window; the tests set less). */
+void tm_out_set_drop_after(off_t bytes);
+/* Flush and rename into place; on failure remove the temporary file. */
+int tm_out_close(struct tm_out *o, struct tm_diag *d);
+/* Remove the temporary file (after an error). */
+void tm_out_abort(struct tm_out *o);
+/* Set D's error to O's write error: "FILE: write error: strerror(err)",
+ * FILE the one that failed (O's path, "stdout", or a scratch part's
+ * "NAME (a scratch file, TMPDIR)").  Returns -1. */
+int tm_out_report(const struct tm_out *o, struct tm_diag *d);
+
+/* Hand the buffer's bytes to the file (or its writer thread).  Written
+ * with direct I/O, less than a page of them can stay in the buffer, for
+ * the next flush: they are in the file at tm_out_close, before a part is
+ * appended and before a write larger than the buffer. */
+void tm_out_flush(struct tm_out *o);
+/* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
+void tm_out_make_room(struct tm_out *o, size_t n);
+
+/* Room for N (at most TM_OUT_BUFSZ) bytes written in place, then
+ * tm_out_used() with how many were. */
+static inline char *tm_out_room(struct tm_out *o, size_t n)
+{
+	if (n > TM_OUT_BUFSZ - o->n)
+		tm_out_make_room(o, n);
+	return o->buf + o->n;
+}
+
+static inline void tm_out_used(struct tm_out *o, size_t n)
+{
+	o->n += n;
+}
+
+void tm_out_write(struct tm_out *o, const void *p, size_t n);
+void tm_out_puts(struct tm_out *o, const char *s);
+void tm_out_printf(struct tm_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Escaped string body (no quotes). */
+void tm_out_json_chars(struct tm_out *o, const char *p, size_t n);
+/* Quoted, escaped string. */
+void tm_out_json_str(struct tm_out *o, const char *p, size_t n);
+
+/* Copy N bytes of SRC into DST (NUL-terminated, at most CAP-1 bytes), with
+ * invalid UTF-8 and control characters replaced by U+FFFD; never cuts a
+ * sequence in half.  Returns the number of replacements. */
+size_t tm_utf8_copy(char *dst, size_t cap, const char *src, size_t n);
+
+
+#endif

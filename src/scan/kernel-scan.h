@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * kernel-scan.h - one pass over an input's kernel text, accounting for every line.
+ *
+ * tm_kscan_input() walks every block of an input: ftrace blocks line by line
+ * (each line handed to an optional callback, e.g. the import writer),
+ * PROCESS DUMP blocks for process names; other blocks are counted and kept.
+ * Meanwhile struct tm_kstats gathers what `stats` reports: line accounting,
+ * events by name, CPUs, tasks, time span, clock-sync markers, atrace slices,
+ * rejected lines with their locations (in the diag).
+ */
+#ifndef TM_KSCAN_H
+#define TM_KSCAN_H
+
+#include "hash-map.h"
+#include "tracemerge/atrace.h"
+#include "tracemerge/diag.h"
+#include "tracemerge/ftrace.h"
+#include "tracemerge/input.h"
+
+/* Where a task's tgid was learned, weakest first.  A tgid from one source
+ * replaces one from the same or a weaker source, never one from a stronger
+ * source (kernel-scan.c: learn_tgid, the one place that sets it):
+ *   TM_TGID_COLUMN   a number in the TGID column of one of the task's lines
+ *   TM_TGID_TASK     a PROCESS DUMP row (a process row: its own tgid; a
+ *                    thread row: its process), task_newtask (without
+ *                    CLONE_THREAD its own tgid; with it, its creator's,
+ *                    when that is known from a TASK source or better)
+ *   TM_TGID_PAYLOAD  the tgid (> 0) of an atrace B, E or I payload the task
+ *                    wrote: those slices are the writer's own
+ * C, S/F, N, G/H and T/U payloads never say where their writer is: their
+ * tgid names the process that owns the counter or async slice, and kernel
+ * threads and drivers write them for other processes (C|1|...). */
+enum tm_tgid_source {
+	TM_TGID_NONE = 0,
+	TM_TGID_PAYLOAD,
+	TM_TGID_TASK,
+	TM_TGID_COLUMN,
+};
+
+struct tm_task {
+	bool init;
+	int32_t tgid;           /* -1 unknown */
+	uint8_t tgid_from;      /* enum tm_tgid_source of tgid */
+	int32_t thread_of;      /* task_newtask with CLONE_THREAD: the creator's
+				 * pid, its process to be taken at the end; -1 */
+	bool named;
+	char comm[64];          /* valid UTF-8 */
+	char comm_in[24];       /* the name as read, when shorter (comm_in_len) */
+	size_t comm_in_len;
+	bool comm_pending;      /* comm is still to be made from comm_in */
+	uint64_t events;
+	int32_t open_slices;    /* atrace B without E on this thread */
+};
+
+struct tm_proc {
+	char name[128];         /* from PROCESS DUMP */
+};
+
+struct tm_sync_marker {
+	enum tm_clock_sync_kind kind;
+	int64_t ts_ns;          /* ftrace time of the marker line */
+	int8_t ts_digits;       /* its fraction digits (-1: counter clock) */
+	int64_t value_ns;       /* parent_ts / realtime_ts value */
+	char id[64];            /* name=ID */
+	char where[256];
+	bool sentinel;          /* systrace's appended "dummy-0000 [000] 0.0: 0:
+				 * trace_event_clock_sync: parent_ts=0.0" */
+};
+
+struct tm_atrace_stats {
+	uint64_t by_kind[TM_AT_CLOCK_SYNC + 1];
+	uint64_t slices_closed, end_unmatched;
+	uint64_t async_closed, async_end_unmatched;
+};
+
+#define TM_NAME_CACHE 32
+#define TM_PID_CACHE 256
+
+struct tm_pid_cache {
+	int32_t pid;
+	struct tm_task *task;   /* value in tasks; NULL = empty */
+};
+#define TM_CPU_DIRECT 256
+
+struct tm_name_cache {
+	char name[32];
+	size_t len;
+	uint64_t *count;        /* value in names; NULL = empty */
+};
+
+struct tm_kstats {
+	const char *name;       /* input name used in locations */
+	/* line accounting: lines = blank+header+noise+events+continuation+graph+rejected */
+	uint64_t lines, blank, header, noise, events, continuation, graph, rejected;
+	uint64_t blocks[TM_BLOCK_OTHER + 1];
+	struct tm_hmap *names;  /* event name -> uint64_t */
+	struct tm_hmap *tasks;  /* int32 pid -> struct tm_task */
+	struct tm_hmap *procs;  /* int32 pid -> struct tm_proc (PROCESS DUMP) */
+	struct tm_hmap *dump_tgids; /* int32 tid -> int32 tgid (PROCESS DUMP rows) */
+	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count */
+	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
+	int64_t ts_min, ts_max;
+	bool have_ts, counter_clock;
+	uint64_t ts_backwards;  /* events stamped earlier than the one before them */
+	uint64_t sentinels;     /* systrace sentinel lines: events (line accounting,
+				 * names, cpus), but no time, task or order */
+	int64_t block_last_ts;  /* last event time of the current ftrace block */
+	bool block_have_ts;
+	struct tm_sync_marker *markers;
+	size_t nmarkers, markers_cap;
+	struct tm_atrace_stats at;
+	struct tm_ftrace_header hdr; /* of the first ftrace block */
+	bool have_hdr;
+	uint64_t ftrace_blocks;
+	struct tm_diag *diag;   /* rejected lines and other warnings */
+	struct tm_name_cache name_cache[TM_NAME_CACHE];
+	uint64_t *cpu_count[TM_CPU_DIRECT]; /* values in cpus, for small cpu ids */
+	struct tm_pid_cache pid_cache[TM_PID_CACHE];
+};
+
+int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d);
+void tm_kstats_free(struct tm_kstats *st);
+
+struct tm_canon_pre;
+
+/* Called for each line of each ftrace block, after it was counted in ST;
+ * PRE: the line's canonical prefix, made ahead on another core
+ * (line-feed.h), or NULL. */
+typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+			    const struct tm_canon_pre *pre, const struct tm_block *b,
+			    size_t block_index);
+
+/* Walk every block of IN.  Returns 0, or -1 on allocation failure. */
+int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
+		   void *ctx);
+
+/* "file:line" of line LINENO of block B (or "file(origin):line"). */
+void tm_kscan_where(char *buf, size_t cap, const char *name,
+		    const struct tm_block *b, unsigned long lineno);
+
+/* Best known tgid for PID (-1 unknown): the one from the strongest source
+ * (enum tm_tgid_source); final once tm_kscan_input has returned. */
+int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid);
+
+#endif
