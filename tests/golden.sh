@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bytes tracemerge writes do not change by accident: every input under
-# testdata/ (the sample corpus included) is read by `stats --json`, `import`
+# testdata/ (the sample corpus included) is read by `stats --json`, `stats`, `import`
 # and `import --kernel-as=events`, and every pair of testdata/golden/pairs by
 # `sync --json` and `merge`; the SHA-256 of each output (or the exit status,
 # when the command refuses the input) must match testdata/golden/expected.
@@ -30,6 +30,7 @@ out() { # KIND ARGS... : one result line
 	kind=$1; shift
 	case $kind in
 	stats) $TM stats --json "$@" > "$T/o" 2>/dev/null ;;
+	text) $TM stats "$@" > "$T/o" 2>/dev/null ;;
 	sync) $TM sync --json "$@" > "$T/o" 2>/dev/null ;;
 	import) $TM import -q -o "$T/o" "$@" 2>/dev/null ;;
 	events) $TM import -q --kernel-as=events -o "$T/o" "$@" 2>/dev/null ;;
@@ -45,7 +46,7 @@ out() { # KIND ARGS... : one result line
 		! -name README ! -name LICENSE ! -name SOURCES.txt ! -name INDEX.md \
 		! -name '*.py' ! -name '*.patch' ! -name '*.expected' ! -path 'testdata/browser/page/*' |
 		LC_ALL=C sort | while IFS= read -r f; do
-		out stats "$f"; out import "$f"; out events "$f"
+		out stats "$f"; out text "$f"; out import "$f"; out events "$f"
 	done
 	grep -v '^#' testdata/golden/pairs | while read -r a b; do
 		[ -n "$a" ] || continue

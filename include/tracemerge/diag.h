@@ -55,6 +55,14 @@ TM_API void tm_diag_absorb(struct tm_diag *dst, const struct tm_diag *src);
 TM_API uint64_t tm_diag_count(const struct tm_diag *d, const char *kind);
 TM_API uint64_t tm_diag_total(const struct tm_diag *d);
 
+/* Text from a trace made safe to print on a terminal: control characters
+ * and bytes that are not valid UTF-8 written as \xNN, so that a trace
+ * cannot send escape sequences.  S itself when nothing needs escaping,
+ * else a copy in one of 8 buffers of the calling thread reused in turn
+ * (valid until the 8th call after).  NULL stays NULL; "(out of memory)"
+ * when a copy cannot be made. */
+TM_API const char *tm_safe_str(const char *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,7 @@
  *
  * The job as a whole: session.h (inputs in, clocks solved, one trace out).
  * Its parts: input.h (opening and recognising traces), ftrace.h, atrace.h,
- * tejson.h, browser.h (the readers), clock.h (clock maps and marker fits),
+ * tejson.h, browser.h (the readers), stats.h (what a trace holds), clock.h (clock maps and marker fits),
  * diag.h (errors and counted warnings), ts.h (exact timestamps), marker.h
  * (writing markers into a trace being recorded; also libtracemerge-marker
  * alone), version.h.
@@ -21,6 +21,7 @@
 #include "tracemerge/input.h"
 #include "tracemerge/marker.h"
 #include "tracemerge/session.h"
+#include "tracemerge/stats.h"
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
 #include "tracemerge/version.h"

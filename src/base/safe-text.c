@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "safe-text.h"
+#include "tracemerge/diag.h"
 
 /* The bytes at P (N > 0 left) print as they are: how many, or 0 when the
  * first byte must be escaped (LINES: a line feed is kept). */

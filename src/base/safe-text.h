@@ -22,11 +22,7 @@ size_t tm_safe_text(char *dst, size_t cap, const char *s, size_t n, bool lines);
 /* Lines of text S (N bytes) written to F escaped (line feeds kept): for a
  * report made whole from input-derived strings.  0, or EOF on a write error. */
 int tm_safe_fputs(const char *s, size_t n, FILE *f);
-/* S escaped, for a printf argument: S itself when nothing needs escaping,
- * else a copy in one of 8 buffers of this thread reused in turn (valid
- * until the 8th call after).  NULL stays NULL; "(out of memory)" when a
- * copy cannot be made. */
-const char *tm_safe_str(const char *s);
+#include "tracemerge/diag.h"   /* tm_safe_str */
 
 /* A copy of S (N bytes) in which every byte that is not part of valid
  * UTF-8 is replaced by U+FFFD (malloc'd, NUL-terminated; NULL when out of

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "cli.h"
-#include "json-stats.h"
-#include "report.h"
-#include "safe-text.h"
+#include "tracemerge/stats.h"
 
 static const char *jget_str(struct json_object *o, const char *k)
 {
@@ -188,36 +188,18 @@ int cmd_stats(int argc, char **argv)
 		return tm_usage_error("stats", "no input given");
 	all = json_object_new_array();
 	for (int i = optind; i < argc; i++) {
+		struct json_object *r;
 		struct tm_diag d;
-		struct tm_kstats st;
-		struct tm_input *in;
+		char *text;
 
 		tm_diag_init(&d);
-		in = tm_input_open(argv[i], &d);
-		if (!in || tm_kstats_init(&st, argv[i], &d) ||
-		    tm_kscan_input(in, &st, NULL, NULL)) {
+		text = tm_stats_json(argv[i], json ? -1 : max_tasks, json ? -1 : 20, &d);
+		r = text ? json_tokener_parse(text) : NULL;
+		free(text);
+		if (!r) {
 			fprintf(stderr, "tracemerge stats: %s\n", d.error[0] ? d.error : "out of memory");
 			rc = TM_EXIT_INPUT;
-			if (in) {
-				tm_kstats_free(&st);
-				tm_input_free(in);
-			}
-			tm_diag_free(&d);
-			continue;
-		}
-		struct json_object *js = tm_jstats_scan(in, argv[i], &d, json ? -1 : 20);
-		if (!js && d.error[0]) {
-			fprintf(stderr, "tracemerge stats: %s\n", d.error);
-			rc = TM_EXIT_INPUT;
-			tm_kstats_free(&st);
-			tm_input_free(in);
-			tm_diag_free(&d);
-			continue;
-		}
-		struct json_object *r = tm_report_json(in, &st, json ? -1 : max_tasks);
-		if (js)
-			json_object_object_add(r, "json", js);
-		if (json) {
+		} else if (json) {
 			json_object_array_add(all, r);
 		} else {
 			if (i > optind)
@@ -225,17 +207,15 @@ int cmd_stats(int argc, char **argv)
 			print_text(r);
 			json_object_put(r);
 		}
-		tm_kstats_free(&st);
-		tm_input_free(in);
 		tm_diag_free(&d);
 	}
 	if (json) {
 		struct json_object *o = json_object_new_object();
 		json_object_object_add(o, "inputs", all);
-		char *text = tm_report_json_text(o, JSON_C_TO_STRING_PRETTY |
-						 JSON_C_TO_STRING_NOSLASHESCAPE);
+		/* (each input's text is valid UTF-8 already: tm_stats_json) */
+		const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+								  JSON_C_TO_STRING_NOSLASHESCAPE);
 		printf("%s\n", text ? text : "{\"error\": \"out of memory\"}");
-		free(text);
 		json_object_put(o);
 	} else {
 		json_object_put(all);
