@@ -35,8 +35,9 @@ usage_err "unrecognised option '-Z'" merge -qZ "$K"
 usage_err "unrecognised option '-Z'" merge --clock=app -Zq "$K"
 usage_err "option '--offset' requires an argument" merge "$K" --offset
 usage_err "option '-o' requires an argument" merge "$K" -o
-usage_err "option '--report' takes no argument" merge --report=yes "$K"
-usage_err "option '--verbatim' takes no argument" merge --verb=1 "$K"
+usage_err "--report wants text or json, not 'yes'" merge --report=yes "$K"
+usage_err "option '--json' takes no argument" sync --json=yes "$K"
+usage_err "option '--verbatim' takes no argument" merge --verbatim=1 "$K"
 usage_err "option '--o' is ambiguous (--offset, --output)" merge --o=x.json "$K"
 usage_err "unrecognised option '--version'" merge --version
 usage_err "unrecognised option '-V'" merge -V "$K"
@@ -175,3 +176,53 @@ $TM stats "$top/testdata/demo/android_systrace.html.gz" > "$T/st" 2>&1
 grep -qx 'time:    50260.647576000 .. 50265.647792000 (span 5.000216000 s)' "$T/st" &&
 	grep -qx 'warnings (0 kinds):' "$T/st" && ok "demo systrace: span 5.000216 s, no timestamp going back" ||
 	notok "demo systrace: $(grep -e time: -e ts-backwards "$T/st")"
+
+# ---- -q and -v: the same on every command ----------------------------------------
+# hand count, testdata/sync/README: kernel.txt has 7 event lines, 3 of them
+# markers (moved), 4 written; app.json 8 events, 3 clock_sync (moved), 5
+# written; one thread of the kernel (4242) gets a name event; the link.
+if $TM merge --report=json -o "$T/m.json" "$K" "$A" 2> "$T/r.json" && python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = {"kernel_in": 7, "kernel_out": 4, "kernel_sync": 3, "kernel_rejected": 0, "unconverted": 0,
+        "json_in": 8, "json_out": 5, "json_sync": 3, "json_rejected": 0, "kernel_events": 0,
+        "kernel_objects": 0, "names": 1, "link": True}
+assert r == want, r' "$T/r.json"; then
+	ok "merge --report=json: the hand-counted numbers, one JSON object on stderr"
+else
+	notok "merge --report=json: $(cat "$T/r.json")"
+fi
+$TM merge --report -o "$T/m.json" "$K" "$A" 2> "$T/r.txt"
+grep -qx "tracemerge merge: JSON events: 8 in, 5 written, 3 clock-sync events moved, 0 dropped" "$T/r.txt" &&
+	ok "merge --report (text): the same numbers" || notok "merge --report: $(cat "$T/r.txt")"
+$TM merge -v -o "$T/m.json" "$K" "$A" 2> "$T/v.txt"
+grep -q "JSON events: 8 in, 5 written" "$T/v.txt" &&
+	grep -qx "tracemerge merge: $A, json part, clock $A (json): -5000000000000 ns at 5101000100000, +0.000 ppm, error 10500 ns, from markers" "$T/v.txt" &&
+	grep -qx "tracemerge merge: $K, kernel part, clock $K (kernel): the output clock" "$T/v.txt" &&
+	ok "merge -v: the counts and each part's relation (app -5000 s, error 10.5 us)" ||
+	notok "merge -v: $(cat "$T/v.txt")"
+# a trace with warnings: 3 unmatched atrace E (lines 5, 6, 7), 1 ts-backwards
+W=$CORPUS/perfetto/difftests/parser_atrace/Atrace__regex_pattern_no_gap_after_irq_flags.input.systrace
+$TM import -o "$T/i.json" "$W" 2> "$T/n.txt"
+$TM import -q -o "$T/i.json" "$W" 2> "$T/q.txt"
+$TM import -v -o "$T/i.json" "$W" 2> "$T/v.txt"
+[ ! -s "$T/q.txt" ] && grep -q "warning: unmatched-end: 3 " "$T/n.txt" && ! grep -q "also at" "$T/n.txt" &&
+	[ "$(grep -c "also at .*systrace:[67]$" "$T/v.txt")" = 2 ] &&
+	ok "import -q: nothing on stderr; default: the first location; -v: also lines 6 and 7" ||
+	notok "import -q/-v: $(cat "$T/q.txt" "$T/v.txt")"
+$TM import -v -o "$T/i.json" "$K" 2> "$T/v.txt"
+grep -qx "tracemerge import: $K: 7 events converted, 0 lines rejected" "$T/v.txt" &&
+	ok "import -v: the summary also without warnings" || notok "import -v: $(cat "$T/v.txt")"
+$TM sync -q "$W" "$A" > /dev/null 2> "$T/q.txt"; rc=$?
+[ $rc = 1 ] && [ "$(wc -l < "$T/q.txt")" = 1 ] && ok "sync -q: only the error line (exit 1)" ||
+	notok "sync -q: exit $rc: $(cat "$T/q.txt")"
+$TM stats -q "$K" > /dev/null 2> "$T/q.txt" && [ ! -s "$T/q.txt" ] && ok "stats -q accepted" || notok "stats -q"
+# 35 distinct event names: the text lists 30 and "... 5 more"; -v all
+awk 'BEGIN { print "# tracer: nop"; for (i = 0; i < 35; i++)
+	printf "           a-1     [000] ....   1.%06d: ev%02d: x=1\n", i, i }' > "$T/names.txt"
+$TM stats "$T/names.txt" > "$T/s.txt"; $TM stats -v "$T/names.txt" > "$T/sv.txt"
+grep -qx "  ... 5 more" "$T/s.txt" && ! grep -q "more" "$T/sv.txt" &&
+	ok "stats -v lists every event name" || notok "stats -v: $(grep -c . "$T/sv.txt") lines"
+$TM record --clock mono --bogus > /dev/null 2> "$T/e.txt"; rc=$?
+[ $rc = 2 ] && grep -qx "tracemerge record: warning: --clock is now --trace-clock (-c); --clock will go in the next release" "$T/e.txt" &&
+	ok "record --clock: still taken, with a note that it is now --trace-clock" || notok "record --clock: exit $rc: $(cat "$T/e.txt")"

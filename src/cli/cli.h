@@ -19,6 +19,16 @@ int cmd_record(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_sync(int argc, char **argv);
 
+/* -q / -v, the same on every command: errors only on stderr, or more
+ * detail there (every warning's kept locations, what was done). */
+enum tm_verbosity { TM_QUIET = -1, TM_NORMAL = 0, TM_VERBOSE = 1 };
+extern enum tm_verbosity tm_cli_verbosity;
+#define TM_VERBOSITY_OPTIONS \
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "verbose", no_argument, NULL, 'v' }
+/* -q or -v (C): set tm_cli_verbosity; true when C was one of them. */
+bool tm_cli_verbosity_opt(int c);
+
 /* Clock options shared by sync and merge (cmd-sync.c). */
 enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
        TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT, TM_OPT_MAX_DECOMPRESSED };
@@ -57,6 +67,8 @@ bool tm_cli_is_input(const char *name, char *const *inputs, size_t n);
  * TM_EXIT_USAGE after the error. */
 int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
 			size_t n);
+/* D's warnings on stderr, one line each (the first location; with -v every
+ * kept one); nothing with -q. */
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
 /* Print the error D holds after session S failed: a usage error when the
  * clock options asked what the inputs cannot give

@@ -22,7 +22,8 @@ static void print_summary(const struct tm_session *s, const struct tm_diag *d)
 	struct tm_browser_counts bc;
 	struct tm_session_counts c;
 
-	if (!d->nwarn || tm_session_counts(s, &c))
+	/* a summary when something is worth saying (warnings), or with -v */
+	if ((!d->nwarn && tm_cli_verbosity != TM_VERBOSE) || tm_session_counts(s, &c))
 		return;
 	if (tm_input_browser_counts(tm_session_input(s, 0), &bc))
 		fprintf(stderr, "tracemerge import: %s: %llu records, %llu rejected\n",
@@ -42,7 +43,7 @@ int cmd_import(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
 		{ "kernel-as", required_argument, NULL, 'K' },
-		{ "quiet", no_argument, NULL, 'q' },
+		TM_VERBOSITY_OPTIONS,
 		TM_INPUT_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -51,9 +52,11 @@ int cmd_import(int argc, char **argv)
 	const char *outpath = NULL;
 	struct tm_session *s;
 	struct tm_diag d;
-	int c, quiet = 0, rc = TM_EXIT_OK;
+	int c, rc = TM_EXIT_OK;
 
-	while ((c = tm_getopt("import", argc, argv, "o:qh", opts)) != -1) {
+	while ((c = tm_getopt("import", argc, argv, "o:qvh", opts)) != -1) {
+		if (tm_cli_verbosity_opt(c))
+			continue;
 		switch (c) {
 		case 'o':
 			if (tm_usage_output("import", optarg))
@@ -66,7 +69,6 @@ int cmd_import(int argc, char **argv)
 				return tm_usage_error("import", "--kernel-as wants text, events or both, "
 						      "not '%s'", optarg);
 			break;
-		case 'q': quiet = 1; break;
 		case 'h': tm_usage("import", 0); return TM_EXIT_OK;
 		case TM_OPT_MAX_DECOMPRESSED:
 			if (tm_cli_decompress_opt("import", optarg))
@@ -87,7 +89,7 @@ int cmd_import(int argc, char **argv)
 	} else if (tm_session_write(s, outpath)) {
 		fprintf(stderr, "tracemerge import: %s\n", d.error);
 		rc = TM_EXIT_INPUT;
-	} else if (!quiet) {
+	} else if (tm_cli_verbosity != TM_QUIET) {
 		print_summary(s, &d);
 	}
 	tm_session_free(s);

@@ -69,6 +69,46 @@ static int check_args(const struct tm_session_opts *mo, const struct pid_offset 
 	return tm_cli_check_inputs("merge", cc, inputs, n);
 }
 
+/* The counts as one JSON object on stderr (--report=json), the numbers of
+ * print_counts under the names of struct tm_session_counts. */
+static void print_counts_json(const struct tm_session_counts *c)
+{
+	fprintf(stderr, "{\"kernel_in\": %llu, \"kernel_out\": %llu, \"kernel_sync\": %llu, "
+		"\"kernel_rejected\": %llu, \"unconverted\": %llu, \"json_in\": %llu, "
+		"\"json_out\": %llu, \"json_sync\": %llu, \"json_rejected\": %llu, "
+		"\"kernel_events\": %llu, \"kernel_objects\": %llu, \"names\": %llu, "
+		"\"link\": %s}\n",
+		(unsigned long long)c->kernel_in, (unsigned long long)c->kernel_out,
+		(unsigned long long)c->kernel_sync, (unsigned long long)c->kernel_rejected,
+		(unsigned long long)c->unconverted, (unsigned long long)c->json_in,
+		(unsigned long long)c->json_out, (unsigned long long)c->json_sync,
+		(unsigned long long)c->json_rejected, (unsigned long long)c->kernel_events,
+		(unsigned long long)c->kernel_objects, (unsigned long long)c->names,
+		c->link ? "true" : "false");
+}
+
+/* -v: how each part of each input was put on the output clock. */
+static void print_parts(const struct tm_session *s)
+{
+	for (size_t i = 0; i < tm_session_ninputs(s); i++)
+		for (size_t k = 0; k < tm_session_nparts(s, i); k++) {
+			struct tm_session_part p;
+			if (tm_session_part(s, i, k, &p))
+				continue;
+			fprintf(stderr, "tracemerge merge: %s, %s part, clock %s: ",
+				tm_safe_str(tm_session_input_name(s, i)), p.kernel ? "kernel" : "json",
+				tm_safe_str(p.domain));
+			if (p.is_output_clock)
+				fprintf(stderr, "the output clock\n");
+			else
+				fprintf(stderr, "%+lld ns at %lld, %+.3f ppm, error %lld ns, from %s\n",
+					(long long)(p.to_output.y0 - p.to_output.x0),
+					(long long)p.to_output.x0,
+					(double)p.to_output.rate_fs / TM_CLOCK_PPM,
+					(long long)p.err_ns, p.how);
+		}
+}
+
 static void print_counts(const struct tm_session_counts *c)
 {
 	fprintf(stderr,
@@ -106,9 +146,9 @@ int cmd_merge(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
 		{ "kernel-as", required_argument, NULL, 'K' },
-		{ "report", no_argument, NULL, 'r' },
+		{ "report", optional_argument, NULL, 'r' },
 		{ "pid-offset", required_argument, NULL, 'P' },
-		{ "quiet", no_argument, NULL, 'q' },
+		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -118,12 +158,14 @@ int cmd_merge(int argc, char **argv)
 	const char *outpath = NULL;
 	struct tm_session *s;
 	struct tm_diag d;
-	int c, quiet = 0, report = 0, rc = TM_EXIT_OK;
+	int c, report = 0, rc = TM_EXIT_OK;     /* report: 1 text, 2 json */
 	struct pid_offset *pids = NULL;
 	size_t npids = 0;
 
 	memset(&cc, 0, sizeof(cc));
-	while ((c = tm_getopt("merge", argc, argv, "o:qh", opts)) != -1) {
+	while ((c = tm_getopt("merge", argc, argv, "o:qvh", opts)) != -1) {
+		if (tm_cli_verbosity_opt(c))
+			continue;
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
@@ -134,7 +176,18 @@ int cmd_merge(int argc, char **argv)
 			tm_cli_clock_free(&cc);
 			return tm_usage_error("merge", "--kernel-as wants text, events or both, "
 					      "not '%s'", optarg);
-		case 'r': report = 1; break;
+		case 'r':
+			if (!optarg || !strcmp(optarg, "text")) {
+				report = 1;
+				break;
+			}
+			if (!strcmp(optarg, "json")) {
+				report = 2;
+				break;
+			}
+			free_pids(pids, npids);
+			tm_cli_clock_free(&cc);
+			return tm_usage_error("merge", "--report wants text or json, not '%s'", optarg);
 		case 'P':
 			if (parse_pid_offset(optarg, &pids, &npids)) {
 				free_pids(pids, npids);
@@ -143,7 +196,6 @@ int cmd_merge(int argc, char **argv)
 						      "(N from 0 to 2147483647), not '%s'", optarg);
 			}
 			break;
-		case 'q': quiet = 1; break;
 		case 'h':
 			tm_usage("merge", 0);
 			tm_cli_clock_free(&cc);
@@ -168,12 +220,15 @@ int cmd_merge(int argc, char **argv)
 		rc = TM_EXIT_INPUT;
 	} else if (set_pid_offsets(s, pids, npids) || tm_session_write(s, outpath) ||
 		   tm_session_counts(s, &counts)) {
-		rc = tm_cli_session_error("merge", s, &d, !quiet);
+		rc = tm_cli_session_error("merge", s, &d, tm_cli_verbosity != TM_QUIET);
 	} else {
-		if (report)
+		if (report == 2)
+			print_counts_json(&counts);
+		else if (report || tm_cli_verbosity == TM_VERBOSE)
 			print_counts(&counts);
-		if (!quiet)
-			tm_cli_print_warnings("merge", &d);
+		if (tm_cli_verbosity == TM_VERBOSE)
+			print_parts(s);
+		tm_cli_print_warnings("merge", &d);
 	}
 	tm_session_free(s);
 	tm_diag_free(&d);

@@ -82,9 +82,11 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "events", required_argument, NULL, 'e' },
 		{ "buffer", required_argument, NULL, 'b' },
-		{ "clock", required_argument, NULL, 'c' },
+		{ "trace-clock", required_argument, NULL, 'c' },
+		{ "clock", required_argument, NULL, 'C' },     /* the old name */
 		{ "time", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -92,7 +94,9 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 	char *end;
 
 	c->out = "trace.txt";
-	while ((opt = tm_getopt("record", argc, argv, "+e:b:c:t:o:h", opts)) != -1) {
+	while ((opt = tm_getopt("record", argc, argv, "+e:b:c:t:o:qvh", opts)) != -1) {
+		if (tm_cli_verbosity_opt(opt))
+			continue;
 		switch (opt) {
 		case 'e':
 			if (tm_rec_check_events(optarg, c->err, sizeof(c->err)))
@@ -106,6 +110,12 @@ static int parse_args(struct rec_cli *c, int argc, char **argv)
 				return tm_usage_error("record", "--buffer wants a number of KB per "
 						      "CPU (1 or more), not '%s'", optarg);
 			break;
+		case 'C':
+			/* --clock of merge and sync is the output clock: this one
+			 * is the kernel's trace clock, now --trace-clock */
+			fprintf(stderr, "tracemerge record: warning: --clock is now --trace-clock "
+				"(-c); --clock will go in the next release\n");
+			/* fall through */
 		case 'c':
 			c->o.clock = optarg;
 			break;
@@ -241,6 +251,8 @@ static void summary(struct rec_cli *c)
 {
 	struct tm_rec_counts n;
 
+	if (tm_cli_verbosity == TM_QUIET)
+		return;
 	tm_rec_counts(c->rec, &n);
 	fprintf(stderr, "tracemerge record: %s: %llu events, %llu bytes, %llu lost; "
 		"the kernel counted %llu (read %llu, overwritten %llu, dropped %llu, left %llu)\n",
@@ -326,6 +338,9 @@ static int run(struct rec_cli *c)
 		return TM_EXIT_INPUT;
 	if (c->cmd && start_child(c))
 		return TM_EXIT_INPUT;
+	if (tm_cli_verbosity == TM_VERBOSE)
+		fprintf(stderr, "tracemerge record: instance %s, trace clock %s, events %s\n",
+			h.instance, h.clock, h.events);
 	if (!c->cmd && !c->secs_ns && c->progress)
 		fprintf(stderr, "tracemerge record: recording; Ctrl-C to stop\n");
 	rc = record_loop(c);
@@ -348,7 +363,7 @@ int cmd_record(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	if ((rc = parse_args(&c, argc, argv)) != 0)
 		return rc < 0 ? TM_EXIT_OK : rc;
-	c.progress = isatty(STDERR_FILENO);
+	c.progress = isatty(STDERR_FILENO) && tm_cli_verbosity != TM_QUIET;
 	catch_signals();
 	rc = run(&c);
 	if (c.child > 0 && !c.child_done) {

@@ -82,7 +82,8 @@ static void print_text(struct json_object *r)
 	if (jget_str(t, "first"))
 		printf("time:    %s .. %s (span %s s)\n", jget_str(t, "first"),
 		       jget_str(t, "last"), jget_str(t, "span"));
-	print_kv_counts("events by name", jget(r, "events_by_name"), 30);
+	print_kv_counts("events by name", jget(r, "events_by_name"),
+			tm_cli_verbosity == TM_VERBOSE ? -1 : 30);
 	print_kv_counts("cpus", jget(r, "cpus"), -1);
 	printf("tasks (%lld):\n", jget_int(r, "tasks_total"));
 	for (size_t i = 0; i < json_object_array_length(tasks); i++) {
@@ -161,17 +162,22 @@ int cmd_stats(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "tasks", required_argument, NULL, 't' },
+		TM_VERBOSITY_OPTIONS,
 		TM_INPUT_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int json = 0, max_tasks = 20, c, rc = TM_EXIT_OK;
+	bool verbose, tasks_given = false;
 	struct json_object *all;
 
-	while ((c = tm_getopt("stats", argc, argv, "jt:h", opts)) != -1) {
+	while ((c = tm_getopt("stats", argc, argv, "jt:qvh", opts)) != -1) {
+		if (tm_cli_verbosity_opt(c))
+			continue;
 		switch (c) {
 		case 'j': json = 1; break;
 		case 't':
+			tasks_given = true;
 			if (parse_count(optarg, &max_tasks))
 				return tm_usage_error("stats", "--tasks wants a number of tasks "
 						      "(0 or more), not '%s'", optarg);
@@ -186,6 +192,7 @@ int cmd_stats(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return tm_usage_error("stats", "no input given");
+	verbose = tm_cli_verbosity == TM_VERBOSE;
 	all = json_object_new_array();
 	for (int i = optind; i < argc; i++) {
 		struct json_object *r;
@@ -193,7 +200,9 @@ int cmd_stats(int argc, char **argv)
 		char *text;
 
 		tm_diag_init(&d);
-		text = tm_stats_json(argv[i], json ? -1 : max_tasks, json ? -1 : 20, &d);
+		/* the text lists the busiest tasks and names; -v and --json all */
+		text = tm_stats_json(argv[i], json || (verbose && !tasks_given) ? -1 : max_tasks,
+				     json || verbose ? -1 : 20, &d);
 		r = text ? json_tokener_parse(text) : NULL;
 		free(text);
 		if (!r) {

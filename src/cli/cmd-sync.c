@@ -199,13 +199,30 @@ int tm_cli_session_error(const char *cmd, const struct tm_session *s, const stru
 	return TM_EXIT_INPUT;
 }
 
+enum tm_verbosity tm_cli_verbosity = TM_NORMAL;
+
+bool tm_cli_verbosity_opt(int c)
+{
+	if (c == 'q')
+		tm_cli_verbosity = TM_QUIET;
+	else if (c == 'v')
+		tm_cli_verbosity = TM_VERBOSE;
+	return c == 'q' || c == 'v';
+}
+
 void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
 {
-	for (size_t i = 0; i < d->nwarn; i++)
+	if (tm_cli_verbosity == TM_QUIET)
+		return;
+	for (size_t i = 0; i < d->nwarn; i++) {
+		const struct tm_warning *w = &d->warn[i];
+
 		fprintf(stderr, "tracemerge %s: warning: %s: %llu (%s; first at %s)\n", cmd,
-			d->warn[i].kind, (unsigned long long)d->warn[i].count,
-			d->warn[i].first_message ? d->warn[i].first_message : "",
-			d->warn[i].nlocs ? d->warn[i].locs[0] : "?");
+			w->kind, (unsigned long long)w->count,
+			w->first_message ? w->first_message : "", w->nlocs ? w->locs[0] : "?");
+		for (size_t k = 1; tm_cli_verbosity == TM_VERBOSE && k < w->nlocs; k++)
+			fprintf(stderr, "tracemerge %s:   also at %s\n", cmd, w->locs[k]);
+	}
 }
 
 int cmd_sync(int argc, char **argv)
@@ -213,6 +230,7 @@ int cmd_sync(int argc, char **argv)
 	static const struct option opts[] = {
 		TM_CLOCK_OPTIONS,
 		{ "json", no_argument, NULL, 'j' },
+		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -223,8 +241,10 @@ int cmd_sync(int argc, char **argv)
 	int c, json = 0, rc = TM_EXIT_OK;
 
 	memset(&cc, 0, sizeof(cc));
-	while ((c = tm_getopt("sync", argc, argv, "h", opts)) != -1) {
-		if (c == 'j') {
+	while ((c = tm_getopt("sync", argc, argv, "qvh", opts)) != -1) {
+		if (tm_cli_verbosity_opt(c)) {
+			continue;
+		} else if (c == 'j') {
 			json = 1;
 		} else if (c == 'h') {
 			tm_usage("sync", 0);
@@ -245,7 +265,7 @@ int cmd_sync(int argc, char **argv)
 	if (!s) {
 		rc = TM_EXIT_INPUT;
 	} else if (tm_session_sync(s)) {
-		rc = tm_cli_session_error("sync", s, &d, true);
+		rc = tm_cli_session_error("sync", s, &d, tm_cli_verbosity != TM_QUIET);
 	} else if (json) {
 		char *text = tm_session_report_json(s);
 		puts(text ? text : "{\"error\": \"out of memory\"}");

@@ -71,10 +71,11 @@ static const struct {
 	  "  --verbatim        keep the event lines exactly as read (only the\n"
 	  "                    container is undone); no normalisation\n"
 	  KERNEL_AS_TEXT
-	  "  -q, --quiet       do not print the summary of warnings on stderr\n"
+	  "  -q, --quiet       only errors on stderr (no summary, no warnings)\n"
+	  "  -v, --verbose     the summary always; every warning's locations\n"
 	  MAX_DECOMPRESSED_TEXT },
 	{ "merge",
-	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report] INPUT...\n"
+	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report[=json]] INPUT...\n"
 	  "\n"
 	  "Align every input on one clock and write one Trace Event JSON trace:\n"
 	  "kernel text in systemTraceEvents, application events in traceEvents,\n"
@@ -84,17 +85,20 @@ static const struct {
 	  "offset and drift; see 'tracemerge sync'.\n"
 	  "\n"
 	  "  -o, --output OUT  write OUT (atomically; default stdout)\n"
-	  "  --report          print event counts in and out on stderr\n"
+	  "  --report[=text|json]  print event counts in and out on stderr (json:\n"
+	  "                    one object, for scripts)\n"
 	  "  --pid-offset INPUT=N  add N to every pid/tid of INPUT (kernel lines,\n"
 	  "                    their pid fields, atrace tgids, JSON pid/tid), for\n"
 	  "                    traces from different machines; pid 0 stays 0\n"
 	  "  --verbatim        kernel lines exactly as read (their clock must be\n"
 	  "                    the output clock; no clock link for Catapult)\n"
 	  KERNEL_AS_TEXT
-	  "  -q, --quiet       no warnings on stderr\n"
+	  "  -q, --quiet       only errors on stderr (no warnings)\n"
+	  "  -v, --verbose     the counts, each input's clock relation and every\n"
+	  "                    warning's locations on stderr\n"
 	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "record",
-	  "usage: tracemerge record [-e GROUPS] [-b KB] [-c CLOCK] [-t SECONDS] [-o OUT]\n"
+	  "usage: tracemerge record [-e GROUPS] [-b KB] [-c TRACE_CLOCK] [-t SECONDS] [-o OUT]\n"
 	  "                         [-- CMD ARGS...]\n"
 	  "\n"
 	  "Record the kernel's view (root, tracefs) in a private tracefs instance\n"
@@ -109,10 +113,13 @@ static const struct {
 	  "                    tracefs SYSTEM, SYSTEM/EVENT or SYSTEM:EVENT (names,\n"
 	  "                    not patterns); markers always\n"
 	  "  -b, --buffer KB   ring buffer per CPU (default 8192)\n"
-	  "  -c, --clock CLOCK trace_clock (default mono = CLOCK_MONOTONIC)\n"
+	  "  -c, --trace-clock CLOCK  the kernel's trace_clock (default mono =\n"
+	  "                    CLOCK_MONOTONIC; --clock is its old name)\n"
 	  "  -t, --time SECONDS  stop after SECONDS\n"
 	  "  -o, --output OUT  default trace.txt; '-' = stdout.  Written beside\n"
 	  "                    OUT and renamed into place at the end\n"
+	  "  -q, --quiet       only errors on stderr (no progress, no summary)\n"
+	  "  -v, --verbose     also the instance, trace clock and events at the start\n"
 	  "\n"
 	  "Ctrl-C (SIGINT, SIGTERM) ends the recording (CMD gets it too and is\n"
 	  "waited for); a second one abandons it.  The instance is always removed.\n"
@@ -130,9 +137,11 @@ static const struct {
 	  "--same-clock say otherwise.\n"
 	  "\n"
 	  "  --json            machine-readable output\n"
+	  "  -q, --quiet       only errors on stderr (no warnings)\n"
+	  "  -v, --verbose     every warning's locations\n"
 	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "stats",
-	  "usage: tracemerge stats [--json] INPUT...\n"
+	  "usage: tracemerge stats [--json] [-q|-v] INPUT...\n"
 	  "\n"
 	  "Print what each input holds: format, line accounting, events by name,\n"
 	  "CPUs, tasks, time span, clock-sync markers, atrace slices, rejected\n"
@@ -140,6 +149,8 @@ static const struct {
 	  "\n"
 	  "  --json            machine-readable output (one JSON object)\n"
 	  "  --tasks N         list at most N tasks in text output (default 20)\n"
+	  "  -q, --quiet       only errors on stderr\n"
+	  "  -v, --verbose     list every task and event name in text output\n"
 	  MAX_DECOMPRESSED_TEXT },
 };
 
