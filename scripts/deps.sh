@@ -26,8 +26,9 @@ for extra in "$@"; do
 	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
 	check)  # the live browser tests; the man pages and the bash completion (tests/docs.sh);
-		# C++ (tests/api.sh: the public headers from C++)
+		# C++ (tests/api.sh: the public headers from C++); sync --plot rendered (tests/plot.sh)
 		command -v chromium >/dev/null 2>&1 || need="$need chromium"
+		command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 		command -v groff >/dev/null 2>&1 || need="$need groff-base"
 		command -v g++ >/dev/null 2>&1 || need="$need g++"
 		command -v man >/dev/null 2>&1 || need="$need man-db"

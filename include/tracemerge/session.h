@@ -190,6 +190,13 @@ TM_API int tm_session_counts(const struct tm_session *s, struct tm_session_count
  * malloc'ed (free it), NULL when out of memory. */
 TM_API char *tm_session_report_json(const struct tm_session *s);
 TM_API void tm_session_print_report(const struct tm_session *s, FILE *f);
+/* The marker fits (after a sync or write) as a self-contained SVG picture
+ * written to F: one panel per link between two clock domains, each
+ * marker's offset against its time with its uncertainty, the fitted line,
+ * the error band, rejected markers marked, the numbers in the title.
+ * Also after a failed sync, with the links it could fit and those it
+ * refused.  0, or -1 (not synced, or a write error: errno). */
+TM_API int tm_session_plot_svg(const struct tm_session *s, FILE *f);
 
 #ifdef __cplusplus
 }

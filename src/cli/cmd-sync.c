@@ -3,6 +3,7 @@
  * cmd-sync.c - `tracemerge sync`: print the clock solution of the inputs;
  * also the clock options shared with `merge`.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <limits.h>
@@ -225,11 +226,30 @@ void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
 	}
 }
 
+/* sync --plot PATH: the SVG picture of the fits.  0, or -1 after the error. */
+static int write_plot(const struct tm_session *s, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	int rc;
+
+	if (!f) {
+		fprintf(stderr, "tracemerge sync: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	rc = tm_session_plot_svg(s, f);
+	if ((f != stdout && fclose(f)) || rc) {
+		fprintf(stderr, "tracemerge sync: %s: cannot write: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_sync(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		TM_CLOCK_OPTIONS,
 		{ "json", no_argument, NULL, 'j' },
+		{ "plot", required_argument, NULL, 'p' },
 		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -239,11 +259,18 @@ int cmd_sync(int argc, char **argv)
 	struct tm_session *s;
 	struct tm_diag d;
 	int c, json = 0, rc = TM_EXIT_OK;
+	const char *plot = NULL;
 
 	memset(&cc, 0, sizeof(cc));
 	while ((c = tm_getopt("sync", argc, argv, "qvh", opts)) != -1) {
 		if (tm_cli_verbosity_opt(c)) {
 			continue;
+		} else if (c == 'p') {
+			if (tm_usage_output("sync", optarg)) {
+				tm_cli_clock_free(&cc);
+				return TM_EXIT_USAGE;
+			}
+			plot = optarg;
 		} else if (c == 'j') {
 			json = 1;
 		} else if (c == 'h') {
@@ -266,6 +293,11 @@ int cmd_sync(int argc, char **argv)
 		rc = TM_EXIT_INPUT;
 	} else if (tm_session_sync(s)) {
 		rc = tm_cli_session_error("sync", s, &d, tm_cli_verbosity != TM_QUIET);
+		/* a refused link is worth seeing too */
+		if (plot && rc == TM_EXIT_INPUT)
+			write_plot(s, plot);
+	} else if (plot && write_plot(s, plot)) {
+		rc = TM_EXIT_INPUT;
 	} else if (json) {
 		char *text = tm_session_report_json(s);
 		puts(text ? text : "{\"error\": \"out of memory\"}");

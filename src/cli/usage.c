@@ -126,7 +126,7 @@ static const struct {
 	  "When CMD fails by itself, the trace is kept and the exit status is CMD's,\n"
 	  "as a shell gives it (127: no such command; 128+N: ended by signal N).\n" },
 	{ "sync",
-	  "usage: tracemerge sync [--json] [CLOCK OPTIONS] INPUT...\n"
+	  "usage: tracemerge sync [--json] [--plot FILE.svg] [CLOCK OPTIONS] INPUT...\n"
 	  "\n"
 	  "Print how each input's clock maps onto the output clock: offset, drift\n"
 	  "(ppm), error bound, and the clock-sync markers used and rejected.\n"
@@ -136,7 +136,9 @@ static const struct {
 	  "clock (parent_ts=, # clock_type=LINUX_CLOCK_MONOTONIC); --offset or\n"
 	  "--same-clock say otherwise.\n"
 	  "\n"
-	  "  --json            machine-readable output\n"
+	  "  --json            machine-readable output (with every marker's residual)\n"
+	  "  --plot FILE.svg   draw the marker fits: each marker against the fitted\n"
+	  "                    line and its error band, one panel per link\n"
 	  "  -q, --quiet       only errors on stderr (no warnings)\n"
 	  "  -v, --verbose     every warning's locations\n"
 	  "\n" CLOCK_OPTIONS_TEXT },

@@ -676,7 +676,7 @@ int tm_merge_tail(struct tm_mw *w)
 	json_object_object_add(tm, "mode", json_object_new_string(w->o->verbatim ? "verbatim" : "canonical"));
 	if (!w->o->verbatim)
 		json_object_object_add(tm, "normalised", tm_report_canon(&w->canon));
-	json_object_object_add(tm, "clock", tm_sync_report(w->s));
+	json_object_object_add(tm, "clock", tm_sync_report(w->s, false));
 	json_object_object_add(tm, "counts", counts_json(w->c));
 	json_object_object_add(tm, "kernel_as", json_object_new_string(
 		w->o->kernel_as == TM_KERNEL_EVENTS ? "events" : w->o->kernel_as ? "both" : "text"));

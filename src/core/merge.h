@@ -82,8 +82,16 @@ void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char 
 			     size_t block_index);
 void tm_merge_early_free(struct tm_merge_early *e);
 
-/* The solution as a JSON object (for `sync --json` and the metadata). */
-struct json_object *tm_sync_report(const struct tm_sync *s);
+/* The solution as a JSON object (for `sync --json` and the metadata);
+ * RESIDUALS: each link with every marker's residual and uncertainty. */
+struct json_object *tm_sync_report(const struct tm_sync *s, bool residuals);
+/* A marker pair's instant in domain a (the midpoint of its interval) and
+ * its uncertainty (the half-widths of both sides together). */
+int64_t tm_sync_obs_mid(const struct tm_clock_obs *ob);
+int64_t tm_sync_obs_unc(const struct tm_clock_obs *ob);
+/* The marker fits as an SVG picture (sync-plot.c): one panel per link.
+ * 0, or -1 (a write error: errno). */
+int tm_sync_plot_svg(const struct tm_sync *s, FILE *f);
 /* The solution as text (`sync`). */
 void tm_sync_print(FILE *f, const struct tm_sync *s);
 

@@ -418,12 +418,22 @@ char *tm_session_report_json(const struct tm_session *s)
 
 	if (!s->solved)
 		return NULL;
-	if (!(o = tm_sync_report(&s->s)))
+	if (!(o = tm_sync_report(&s->s, true)))
 		return NULL;
 	json_object_object_add(o, "warnings", tm_report_warnings(s->d));
 	text = tm_report_json_text(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
 	json_object_put(o);
 	return text;
+}
+
+int tm_session_plot_svg(const struct tm_session *s, FILE *f)
+{
+	/* also after a failed solve: the fits that were made, refused ones too */
+	if (!s->loaded) {
+		errno = EINVAL;
+		return -1;
+	}
+	return tm_sync_plot_svg(&s->s, f);
 }
 
 void tm_session_print_report(const struct tm_session *s, FILE *f)

@@ -59,7 +59,40 @@ static struct json_object *route_path(const struct tm_sync *s, int dom)
 	return a;
 }
 
-static struct json_object *pair_json(const struct tm_sync *s, const struct tm_pair_fit *pf)
+int64_t tm_sync_obs_mid(const struct tm_clock_obs *ob)
+{
+	return ob->a_lo + (ob->a_hi - ob->a_lo) / 2;
+}
+
+int64_t tm_sync_obs_unc(const struct tm_clock_obs *ob)
+{
+	/* the two half-widths, rounded up to a whole ns */
+	return ((ob->a_hi - ob->a_lo) + (ob->b_hi - ob->b_lo) + 1) / 2;
+}
+
+/* Every marker of PF: its instant in domain a (midpoint), residual
+ * (observed - fitted, in domain b), uncertainty (the half-widths of both
+ * sides) and whether the fit used it. */
+static struct json_object *residuals_json(const struct tm_pair_fit *pf)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < pf->nobs; i++) {
+		const struct tm_clock_obs *ob = &pf->obs[i];
+		struct json_object *r = json_object_new_object();
+
+		json_object_object_add(r, "marker", json_object_new_string(pf->labels[i]));
+		json_object_object_add(r, "at_ns", json_object_new_int64(tm_sync_obs_mid(ob)));
+		json_object_object_add(r, "residual_ns", json_object_new_int64(pf->resid[i]));
+		json_object_object_add(r, "uncertainty_ns", json_object_new_int64(tm_sync_obs_unc(ob)));
+		json_object_object_add(r, "used", json_object_new_boolean(pf->state[i] == TM_OBS_USED));
+		json_object_array_add(a, r);
+	}
+	return a;
+}
+
+static struct json_object *pair_json(const struct tm_sync *s, const struct tm_pair_fit *pf,
+				     bool residuals)
 {
 	struct json_object *o = json_object_new_object(), *rej = json_object_new_array();
 	const struct tm_clock_fit *f = &pf->fit;
@@ -93,10 +126,12 @@ static struct json_object *pair_json(const struct tm_sync *s, const struct tm_pa
 		json_object_array_add(rej, r);
 	}
 	json_object_object_add(o, "rejected_markers", rej);
+	if (residuals && pf->state && pf->resid)
+		json_object_object_add(o, "residuals", residuals_json(pf));
 	return o;
 }
 
-struct json_object *tm_sync_report(const struct tm_sync *s)
+struct json_object *tm_sync_report(const struct tm_sync *s, bool residuals)
 {
 	struct json_object *o = json_object_new_object(), *ins = json_object_new_array();
 	struct json_object *links = json_object_new_array(), *tgt = json_object_new_object();
@@ -135,7 +170,7 @@ struct json_object *tm_sync_report(const struct tm_sync *s)
 	}
 	json_object_object_add(o, "inputs", ins);
 	for (size_t i = 0; i < s->npf; i++)
-		json_object_array_add(links, pair_json(s, &s->pf[i]));
+		json_object_array_add(links, pair_json(s, &s->pf[i], residuals));
 	json_object_object_add(o, "links", links);
 	for (size_t i = 0; i < s->nm; i++)
 		paired += s->m[i].used;
