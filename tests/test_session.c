@@ -236,6 +236,26 @@ static int64_t apply(const struct tm_clock_map *m, int64_t x)
 	return y;
 }
 
+/* The kernel counts of N: lines IN = OUT written + SYNC markers moved. */
+static void assert_kernel_counts(const struct tm_session_counts *n, uint64_t in, uint64_t out,
+				 uint64_t sync)
+{
+	assert_int_equal(n->kernel_in, in);
+	assert_int_equal(n->kernel_out, out);
+	assert_int_equal(n->kernel_sync, sync);
+	assert_int_equal(n->kernel_rejected, 0);
+}
+
+/* The JSON counts of N: events IN = OUT + SYNC moved + DROPPED. */
+static void assert_json_counts(const struct tm_session_counts *n, uint64_t in, uint64_t out,
+			       uint64_t sync, uint64_t dropped)
+{
+	assert_int_equal(n->json_in, in);
+	assert_int_equal(n->json_out, out);
+	assert_int_equal(n->json_sync, sync);
+	assert_int_equal(n->json_rejected, dropped);
+}
+
 /* The output, parsed. */
 static struct json_object *out_json(struct ctx *c)
 {
@@ -260,6 +280,29 @@ static void offset_pair(struct ctx *c, const struct tm_session_opts *o, const ch
 	open_session(c, o);
 	add_mem(c, "kernel.txt", K_OFF, 0);
 	add_mem(c, "app.json", json, 1);
+}
+
+/* K_DRIFT and J_DRIFT in a session with options O. */
+static void drift_pair(struct ctx *c, const struct tm_session_opts *o)
+{
+	open_session(c, o);
+	add_mem(c, "kernel.txt", K_DRIFT, 0);
+	add_mem(c, "app.json", J_DRIFT, 1);
+}
+
+/* Sync, and the clock solution as `sync --json` prints it, parsed. */
+static struct json_object *sync_report(struct ctx *c)
+{
+	struct json_object *r;
+	char *text;
+
+	assert_int_equal(tm_session_sync(c->s), 0);
+	text = tm_session_report_json(c->s);
+	assert_non_null(text);
+	r = json_tokener_parse(text);
+	assert_non_null(r);
+	free(text);
+	return r;
 }
 
 /* ---- clock solutions ----------------------------------------------------- */
@@ -316,9 +359,7 @@ static void test_drift_fit(void **state)
 	struct ctx *c = *state;
 	struct tm_session_part a;
 
-	open_session(c, NULL);
-	add_mem(c, "kernel.txt", K_DRIFT, 0);
-	add_mem(c, "app.json", J_DRIFT, 1);
+	drift_pair(c, NULL);
 	assert_int_equal(write_mem(c), 0);
 	a = part(c, 1, 0);
 	assert_string_equal(a.how, "markers");
@@ -363,16 +404,9 @@ static void test_drift_report(void **state)
 {
 	struct ctx *c = *state;
 	struct json_object *r, *l;
-	char *text;
 
-	open_session(c, NULL);
-	add_mem(c, "kernel.txt", K_DRIFT, 0);
-	add_mem(c, "app.json", J_DRIFT, 1);
-	assert_int_equal(tm_session_sync(c->s), 0);
-	text = tm_session_report_json(c->s);
-	assert_non_null(text);
-	r = json_tokener_parse(text);
-	assert_non_null(r);
+	drift_pair(c, NULL);
+	r = sync_report(c);
 	l = json_object_array_get_idx(get(r, "links"), 0);
 	assert_true(json_object_get_boolean(get(l, "rate_fitted")));
 	/* 1000 µs over 10 s = 100 ppm (printed from a long double) */
@@ -380,7 +414,6 @@ static void test_drift_report(void **state)
 		    json_object_get_double(get(l, "rate_ppm")) < 100.000001);
 	assert_int_equal(json_object_get_int64(get(l, "used")), 3);
 	json_object_put(r);
-	free(text);
 }
 
 /* --offset for an input without markers: the link is exactly the offset. */
@@ -460,16 +493,10 @@ static void test_counts_and_output(void **state)
 	assert_int_equal(write_mem(c), 0);
 	assert_int_equal(tm_session_counts(c->s, &n), 0);
 	/* K_OFF: 6 event lines, of them 2 markers moved out, 4 written */
-	assert_int_equal(n.kernel_in, 6);
-	assert_int_equal(n.kernel_out, 4);
-	assert_int_equal(n.kernel_sync, 2);
-	assert_int_equal(n.kernel_rejected, 0);
+	assert_kernel_counts(&n, 6, 4, 2);
 	/* J_OFF: 6 events = 3 written (B, X, E) + 2 clock_sync moved + 1
 	 * dropped ("bad": its ts is no number) */
-	assert_int_equal(n.json_in, 6);
-	assert_int_equal(n.json_out, 3);
-	assert_int_equal(n.json_sync, 2);
-	assert_int_equal(n.json_rejected, 1);
+	assert_json_counts(&n, 6, 3, 2, 1);
 	assert_int_equal(tm_diag_count(&c->d, "json-event-dropped"), 1);
 	/* names: thread 4242 "app", thread 4243 "app", process 4242 "app"
 	 * (4242 is its own tgid); pid 0 is the idle task: 3 */
@@ -525,10 +552,7 @@ static void test_names_not_over_the_app(void **state)
 	/* the JSON names process 4242 and thread 4242: only thread 4243 left */
 	assert_int_equal(n.names, 1);
 	/* 5 events = 3 written (2 M, B) + 2 moved */
-	assert_int_equal(n.json_in, 5);
-	assert_int_equal(n.json_out, 3);
-	assert_int_equal(n.json_sync, 2);
-	assert_int_equal(n.json_rejected, 0);
+	assert_json_counts(&n, 5, 3, 2, 0);
 	assert_int_equal(occurrences(c->out, "\"name\":\"process_name\""), 1);
 	assert_contains(c->out, "\"args\":{\"name\":\"appproc\"}");
 	assert_contains(c->out, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":4242,\"tid\":4243,"
@@ -541,15 +565,10 @@ static void test_report_json(void **state)
 {
 	struct ctx *c = *state;
 	struct json_object *r, *in, *st, *l;
-	char *text;
 
 	offset_pair(c, NULL, J_OFF);
 	assert_null(tm_session_report_json(c->s));        /* not solved yet */
-	assert_int_equal(tm_session_sync(c->s), 0);
-	text = tm_session_report_json(c->s);
-	assert_non_null(text);
-	r = json_tokener_parse(text);
-	assert_non_null(r);
+	r = sync_report(c);
 	in = json_object_array_get_idx(get(r, "inputs"), 1);
 	assert_string_equal(json_object_get_string(get(in, "path")), "app.json");
 	st = json_object_array_get_idx(get(in, "streams"), 0);
@@ -565,7 +584,6 @@ static void test_report_json(void **state)
 	/* the one warning so far: "bad"'s ts is no number */
 	assert_int_equal(json_object_array_length(get(r, "warnings")), 1);
 	json_object_put(r);
-	free(text);
 }
 
 /* --pid-offset moves the application's pids and tids. */
@@ -595,10 +613,8 @@ static void test_import(void **state)
 	assert_int_equal(write_mem(c), 0);
 	assert_int_equal(tm_session_counts(c->s, &n), 0);
 	/* one input, no JSON: no link, no marker moved; all 6 lines out */
-	assert_int_equal(n.kernel_in, 6);
-	assert_int_equal(n.kernel_out, 6);
-	assert_int_equal(n.kernel_sync, 0);
-	assert_int_equal(n.json_in, 0);
+	assert_kernel_counts(&n, 6, 6, 0);
+	assert_json_counts(&n, 0, 0, 0, 0);
 	assert_false(n.link);
 	assert_int_equal(n.names, 3);               /* as in test_counts_and_output */
 	assert_true(part(c, 0, 0).is_output_clock);
@@ -821,16 +837,12 @@ static void test_error_max_drift(void **state)
 	struct tm_session_opts o = { .max_drift_ppm = 50 };
 
 	/* kernel -> app drifts +100 ppm (test_drift_fit), 3 markers used */
-	open_session(c, &o);
-	add_mem(c, "kernel.txt", K_DRIFT, 0);
-	add_mem(c, "app.json", J_DRIFT, 1);
+	drift_pair(c, &o);
 	assert_int_equal(write_mem(c), -1);
 	assert_error(c, "cannot align kernel.txt (kernel) with app.json (json): markers 'd0' ");
 	assert_error(c, "(3 used) imply a drift of 100.0 ppm (limit 50 ppm)");
 	o.max_drift_ppm = 101;
-	open_session(c, &o);
-	add_mem(c, "kernel.txt", K_DRIFT, 0);
-	add_mem(c, "app.json", J_DRIFT, 1);
+	drift_pair(c, &o);
 	assert_int_equal(tm_session_sync(c->s), 0);
 }
 
@@ -884,6 +896,29 @@ static void test_error_import_two(void **state)
 	assert_error(c, "import takes exactly one input, not 2");
 }
 
+/* ---- bugs ---------------------------------------------------------------- */
+
+/* Two inputs added under one name (both from memory without a name): an
+ * offset set by index is the offset of that index, not of the first input
+ * of the name (it was taken by name: "that input is the output clock"). */
+static void test_offset_by_index_same_names(void **state)
+{
+	struct ctx *c = *state;
+	struct tm_session_part a;
+
+	open_session(c, NULL);
+	assert_int_equal(tm_session_add_input_mem(c->s, NULL, K_OFF, strlen(K_OFF)), 0);
+	assert_int_equal(tm_session_add_input_mem(c->s, NULL, J_NOMARK, strlen(J_NOMARK)), 1);
+	assert_string_equal(tm_session_input_name(c->s, 1), "<memory>");
+	assert_int_equal(tm_session_set_offset(c->s, 1, -5000 * S), 0);
+	if (write_mem(c) != 0)
+		fail_msg("%s", c->d.error);
+	a = part(c, 1, 0);
+	assert_string_equal(a.how, "--offset");
+	assert_int_equal(apply(&a.to_output, 5100500000000LL), 100500000000LL);
+	assert_true(part(c, 0, 0).is_output_clock);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -911,6 +946,7 @@ int main(void)
 		T(test_error_max_drift),
 		T(test_error_order),
 		T(test_error_import_two),
+		T(test_offset_by_index_same_names),
 #undef T
 	};
 

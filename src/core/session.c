@@ -218,8 +218,7 @@ static int solve(struct tm_session *s)
 		return tm_diag_error(s->d, "out of memory");
 	for (size_t i = 0; i < s->n; i++)
 		if (s->in[i].has_offset)
-			offs[so.noffsets++] = (struct tm_sync_offset){ s->in[i].name,
-								       s->in[i].offset_ns };
+			offs[so.noffsets++] = (struct tm_sync_offset){ i, s->in[i].offset_ns };
 	so.offsets = offs;
 	if (s->o.mode == TM_SESSION_IMPORT) {
 		/* what the viewers do: every marker link taken, whatever its

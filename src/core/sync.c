@@ -227,16 +227,17 @@ static bool user_linked(const struct tm_sync *s, const struct tm_sync_opts *o, i
 {
 	if (o->same_clock)
 		return true;
-	for (size_t i = 0; i < s->nsrc; i++) {
-		const struct tm_src *src = &s->src[i];
-		bool mine = src->kdom == dom;
-		for (size_t k = 0; k < src->njb; k++)
-			mine |= src->jb[k].dom == dom;
-		if (!mine)
+	for (size_t k = 0; k < o->noffsets; k++) {
+		const struct tm_src *src;
+		bool mine;
+		if (o->offsets[k].input >= s->nsrc)
 			continue;
-		for (size_t k = 0; k < o->noffsets; k++)
-			if (!strcmp(o->offsets[k].input, src->path))
-				return true;
+		src = &s->src[o->offsets[k].input];
+		mine = src->kdom == dom;
+		for (size_t j = 0; j < src->njb; j++)
+			mine |= src->jb[j].dom == dom;
+		if (mine)
+			return true;
 	}
 	return false;
 }
@@ -354,16 +355,13 @@ static int link_src(struct tm_sync *s, const struct tm_src *src, int64_t off, co
 static int user_links(struct tm_sync *s, const struct tm_sync_opts *o)
 {
 	for (size_t k = 0; k < o->noffsets; k++) {
-		size_t i;
-		for (i = 0; i < s->nsrc && strcmp(s->src[i].path, o->offsets[k].input); i++)
-			;
-		s->option_error = i == s->nsrc || i == s->target_src;
-		if (i == s->nsrc)
-			return tm_diag_error(s->d, "--offset %s: not one of the inputs",
-					     o->offsets[k].input);
+		size_t i = o->offsets[k].input;
+		s->option_error = i >= s->nsrc || i == s->target_src;
+		if (i >= s->nsrc)
+			return tm_diag_error(s->d, "--offset: no input %zu", i);
 		if (i == s->target_src)
 			return tm_diag_error(s->d, "--offset %s: that input is the output clock; "
-					     "give the offset of another input", o->offsets[k].input);
+					     "give the offset of another input", s->src[i].path);
 		if (link_src(s, &s->src[i], o->offsets[k].ns, "--offset"))
 			return tm_diag_error(s->d, "out of memory");
 	}

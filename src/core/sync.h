@@ -84,7 +84,8 @@ struct tm_pair_fit {
 #define TM_SYNC_HOW_LEGACY "assumed CLOCK_MONOTONIC: the JSON names no clock domain"
 
 struct tm_sync_offset {
-	const char *input;           /* path as given on the command line */
+	size_t input;                /* the input's index (in tm_sync's src; its
+				      * path may be another input's too) */
 	int64_t ns;                  /* add to INPUT's timestamps */
 };
 
