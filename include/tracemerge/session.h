@@ -27,7 +27,8 @@
  *
  * Errors: every function that can fail returns -1 (or NULL) with the one-line
  * message in the session's diag's error; warnings (counted by kind, with
- * their first locations) are in the same diag.  A session is used by one
+ * their first locations) are in the same diag, and go into the metadata of
+ * what the session writes: give each session a diag of its own.  A session is used by one
  * thread at a time; it starts helper threads of its own (see tm_tuning).
  */
 #ifndef TRACEMERGE_SESSION_H
