@@ -5,7 +5,8 @@
 #   scripts/deps.sh fuzz     also clang (libFuzzer)
 #   scripts/deps.sh valgrind also valgrind
 #   scripts/deps.sh check    also what the live tests drive (headless chromium),
-#                            groff, man and bash-completion for tests/docs.sh
+#                            groff, man and bash-completion for tests/docs.sh,
+#                            python3 and pip for tests/python.sh
 set -e
 need=""
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
@@ -32,6 +33,9 @@ for extra in "$@"; do
 		command -v groff >/dev/null 2>&1 || need="$need groff-base"
 		command -v g++ >/dev/null 2>&1 || need="$need g++"
 		command -v man >/dev/null 2>&1 || need="$need man-db"
+		# tests/python.sh: the Python package, installed with pip
+		command -v python3 >/dev/null 2>&1 || need="$need python3"
+		python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
 		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion" ;;
 	esac
 done
