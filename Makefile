@@ -49,11 +49,13 @@ CLI_SRCS := $(wildcard src/cli/*.c)
 LIB_SRCS := $(wildcard $(addsuffix /*.c,$(LIB_LAYERS)))
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/%.o)
-TEST_SRCS := $(wildcard tests/test_*.c)
+# tests/KIND/: unit (cmocka), cli, corpus, viewers, live, api (tests/run.sh)
+TEST_SRCS := $(wildcard tests/*/test_*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
-TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/tool_*.c))
+TEST_HDRS := $(wildcard tests/*/*.h)
+TOOL_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/*/tool_*.c))
 EXAMPLE_BINS := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
-CXX_BINS := $(patsubst tests/%.cc,$(B)/tests/%,$(wildcard tests/*.cc))
+CXX_BINS := $(patsubst tests/%.cc,$(B)/tests/%,$(wildcard tests/*/*.cc))
 # the marker API alone (tracemerge/marker.h, with ts.h's formatting): for an
 # application that only writes markers, libc is all it needs
 MARKER_OBJS := $(B)/src/base/marker.o $(B)/src/base/ts.o
@@ -106,13 +108,13 @@ FORCE:
 $(EXE): $(CLI_OBJS) $(B)/libtracemerge.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(B)/libtracemerge.a $(PKG_LIBS)
 
-$(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) $(wildcard tests/*.h)
+$(B)/tests/%: tests/%.c $(B)/libtracemerge.a $(HDRS) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -DTM_SRCDIR='"$(CURDIR)"' $< -o $@ \
+	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) -Itests/unit -DTM_SRCDIR='"$(CURDIR)"' $< -o $@ \
 		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS) $(TEST_LIBS)
 
 # helper programs for the shell suites: no libtracemerge
-$(TOOL_BINS): $(B)/tests/%: tests/%.c $(wildcard tests/*.h)
+$(TOOL_BINS): $(B)/tests/%: tests/%.c $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(TEST_CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(TEST_LIBS)
 
@@ -126,7 +128,7 @@ $(B)/examples/record_app: examples/record_app.c $(B)/libtracemerge-marker.a $(wi
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge-marker.a
 
-# C++ programs using the public headers (tests/api.sh), with the build's flags
+# C++ programs using the public headers (tests/api/api.sh), with the build's flags
 $(CXX_BINS): $(B)/tests/%: tests/%.cc $(B)/libtracemerge.a $(wildcard include/tracemerge/*.h)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 $(OPT) $(SAN) -Wall -Wextra -Werror -Iinclude $< -o $@ \

@@ -2,7 +2,7 @@
 /*
  * record_app.c - an application that writes its own Trace Event JSON and
  * marks the kernel trace `tracemerge record` is making (libtracemerge's
- * marker API, include/tracemerge/marker.h).  Used by tests/record.sh.
+ * marker API, include/tracemerge/marker.h).  Used by tests/live/record.sh.
  *
  *   tracemerge record -o kernel.txt -- record_app app.json [realtime|boottime|monotonic] [N]
  *   tracemerge merge -o merged.json kernel.txt app.json

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "canon.h"
-#include "../tests/ftrace_util.h"
+#include "../tests/unit/ftrace_util.h"
 #include "kernel-scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,8 +5,8 @@
 #   scripts/deps.sh fuzz     also clang (libFuzzer)
 #   scripts/deps.sh valgrind also valgrind
 #   scripts/deps.sh check    also what the live tests drive (headless chromium),
-#                            groff, man and bash-completion for tests/docs.sh,
-#                            python3 and pip for tests/python.sh
+#                            groff, man and bash-completion for tests/cli/docs.sh,
+#                            python3 and pip for tests/api/python.sh
 set -e
 need=""
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
@@ -26,8 +26,8 @@ for extra in "$@"; do
 	case "$extra" in
 	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
-	check)  # the live browser tests; the man pages and the bash completion (tests/docs.sh);
-		# C++ (tests/api.sh: the public headers from C++); sync --plot rendered (tests/plot.sh)
+	check)  # the live browser tests; the man pages and the bash completion (tests/cli/docs.sh);
+		# C++ (tests/api/api.sh: the public headers from C++); sync --plot rendered (tests/cli/plot.sh)
 		command -v chromium >/dev/null 2>&1 || need="$need chromium"
 		command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 		command -v groff >/dev/null 2>&1 || need="$need groff-base"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Set up ../shared/tools/viewer-check (Catapult importer in node + Perfetto's
 # trace_processor from Debian's chromium-shell) in build/viewer-check, once.
-# tests/viewers.sh uses it; without it those checks are reported as skipped.
+# tests/viewers/viewers.sh uses it; without it those checks are reported as skipped.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 src=$top/../shared/tools/viewer-check

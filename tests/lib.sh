@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh - helpers for the shell test suites (sourced).
 # Each check prints "ok - NAME", "not ok - NAME" or "skip - NAME (why)".
-top=$(cd "$(dirname "$0")/.." && pwd)
+# (sourced by the suites in tests/KIND/: the top of the tree is two up)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 TM="${TM_WRAP:+$TM_WRAP }${TM_BIN:-$top/tracemerge}"
 # Sample traces of other projects, in the tree (testdata/corpus/*/SOURCES.txt)
 CORPUS="$top/testdata/corpus"

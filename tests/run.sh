@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Run every test: cmocka binaries in BUILD/tests and the shell suites tests/*.sh.
+# Run every test: cmocka binaries in BUILD/tests/KIND and the shell suites
+# tests/KIND/*.sh (KIND: unit, cli, corpus, viewers, live, api).
 # Shell suites print one line per check: "ok - ...", "not ok - ...", "skip - ...".
 # Ends with one summary line: "N passed, N failed, N skipped".
 B=${1:-build}
@@ -14,7 +15,7 @@ if [ -n "$TM_VALGRIND" ]; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-for t in "$B"/tests/test_*; do
+for t in "$B"/tests/*/test_*; do
 	[ -x "$t" ] || continue
 	$wrap "$t" >"$log" 2>&1
 	rc=$?
@@ -29,8 +30,7 @@ for t in "$B"/tests/test_*; do
 		failed_names="$failed_names $(basename "$t")"
 	fi
 done
-for s in tests/*.sh; do
-	[ "$s" = tests/run.sh ] && continue
+for s in tests/*/*.sh; do
 	TM_BUILD="$B" TM_WRAP="$wrap" sh "$s" >"$log" 2>&1
 	rc=$?
 	cat "$log"

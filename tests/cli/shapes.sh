@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Kernel traces in the layouts the field writes (bench/gen.c makes the same
+# events in each): the kernel's default `trace` (no TGID column, 5 flags,
+# comms with blanks and slashes), Android's dump with "(-----)" TGIDs learned
+# from atrace payloads, `trace-cmd report` text (the sched and print
+# plugins' forms), and the bench's own layout.  Each is read with every line
+# an event, imports and merges as the reference path does, and links to the
+# app trace through its markers.
+. "$(dirname "$0")/../lib.sh"
+case ${TM_BUILD:-build} in
+/*) GEN=${TM_BUILD}/bench/gen ;;
+*) GEN=$top/${TM_BUILD:-build}/bench/gen ;;
+esac
+if [ ! -x "$GEN" ]; then
+	notok "shapes: $GEN not built (make tests)"
+	exit 0
+fi
+
+# trace-cmd report's print plugin writes "print: IP: TEXT": read as the
+# trace_marker write it is (testdata/tracedat/small.report: 3 B, 3 E, 1 C
+# and 1 clock-sync marker among its print lines, counted by hand)
+R=$top/testdata/tracedat/small.report
+if $TM stats "$R" > "$T/st" 2>&1 && grep -q '^atrace:  payloads B=3 E=3 C=1 clock_sync=1$' "$T/st" &&
+   grep -q '^  name        dat-1 ' "$T/st" &&
+   $TM import -q -o "$T/r.json" "$R" && python3 -c '
+import json, sys
+text = json.load(open(sys.argv[1]))["systemTraceEvents"]
+marks = [l.split("tracing_mark_write: ", 1)[1] for l in text.splitlines() if "tracing_mark_write: " in l]
+want = ["B|21940|slice 1", "E|21940", "B|21940|slice 2", "E|21940", "B|21940|slice 3", "E|21940",
+        "trace_event_clock_sync: name=dat-1 source=test", "C|21940|counter|42"]
+sys.exit(0 if marks == want and "print:" not in text else "markers %r" % marks)' "$T/r.json"; then
+	ok "trace-cmd report's print lines are trace_marker writes: slices, counter and marker read"
+else
+	notok "trace-cmd report's print lines are not read as trace_marker writes"; sed 's/^/    /' "$T/st" | tail -8
+fi
+
+"$GEN" json 2 "$T/app.json"
+for shape in ftrace ftrace-kernel ftrace-android report; do
+	k=$T/$shape.txt
+	"$GEN" $shape 2 "$k"
+	# events: every line that is not a header line, counted here
+	n=$(grep -cv -e '^#' -e '^cpus=' "$k")
+	if $TM stats "$k" > "$T/st" 2>&1 &&
+	   grep -q "^lines: .* = $n events + 0 continuation .* + 0 rejected$" "$T/st"; then
+		ok "shape $shape: all $n event lines read, none rejected"
+	else
+		notok "shape $shape: not every line read ($n event lines)"; grep '^lines' "$T/st" | sed 's/^/    /'
+	fi
+	if $TM import -q -o "$T/a.json" "$k" && TM_REFERENCE=1 $TM import -q -o "$T/b.json" "$k" &&
+	   cmp -s "$T/a.json" "$T/b.json"; then
+		ok "shape $shape: import is byte-identical to the reference path"
+	else
+		notok "shape $shape: import differs from the reference path"
+	fi
+	if $TM sync "$k" "$T/app.json" > "$T/sy" 2>&1 && grep -q ' markers used, 0 rejected' "$T/sy" &&
+	   $TM merge -q -o "$T/a.json" "$k" "$T/app.json" &&
+	   TM_REFERENCE=1 $TM merge -q -o "$T/b.json" "$k" "$T/app.json" && cmp -s "$T/a.json" "$T/b.json"; then
+		ok "shape $shape: linked to the app trace by its markers; merge as the reference path"
+	else
+		notok "shape $shape: merge with the app trace"; sed 's/^/    /' "$T/sy" | head -5
+	fi
+done

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# compare.py - what a viewer built from a raw kernel trace against what it
+# built from `tracemerge import`'s output of it (tests/viewers/fidelity.sh).
+#
+# usage: compare.py perfetto|catapult VIEWER_CHECK_DIR RAW IMPORTED
+#   perfetto: RAW and IMPORTED are read by viewer-check's tp_query (Perfetto's
+#             trace_processor) with the QUERIES below, in one run a file;
+#   catapult: by tests/viewers/kevents/model.js in mode fidelity (Catapult's model).
+# Both are brought to one shape: sched (CPU slices), threads (tid -> set of
+# pids, None for a thread with no process), slices (name -> count),
+# counters (name -> samples).
+#
+# Prints one line: "loss: ..." (exit 1) when the import holds less than the
+# raw input: fewer sched slices; a thread of the raw input missing, or not
+# in its process, or also in another process; a slice or counter name with
+# fewer rows.  Otherwise "same" or "gain: ..." (exit 0) naming what the
+# import holds more.  A raw input the viewer could not read at all is
+# "unread" (its import compared with nothing: every row is a gain); one
+# the viewer refuses both raw and imported is "unread" too (nothing lost).
+import json
+import os
+import subprocess
+import sys
+
+QUERIES = [
+    "select count(*) from sched",
+    "select t.tid, p.pid from thread t left join process p using(upid)",
+    "select name, count(*) from slice group by name",
+    "select t.name, count(*) from counter c join counter_track t on c.track_id = t.id group by t.name",
+]
+
+
+ERRORS = []   # why a file did not load, in the order read
+
+
+def run(cmd):
+    """the JSON that CMD prints ({} when it prints none: a crash)"""
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    d = json.loads(out) if out.strip() else {}
+    ERRORS.append(str(d.get("error") or d.get("parse_error") or "no output")[:100])
+    return d
+
+
+def perfetto(vc, path):
+    d = run([os.path.join(vc, "perfetto", "tp_query"), path] + QUERIES)
+    q = [x["rows"][1:] for x in d.get("queries", [])]
+    if not d.get("parse_ok") or len(q) != len(QUERIES):
+        return None
+    threads = {}
+    for tid, pid in q[1]:
+        s = threads.setdefault(int(tid), set())
+        if pid != "[NULL]":
+            s.add(int(pid))
+    return dict(sched=int(q[0][0][0]), threads=threads,
+                slices={n: int(c) for n, c in q[2]}, counters={n: int(c) for n, c in q[3]})
+
+
+def catapult(vc, path):
+    d = run(["node", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kevents", "model.js"),
+             vc, "fidelity", path])
+    if not d.get("ok"):
+        return None
+    threads = {}
+    for pid, tids in d["threads"].items():
+        for tid in tids:
+            s = threads.setdefault(int(tid), set())
+            # a TGID column "-----" is parseInt'ed by Catapult to NaN: a
+            # process "NaN" holds the threads with no known process
+            if pid != "NaN":
+                s.add(int(pid))
+    return dict(sched=d["sched"], threads=threads, slices=d["slices"], counters=d["counters"],
+                kernel_threads=set(d["kernel_threads"]))
+
+
+def pids(s):
+    return "/".join(str(p) for p in sorted(s)) or "none"
+
+
+def compare(raw, imp):
+    """(losses, gains): lists of short descriptions"""
+    loss, gain = [], []
+    if imp["sched"] < raw["sched"]:
+        loss.append("sched %d < raw %d" % (imp["sched"], raw["sched"]))
+    elif imp["sched"] > raw["sched"]:
+        gain.append("sched %d > raw %d" % (imp["sched"], raw["sched"]))
+    for tid, rp in sorted(raw["threads"].items()):
+        ip = imp["threads"].get(tid)
+        if ip is None:
+            loss.append("thread %d (pid %s) missing" % (tid, pids(rp)))
+        elif not rp <= ip:
+            loss.append("thread %d in pid %s, raw %s" % (tid, pids(ip), pids(rp)))
+        elif rp and ip != rp:
+            loss.append("thread %d also in pid %s (raw %s)" % (tid, pids(ip - rp), pids(rp)))
+        elif ip != rp:
+            gain.append("thread %d given pid %s" % (tid, pids(ip)))
+    kt = raw.get("kernel_threads", set()) - imp.get("kernel_threads", set())
+    if kt:
+        loss.append("kernel threads %s missing" % sorted(kt))
+    new = sorted(set(imp["threads"]) - set(raw["threads"]))
+    if new:
+        gain.append("%d more threads (e.g. %d)" % (len(new), new[0]))
+    for what in ("slices", "counters"):
+        r, i = raw[what], imp[what]
+        for n in sorted(r):
+            if i.get(n, 0) < r[n]:
+                loss.append("%s %r: %d < raw %d" % (what, n, i.get(n, 0), r[n]))
+        more = sorted(n for n in i if i[n] > r.get(n, 0))
+        if more:
+            gain.append("%s: %d names with more rows (e.g. %r %d > raw %d)" %
+                        (what, len(more), more[0], i[more[0]], r.get(more[0], 0)))
+    return loss, gain
+
+
+def summary(m):
+    return "sched %d, %d threads, %d slices, %d counter samples" % (
+        m["sched"], len(m["threads"]), sum(m["slices"].values()), sum(m["counters"].values()))
+
+
+def main():
+    eng, vc, rawf, impf = sys.argv[1:5]
+    read = perfetto if eng == "perfetto" else catapult
+    raw, imp = read(vc, rawf), read(vc, impf)
+    if imp is None and raw is None:
+        print("unread: neither the raw input nor the import loads (%s)" % ERRORS[0])
+        return 0
+    if imp is None:
+        print("loss: the import's output did not load (%s)" % ERRORS[1])
+        return 1
+    if raw is None:
+        print("unread: the raw input does not load (%s); import has %s" % (ERRORS[0], summary(imp)))
+        return 0
+    loss, gain = compare(raw, imp)
+    if loss:
+        print("loss: %s; %s" % ("; ".join(loss[:6]), "%d in all" % len(loss)))
+        return 1
+    print(("gain: " + "; ".join(gain[:6]) if gain else "same") + " (" + summary(imp) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
