@@ -195,6 +195,9 @@ install: all
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 scripts/tracemerge.bash-completion $(DESTDIR)$(BASHCOMPDIR)/tracemerge
+	@# the dynamic linker's cache, so that programs (and Python) find the
+	@# new libraries at once; not for a staged install
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig 2>/dev/null || true; fi
 
 clean:
 	rm -rf build build-asan build-tsan build-vg build-fuzz tracemerge

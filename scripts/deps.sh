@@ -33,7 +33,7 @@ for extra in "$@"; do
 		command -v groff >/dev/null 2>&1 || need="$need groff-base"
 		command -v g++ >/dev/null 2>&1 || need="$need g++"
 		command -v man >/dev/null 2>&1 || need="$need man-db"
-		# tests/python.sh: the Python package, installed with pip
+		# tests/api/python.sh: the Python package, installed with pip
 		command -v python3 >/dev/null 2>&1 || need="$need python3"
 		python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
 		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion" ;;

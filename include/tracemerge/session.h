@@ -96,9 +96,10 @@ struct tm_session_opts {
 				    * (the first kernel input's clock) */
 	bool same_clock;           /* parts no marker links share one clock */
 	double max_drift_ppm;      /* a fitted drift above this is refused
-				    * (0: 1000 ppm) */
+				    * (0: 1000 ppm; below 0: an options error) */
 	int64_t max_error_ns;      /* a marker link with a larger error bound
-				    * is refused (0: 100 ms) */
+				    * is refused (0: 100 ms; below 0: an
+				    * options error) */
 	bool verbatim;             /* kernel lines exactly as read */
 	enum tm_kernel_as kernel_as;
 	struct tm_tuning tuning;
@@ -185,6 +186,11 @@ struct tm_session_counts {
 	bool link;                 /* the clock link was written */
 };
 TM_API int tm_session_counts(const struct tm_session *s, struct tm_session_counts *c);
+
+/* Free memory the library handed over (the texts of
+ * tm_session_report_json and tm_stats_json): with the library's own
+ * allocator, whatever the caller's. */
+TM_API void tm_free(void *p);
 
 /* The clock solution (after a sync or write) as `tracemerge sync --json`
  * prints it (with the diag's warnings), or as its text.  The JSON text is

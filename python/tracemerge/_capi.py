@@ -133,8 +133,8 @@ def _candidates():
 
 
 def load():
-    """The library with its prototypes set, and libc's free (for the texts
-    the library hands over).  OSError naming what was tried."""
+    """The library with its prototypes set, and its free (tm_free, for the
+    texts the library hands over).  OSError naming what was tried."""
     tried = []
     for name in _candidates():
         try:
@@ -150,7 +150,7 @@ def load():
         f = getattr(lib, name)
         f.restype = res
         f.argtypes = args
-    libc = ctypes.CDLL(None)
-    libc.free.restype = None
-    libc.free.argtypes = [c_void_p]
-    return lib, libc.free
+    # the library's own free (tm_free): its texts were malloc'ed there
+    lib.tm_free.restype = None
+    lib.tm_free.argtypes = [c_void_p]
+    return lib, lib.tm_free

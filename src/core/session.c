@@ -216,6 +216,12 @@ static int solve(struct tm_session *s)
 
 	if (!offs)
 		return tm_diag_error(s->d, "out of memory");
+	if (s->o.max_drift_ppm < 0 || s->o.max_error_ns < 0 || s->o.max_drift_ppm != s->o.max_drift_ppm) {
+		free(offs);
+		s->option_error = true;
+		return tm_diag_error(s->d, "the largest drift and error must be above 0 "
+				     "(or 0 for the defaults)");
+	}
 	for (size_t i = 0; i < s->n; i++)
 		if (s->in[i].has_offset)
 			offs[so.noffsets++] = (struct tm_sync_offset){ i, s->in[i].offset_ns };
@@ -408,6 +414,11 @@ int tm_session_counts(const struct tm_session *s, struct tm_session_counts *c)
 		.link = m->link,
 	};
 	return 0;
+}
+
+void tm_free(void *p)
+{
+	free(p);
 }
 
 char *tm_session_report_json(const struct tm_session *s)

@@ -301,7 +301,7 @@ static struct json_object *sync_report(struct ctx *c)
 	assert_non_null(text);
 	r = json_tokener_parse(text);
 	assert_non_null(r);
-	free(text);
+	tm_free(text);   /* the library's allocator */
 	return r;
 }
 
@@ -846,6 +846,22 @@ static void test_error_max_drift(void **state)
 	assert_int_equal(tm_session_sync(c->s), 0);
 }
 
+/* A negative limit is the caller's mistake, not "use the default". */
+static void test_error_negative_limits(void **state)
+{
+	struct ctx *c = *state;
+	struct tm_session_opts o = { .max_error_ns = -1 };
+
+	offset_pair(c, &o, J_OFF);
+	assert_int_equal(tm_session_sync(c->s), -1);
+	assert_error(c, "the largest drift and error must be above 0");
+	assert_true(tm_session_failed_on_options(c->s));
+	o = (struct tm_session_opts){ .max_drift_ppm = -5.0 };
+	offset_pair(c, &o, J_OFF);
+	assert_int_equal(tm_session_sync(c->s), -1);
+	assert_true(tm_session_failed_on_options(c->s));
+}
+
 static void test_error_order(void **state)
 {
 	struct ctx *c = *state;
@@ -944,6 +960,7 @@ int main(void)
 		T(test_error_clock_option),
 		T(test_error_max_error),
 		T(test_error_max_drift),
+		T(test_error_negative_limits),
 		T(test_error_order),
 		T(test_error_import_two),
 		T(test_offset_by_index_same_names),

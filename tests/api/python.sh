@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # python.sh - the Python package (python/tracemerge) over the shared library
 # of the build: a real `pip install` of ./python, then the checks of
-# tests/python_checks.py (through PYTHONPATH) against the tool's own outputs
+# tests/api/python_checks.py (through PYTHONPATH) against the tool's own outputs
 # written here.  Skips visibly without python3, and for sanitizer builds
 # (an ASan/TSan .so cannot be loaded into a plain python).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$top" || exit 1
 B=${TM_BUILD:-build}
 LIB=$top/$B/libtracemerge.so
@@ -61,14 +61,14 @@ $TM sync $K $N 2> "$T/unlinked.err"
 $TM sync --max-error 5us $K $A 2> "$T/maxerror.err"
 $TM sync --max-drift 10 $S/kernel_drift.txt $S/app_drift.json 2> "$T/maxdrift.err"
 $TM sync --clock=kernel $A $S/app_mono.json 2>&1 | head -n 1 > "$T/optclock.err"
-if [ -x "$B/tests/tool_pylayout" ]; then
-	"$B/tests/tool_pylayout" > "$T/layout.txt"
+if [ -x "$B/tests/api/tool_pylayout" ]; then
+	"$B/tests/api/tool_pylayout" > "$T/layout.txt"
 else
 	: > "$T/layout.txt"
-	notok "python: $B/tests/tool_pylayout not built (make tests)"
+	notok "python: $B/tests/api/tool_pylayout not built (make tests)"
 fi
 
-PYTHONPATH="$top/python" "$PY" tests/python_checks.py "$T"
+PYTHONPATH="$top/python" "$PY" tests/api/python_checks.py "$T"
 
 # README's example (its first python block), from a directory holding the
 # tree's testdata: what it prints is the hand-worked offset and count
