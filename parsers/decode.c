@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "decode.h"
+#include "perfetto.h"
 #include "trace-dat.h"
 
 #define Z_CHUNK_MAX (1u << 30)  /* zlib counts in uInt: feed at most this */
@@ -272,7 +273,7 @@ struct zout {
 /*
  * Is the output binary, judged on its first bytes (once TM_NUL_HEAD are
  * there, or at the end)?  Every format read from compressed data is text,
- * but for a trace.dat, gzip (inflated again) and compressed atrace (binary
+ * but for a trace.dat, a Perfetto trace, gzip (inflated again) and compressed atrace (binary
  * after its "TRACE:" line): a NUL byte in the head refuses the rest at
  * once, before a stream of zeros fills the disk.  (A binary format read
  * from gzip one day must be recognised here.)
@@ -284,7 +285,8 @@ static bool head_binary(struct zout *o, bool end)
 	if (o->head_checked || (!end && o->len < TM_NUL_HEAD))
 		return false;
 	o->head_checked = true;
-	if (tm_is_tracedat(o->buf, o->len) || tm_is_gzip(o->buf, o->len))
+	if (tm_is_tracedat(o->buf, o->len) || tm_is_gzip(o->buf, o->len) ||
+	    tm_is_perfetto(o->buf, o->len))
 		return false;
 	nul = tm_nul_in_head(o->buf, o->len);
 	o->nul_at = nul >= 0 ? (size_t)nul : 0;

@@ -14,6 +14,7 @@
  *                              systemTraceEvents string, see input-json.c)
  *   '<'                        systrace HTML, see html.c
  *   "# tracer", "cpus=N", or an ftrace event line   ftrace text, one block
+ *   0x0a, a length, a packet    Perfetto protobuf trace, see perfetto.c
  * Decoders live in decode.c; errors name the file and the line or byte.
  */
 #include <errno.h>
@@ -29,6 +30,7 @@
 #include "tracemerge/input.h"
 #include "browser.h"
 #include "decode.h"
+#include "perfetto.h"
 #include "trace-dat.h"
 
 #define READ_CHUNK  (1u << 30)
@@ -48,6 +50,7 @@ const char *tm_format_name(enum tm_format f)
 	case TM_FMT_SCOPE:           return "opera-scope";
 	case TM_FMT_PERFTIMELINE:    return "performance-timeline";
 	case TM_FMT_TRACEDAT:        return "trace.dat";
+	case TM_FMT_PERFETTO:        return "perfetto";
 	case TM_FMT_UNKNOWN:         break;
 	}
 	return "unknown";
@@ -443,6 +446,8 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		return read_gzip(in, p, len);
 	if (tm_is_tracedat(p, len))
 		return tm_tracedat_read(in, p, len);
+	if (tm_is_perfetto(p, len))
+		return tm_perfetto_read(in, p, len);
 	while (i < len && tm_is_space(p[i]))
 		i++;
 	if (i == len) {
@@ -479,7 +484,8 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 	}
 	/* every format read (tm_format_name), and the gzip container */
 	tm_input_fail(in, "unrecognised content (not ftrace text, systrace HTML, "
-		      "compressed atrace, trace-cmd trace.dat, Trace Event JSON, a Speed "
+		      "compressed atrace, trace-cmd trace.dat, a Perfetto protobuf trace, "
+		      "Trace Event JSON, a Speed "
 		      "Tracer dump, Opera Scope profiler events or W3C Performance "
 		      "Timeline JSON; plain or gzip-compressed)");
 	return -1;
@@ -493,7 +499,7 @@ static long binary_head(const char *p, size_t len)
 {
 	long nul = tm_nul_in_head(p, len);
 
-	if (nul < 0 || tm_is_gzip(p, len) || tm_is_tracedat(p, len) ||
+	if (nul < 0 || tm_is_gzip(p, len) || tm_is_tracedat(p, len) || tm_is_perfetto(p, len) ||
 	    memmem(p, (size_t)nul, "TRACE:", 6))
 		return -1;
 	return nul;

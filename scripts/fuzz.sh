@@ -24,7 +24,7 @@ for f in fuzz/fuzz_*.c; do
 	seeds="$out/$name.corpus"
 	mkdir -p "$seeds"
 	# seed with small real inputs (the fuzzer also reads its own findings back)
-	for s in testdata/* testdata/fuzz/* testdata/browser/* testdata/tracedat/*.dat testdata/corpus/catapult/*; do
+	for s in testdata/* testdata/fuzz/* testdata/browser/* testdata/tracedat/*.dat testdata/perfetto/*.pb testdata/corpus/catapult/*; do
 		[ -f "$s" ] && [ "$(wc -c < "$s")" -lt 300000 ] && cp "$s" "$seeds/" 2>/dev/null || true
 	done
 	echo "fuzz: $name for ${secs}s"

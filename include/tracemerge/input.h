@@ -37,6 +37,7 @@ enum tm_format {
 	TM_FMT_SCOPE,           /* Opera Scope profiler Events (STP/1 JSON) */
 	TM_FMT_PERFTIMELINE,    /* W3C Performance Timeline entries (JSON) */
 	TM_FMT_TRACEDAT,        /* trace-cmd trace.dat (read by libtracecmd) */
+	TM_FMT_PERFETTO,        /* Perfetto protobuf trace (its ftrace events) */
 };
 
 enum tm_block_kind {

@@ -102,7 +102,7 @@ for f in "$T/text.txt" "$T/text.gz"; do
 	$TM stats "$f" 2> "$T/err" > /dev/null; rc=$?
 	ok=yes
 	for fmt in "ftrace text" "systrace HTML" "compressed atrace" "trace-cmd trace.dat" \
-		   "Trace Event JSON" "Speed Tracer dump" "Opera Scope profiler events" \
+		   "Perfetto protobuf trace" "Trace Event JSON" "Speed Tracer dump" "Opera Scope profiler events" \
 		   "W3C Performance Timeline JSON" "gzip-compressed"; do
 		grep -q "$fmt" "$T/err" || { ok=no; notok "unrecognised content of $(basename "$f"): '$fmt' not named"; }
 	done

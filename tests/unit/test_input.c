@@ -243,7 +243,8 @@ static void test_unrecognised_text(void **state)
 		reset(c);
 		open_mem(c, "u.txt", mem[i], strlen(mem[i]));
 		assert_error(c, "u.txt: unrecognised content (not ftrace text, systrace "
-			     "HTML, compressed atrace, trace-cmd trace.dat, Trace Event JSON, "
+			     "HTML, compressed atrace, trace-cmd trace.dat, a Perfetto "
+			     "protobuf trace, Trace Event JSON, "
 			     "a Speed Tracer dump, Opera Scope profiler events or W3C "
 			     "Performance Timeline JSON; plain or gzip-compressed)");
 	}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * perfetto-wire.h - the protobuf wire format, read in place, and the field
+ * numbers of Perfetto's trace schema that perfetto.c reads.
+ *
+ * A message is a run of fields, each a varint tag (field number << 3 |
+ * wire type) then its value: a varint (type 0, at most 10 bytes), 8 bytes
+ * (type 1), a varint length and that many bytes (type 2: strings, bytes,
+ * nested messages, packed repeated scalars) or 4 bytes (type 5).  Groups
+ * (types 3, 4) are not used by the schema and are refused.  Nothing is
+ * copied: a field's bytes are a view into the message.  Every read is
+ * bounds-checked; an error gives the offset of the bad byte from the start
+ * of the buffer being read.  Private to the library.
+ */
+#ifndef TM_PARSERS_PERFETTO_WIRE_H
+#define TM_PARSERS_PERFETTO_WIRE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Field numbers, from perfetto_trace.proto (Perfetto's whole-trace schema;
+ * a comment names the message.field of each).
+ */
+enum {
+	PF_TRACE_PACKET = 1,                    /* Trace.packet */
+
+	PF_PKT_FTRACE_EVENTS = 1,               /* TracePacket.ftrace_events */
+	PF_PKT_PROCESS_TREE = 2,                /* TracePacket.process_tree */
+	PF_PKT_CLOCK_SNAPSHOT = 6,              /* TracePacket.clock_snapshot */
+	PF_PKT_TIMESTAMP = 8,                   /* TracePacket.timestamp */
+	PF_PKT_PROCESS_STATS = 9,               /* TracePacket.process_stats */
+	PF_PKT_SEQUENCE_ID = 10,                /* TracePacket.trusted_packet_sequence_id */
+	PF_PKT_INTERNED_DATA = 12,              /* TracePacket.interned_data */
+	PF_PKT_SEQUENCE_FLAGS = 13,             /* TracePacket.sequence_flags */
+	PF_PKT_PREVIOUS_DROPPED = 42,           /* TracePacket.previous_packet_dropped */
+	PF_PKT_COMPRESSED = 50,                 /* TracePacket.compressed_packets */
+	PF_PKT_ZSTD_COMPRESSED = 133,           /* TracePacket.zstd_compressed_packets */
+
+	PF_INTERNED_KERNEL_SYMBOLS = 26,        /* InternedData.kernel_symbols */
+	PF_ISTR_IID = 1,                        /* InternedString.iid */
+	PF_ISTR_STR = 2,                        /* InternedString.str */
+
+	PF_BUNDLE_CPU = 1,                      /* FtraceEventBundle.cpu */
+	PF_BUNDLE_EVENT = 2,                    /* FtraceEventBundle.event */
+	PF_BUNDLE_LOST_EVENTS = 3,              /* FtraceEventBundle.lost_events */
+	PF_BUNDLE_COMPACT_SCHED = 4,            /* FtraceEventBundle.compact_sched */
+	PF_BUNDLE_FTRACE_CLOCK = 5,             /* FtraceEventBundle.ftrace_clock */
+
+	PF_CS_SWITCH_TIMESTAMP = 1,             /* CompactSched.switch_timestamp */
+	PF_CS_SWITCH_PREV_STATE = 2,            /* CompactSched.switch_prev_state */
+	PF_CS_SWITCH_NEXT_PID = 3,              /* CompactSched.switch_next_pid */
+	PF_CS_SWITCH_NEXT_PRIO = 4,             /* CompactSched.switch_next_prio */
+	PF_CS_INTERN_TABLE = 5,                 /* CompactSched.intern_table */
+	PF_CS_SWITCH_NEXT_COMM_INDEX = 6,       /* CompactSched.switch_next_comm_index */
+	PF_CS_WAKING_TIMESTAMP = 7,             /* CompactSched.waking_timestamp */
+	PF_CS_WAKING_PID = 8,                   /* CompactSched.waking_pid */
+	PF_CS_WAKING_TARGET_CPU = 9,            /* CompactSched.waking_target_cpu */
+	PF_CS_WAKING_PRIO = 10,                 /* CompactSched.waking_prio */
+	PF_CS_WAKING_COMM_INDEX = 11,           /* CompactSched.waking_comm_index */
+	PF_CS_WAKING_COMMON_FLAGS = 12,         /* CompactSched.waking_common_flags */
+
+	PF_EV_TIMESTAMP = 1,                    /* FtraceEvent.timestamp */
+	PF_EV_PID = 2,                          /* FtraceEvent.pid */
+	PF_EV_COMMON_FLAGS = 5,                 /* FtraceEvent.common_flags */
+	PF_EV_PRINT = 3,                        /* FtraceEvent.print */
+	PF_EV_SCHED_SWITCH = 4,                 /* FtraceEvent.sched_switch */
+	PF_EV_CPU_FREQUENCY = 11,               /* FtraceEvent.cpu_frequency */
+	PF_EV_CPU_IDLE = 13,                    /* FtraceEvent.cpu_idle */
+	PF_EV_SCHED_WAKEUP = 17,                /* FtraceEvent.sched_wakeup */
+	PF_EV_SCHED_BLOCKED_REASON = 18,        /* FtraceEvent.sched_blocked_reason */
+	PF_EV_SCHED_WAKING = 20,                /* FtraceEvent.sched_waking */
+	PF_EV_SCHED_WAKEUP_NEW = 114,           /* FtraceEvent.sched_wakeup_new */
+	PF_EV_TASK_NEWTASK = 235,               /* FtraceEvent.task_newtask */
+	PF_EV_TASK_RENAME = 236,                /* FtraceEvent.task_rename */
+	PF_EV_SCHED_PROCESS_EXIT = 238,         /* FtraceEvent.sched_process_exit */
+	PF_EV_SCHED_PROCESS_FORK = 239,         /* FtraceEvent.sched_process_fork */
+	PF_EV_SCHED_PROCESS_FREE = 240,         /* FtraceEvent.sched_process_free */
+	PF_EV_GENERIC = 327,                    /* FtraceEvent.generic */
+
+	PF_PRINT_BUF = 2,                       /* PrintFtraceEvent.buf */
+	PF_SWITCH_PREV_COMM = 1,                /* SchedSwitchFtraceEvent.prev_comm */
+	PF_SWITCH_PREV_PID = 2,                 /* SchedSwitchFtraceEvent.prev_pid */
+	PF_SWITCH_PREV_PRIO = 3,                /* SchedSwitchFtraceEvent.prev_prio */
+	PF_SWITCH_PREV_STATE = 4,               /* SchedSwitchFtraceEvent.prev_state */
+	PF_SWITCH_NEXT_COMM = 5,                /* SchedSwitchFtraceEvent.next_comm */
+	PF_SWITCH_NEXT_PID = 6,                 /* SchedSwitchFtraceEvent.next_pid */
+	PF_SWITCH_NEXT_PRIO = 7,                /* SchedSwitchFtraceEvent.next_prio */
+	PF_WAKE_COMM = 1,                       /* SchedWak{ing,eup,eupNew}FtraceEvent.comm */
+	PF_WAKE_PID = 2,                        /* ... .pid */
+	PF_WAKE_TARGET_CPU = 5,                 /* ... .target_cpu */
+	PF_BLOCKED_CALLER = 2,                  /* SchedBlockedReasonFtraceEvent.caller */
+	PF_NEWTASK_PID = 1,                     /* TaskNewtaskFtraceEvent.pid */
+	PF_NEWTASK_COMM = 2,                    /* TaskNewtaskFtraceEvent.comm */
+	PF_RENAME_PID = 1,                      /* TaskRenameFtraceEvent.pid */
+	PF_RENAME_NEWCOMM = 3,                  /* TaskRenameFtraceEvent.newcomm */
+	PF_GENERIC_EVENT_NAME = 1,              /* GenericFtraceEvent.event_name */
+	PF_GENERIC_FIELD = 2,                   /* GenericFtraceEvent.field */
+	PF_GFIELD_NAME = 1,                     /* GenericFtraceEvent.Field.name */
+	PF_GFIELD_STR = 3,                      /* GenericFtraceEvent.Field.str_value */
+	PF_GFIELD_INT = 4,                      /* GenericFtraceEvent.Field.int_value */
+	PF_GFIELD_UINT = 5,                     /* GenericFtraceEvent.Field.uint_value */
+
+	PF_PTREE_PROCESSES = 1,                 /* ProcessTree.processes */
+	PF_PTREE_THREADS = 2,                   /* ProcessTree.threads */
+	PF_PROC_PID = 1,                        /* ProcessTree.Process.pid */
+	PF_PROC_PPID = 2,                       /* ProcessTree.Process.ppid */
+	PF_PROC_CMDLINE = 3,                    /* ProcessTree.Process.cmdline */
+	PF_THREAD_TID = 1,                      /* ProcessTree.Thread.tid */
+	PF_THREAD_NAME = 2,                     /* ProcessTree.Thread.name */
+	PF_THREAD_TGID = 3,                     /* ProcessTree.Thread.tgid */
+	PF_PSTATS_PROCESSES = 1,                /* ProcessStats.processes */
+	PF_PSTATS_PID = 1,                      /* ProcessStats.Process.pid */
+	PF_PSTATS_THREADS = 11,                 /* ProcessStats.Process.threads */
+	PF_PSTATS_THREAD_TID = 1,               /* ProcessStats.Thread.tid */
+};
+
+enum tm_pb_type {
+	TM_PB_VARINT = 0,
+	TM_PB_FIXED64 = 1,
+	TM_PB_BYTES = 2,
+	TM_PB_FIXED32 = 5,
+};
+
+/* A message being read: [p, end) of a buffer that starts at base. */
+struct tm_pb {
+	const uint8_t *p, *end, *base;
+};
+
+/* One field: its number and type; v for varints and fixed values, the
+ * bytes [data, data + len) for TM_PB_BYTES (an empty view at its value for
+ * the other types, never NULL); at: offset of its tag from the buffer's
+ * start. */
+struct tm_pb_field {
+	uint32_t num;
+	enum tm_pb_type type;
+	uint64_t v;
+	const uint8_t *data;
+	size_t len;
+	size_t at;
+};
+
+/* What went wrong, and where (offset from the buffer's start). */
+struct tm_pb_error {
+	const char *what;
+	size_t at;
+};
+
+/* Read the message [P, P+LEN) of the buffer starting at BASE. */
+static inline struct tm_pb tm_pb_init(const uint8_t *base, const uint8_t *p, size_t len)
+{
+	return (struct tm_pb){ .p = p, .end = p + len, .base = base };
+}
+
+/* The message held by field F (TM_PB_BYTES) of a message of R's buffer. */
+static inline struct tm_pb tm_pb_sub(const struct tm_pb *r, const struct tm_pb_field *f)
+{
+	return tm_pb_init(r->base, f->data, f->len);
+}
+
+/* Read a varint at *P (before END) into *V and advance *P.  0, or -1 (the
+ * input ends inside it, or it runs past 10 bytes) with *P on the bad byte. */
+int tm_pb_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
+
+/* The next field of R into F.  1: a field; 0: the end of the message;
+ * -1: malformed (E says why and where). */
+int tm_pb_next(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e);
+
+/* Values of a packed repeated varint field (or one unpacked element):
+ * tm_pb_packed_next() gives the next value in *V, returns 1, 0 at the end,
+ * -1 when malformed (E). */
+struct tm_pb_packed {
+	const uint8_t *p, *end, *base;
+};
+static inline struct tm_pb_packed tm_pb_packed_init(const struct tm_pb *r,
+						    const struct tm_pb_field *f)
+{
+	return (struct tm_pb_packed){ .p = f->data, .end = f->data + f->len, .base = r->base };
+}
+int tm_pb_packed_next(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e);
+
+#endif

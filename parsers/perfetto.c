@@ -1,0 +1,1301 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * perfetto.c - a Perfetto protobuf trace (.perfetto-trace, .pftrace) as an
+ * input: its kernel events become one ftrace text block, as trace-dat.c
+ * does for a trace.dat, so that stats, import, sync and merge read them as
+ * they read the kernel's text.
+ *
+ * The file is the message Trace: repeated TracePacket (field 1).  A gzip'ed
+ * file is inflated by input.c first; TracePacket.compressed_packets (zlib)
+ * is inflated here under the input's decompression budget and read as more
+ * packets.  Two passes:
+ *
+ *  1. every packet, in file order: each FtraceEventBundle's events are
+ *     noted as records (time, cpu, a view of the event's bytes); the
+ *     compact_sched columns are unpacked into records (sched_switch takes
+ *     its prev_* fields from the CPU's previous switch, as Perfetto does:
+ *     the first compact switch of a CPU only seeds it, and a compact
+ *     sched_waking before any switch on its CPU has no known waker: both
+ *     counted as warnings); thread names (process tree, sched_switch,
+ *     task_newtask, task_rename, wakeups, compact sched's comm table), tgids
+ *     (process tree, process stats) and interned kernel symbols are learned.
+ *  2. the records are sorted by time (file order among equal times) and
+ *     written as lines in the layout of Perfetto's to_ftrace():
+ *
+ *       "%16s-%-5d (%5d|-----) [%03d] .... SECS: NAME: DETAILS"
+ *
+ *     the comm being the last name the trace gives the thread ("<idle>"
+ *     for pid 0, "<...>" when none: the kernel's "unknown", which Perfetto
+ *     writes "<unknown>"), seconds with 6 decimals when the time is a whole
+ *     microsecond, else 9 (exact; to_ftrace truncates to microseconds).
+ *
+ * Memory: the records (112 bytes an event) and the text block grow with the
+ * trace; the bytes of the events are views into the file (or the inflated
+ * packets, which the input keeps).  A typed event without a text form here
+ * is counted per FtraceEvent field number ("perfetto-event-N" warnings).
+ * Not read yet: zstd_compressed_packets (counted), TrackEvent, clock
+ * snapshots (counted in the header only).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+#include "hash-map.h"
+#include "perfetto.h"
+#include "perfetto-wire.h"
+#include "tracemerge/ts.h"
+
+/* ---- sniffing ----------------------------------------------------------- */
+
+/* Are the fields of [P, END) well formed, at least one?  With CUT (the
+ * message goes on past END: a head of the file), a last field cut by END
+ * is fine.  Nested messages are not entered. */
+static bool fields_plausible(const uint8_t *p, const uint8_t *end, bool cut)
+{
+	struct tm_pb r = tm_pb_init(p, p, (size_t)(end - p));
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	unsigned n = 0;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		n++;
+	if (rc == 0)
+		return n > 0;
+	return cut && n > 0 && (!strncmp(e.what, "truncated", 9) || strstr(e.what, "past the end"));
+}
+
+bool tm_is_perfetto(const void *data, size_t len)
+{
+	const uint8_t *p = data, *end = p + len, *q = p + 1;
+	uint64_t n;
+
+	if (len < 3 || p[0] != 0x0a || tm_pb_varint(&q, end, &n) || n == 0)
+		return false;
+	if (n <= (uint64_t)(end - q))
+		return fields_plausible(q, q + n, false) && (q + n == end || q[n] == 0x0a);
+	return fields_plausible(q, end, true);
+}
+
+/* ---- the reader's state ------------------------------------------------- */
+
+enum rec_kind { REC_EVENT, REC_SWITCH, REC_WAKING };
+
+struct view {
+	const uint8_t *p;
+	uint32_t n;
+};
+
+/* One kernel event to write. */
+struct rec {
+	int64_t ts;
+	uint64_t order;         /* file order among equal times */
+	uint32_t cpu;
+	int32_t pid;            /* the task that ran it */
+	uint8_t kind;
+	uint32_t field;         /* REC_EVENT: the FtraceEvent oneof field */
+	struct view body;       /* REC_EVENT: that field's message */
+	/* compact sched */
+	int32_t prev_pid, prev_prio, next_pid, next_prio;   /* waking: next_* */
+	int64_t prev_state;
+	int32_t target_cpu;
+	struct view prev_comm, next_comm;
+};
+
+struct cpu_state {              /* compact sched: who runs on a CPU */
+	bool seen;
+	int32_t pid, prio;
+	struct view comm;
+};
+
+struct column {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+struct pf {
+	struct tm_input *in;
+	struct rec *recs;
+	size_t nrec, rcap;
+	struct tm_hmap *names;  /* tid -> struct view */
+	struct tm_hmap *tgids;  /* tid -> int32 */
+	struct tm_hmap *procs;  /* pid -> struct proc */
+	struct tm_hmap *syms;   /* (seq, iid) -> struct view */
+	struct tm_hmap *unknown;/* FtraceEvent field -> uint64 count */
+	struct cpu_state *cpus;
+	size_t ncpus;
+	struct column col[13];  /* compact sched columns by field number */
+	struct view *itab;      /* compact sched intern table */
+	size_t nitab, itab_cap;
+	uint32_t seq;
+	uint32_t max_cpu;
+	int depth;              /* compressed_packets nesting */
+	size_t zat;             /* offset of the compressed_packets being read */
+	uint64_t packets, bundles, events, compressed, zstd, snapshots;
+	uint64_t first_switch, waking_no_waker, bad_ts, lost_bundles;
+	size_t written;         /* event lines written */
+	char *buf;              /* the text block */
+	size_t len, cap;
+	bool nomem;
+};
+
+struct proc {
+	int32_t ppid;
+	struct view name;
+};
+
+/* Set the input's error for wire error E. */
+static int wire_fail(struct pf *pf, const struct tm_pb_error *e)
+{
+	if (pf->depth)
+		tm_input_fail_byte(pf->in, pf->zat,
+				   "compressed_packets: byte %zu of the inflated packets: %s",
+				   e->at, e->what);
+	else
+		tm_input_fail_byte(pf->in, e->at, "%s", e->what);
+	return -1;
+}
+
+static int nomem(struct pf *pf)
+{
+	tm_input_fail(pf->in, "out of memory");
+	return -1;
+}
+
+static struct view view_of(const struct tm_pb_field *f)
+{
+	return (struct view){ f->data, f->len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->len };
+}
+
+static struct rec *new_rec(struct pf *pf)
+{
+	struct rec *r;
+
+	if (pf->nrec == pf->rcap) {
+		size_t cap = pf->rcap ? pf->rcap * 2 : 1024;
+		struct rec *nr = reallocarray(pf->recs, cap, sizeof(*nr));
+
+		if (!nr)
+			return NULL;
+		pf->recs = nr;
+		pf->rcap = cap;
+	}
+	r = &pf->recs[pf->nrec];
+	memset(r, 0, sizeof(*r));
+	r->order = pf->nrec++;
+	return r;
+}
+
+static int learn_name(struct pf *pf, int64_t tid, struct view name)
+{
+	struct view *v;
+
+	if (!name.n || tid < INT32_MIN || tid > INT32_MAX)
+		return 0;
+	if (!(v = tm_hmap_get_i32(pf->names, (int32_t)tid, true)))
+		return -1;
+	*v = name;
+	return 0;
+}
+
+static int learn_tgid(struct pf *pf, int64_t tid, int64_t tgid)
+{
+	int32_t *t;
+
+	if (tgid <= 0 || tid < INT32_MIN || tid > INT32_MAX || tgid > INT32_MAX)
+		return 0;
+	if (!(t = tm_hmap_get_i32(pf->tgids, (int32_t)tid, true)))
+		return -1;
+	*t = (int32_t)tgid;
+	return 0;
+}
+
+static struct cpu_state *cpu_state(struct pf *pf, uint32_t cpu)
+{
+	if (cpu >= 65536)
+		return NULL;
+	if (cpu >= pf->ncpus) {
+		size_t n = (size_t)cpu + 1;
+		struct cpu_state *c = reallocarray(pf->cpus, n, sizeof(*c));
+
+		if (!c)
+			return NULL;
+		memset(c + pf->ncpus, 0, (n - pf->ncpus) * sizeof(*c));
+		pf->cpus = c;
+		pf->ncpus = n;
+	}
+	return &pf->cpus[cpu];
+}
+
+/* ---- pass 1: packets ---------------------------------------------------- */
+
+static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, size_t len);
+
+/* Names learned from one event's message (the thread names it tells);
+ * *PREV: sched_switch's prev_pid (the task that ran it, as Perfetto
+ * takes it), else unchanged. */
+static int learn_from_event(struct pf *pf, uint32_t field, const struct tm_pb *m,
+			    int64_t *prev)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	struct view comm = { 0 }, comm2 = { 0 };
+	int64_t pid = -1, pid2 = -1;
+	int rc;
+	uint32_t cf = 0, pf_ = 0, cf2 = 0, pf2 = 0;
+
+	switch (field) {
+	case PF_EV_SCHED_SWITCH:
+		cf = PF_SWITCH_PREV_COMM, pf_ = PF_SWITCH_PREV_PID;
+		cf2 = PF_SWITCH_NEXT_COMM, pf2 = PF_SWITCH_NEXT_PID;
+		break;
+	case PF_EV_SCHED_WAKEUP: case PF_EV_SCHED_WAKING: case PF_EV_SCHED_WAKEUP_NEW:
+		cf = PF_WAKE_COMM, pf_ = PF_WAKE_PID;
+		break;
+	case PF_EV_TASK_NEWTASK:
+		cf = PF_NEWTASK_COMM, pf_ = PF_NEWTASK_PID;
+		break;
+	case PF_EV_TASK_RENAME:
+		cf = PF_RENAME_NEWCOMM, pf_ = PF_RENAME_PID;
+		break;
+	default:
+		return 0;
+	}
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == cf && f.type == TM_PB_BYTES)
+			comm = view_of(&f);
+		else if (f.num == pf_ && f.type == TM_PB_VARINT)
+			pid = (int32_t)f.v;
+		else if (cf2 && f.num == cf2 && f.type == TM_PB_BYTES)
+			comm2 = view_of(&f);
+		else if (pf2 && f.num == pf2 && f.type == TM_PB_VARINT)
+			pid2 = (int32_t)f.v;
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if ((pid > 0 && learn_name(pf, pid, comm)) || (pid2 > 0 && learn_name(pf, pid2, comm2)))
+		return nomem(pf);
+	if (field == PF_EV_SCHED_SWITCH && pid >= 0)
+		*prev = pid;
+	return 0;
+}
+
+/* The kernel symbol interned as IID on the current sequence (as defined
+ * when the event is read), or an empty view. */
+static struct view symbol(struct pf *pf, uint64_t iid)
+{
+	uint64_t key[2] = { pf->seq, iid };
+	struct view *v = tm_hmap_get(pf->syms, key, sizeof(key), false);
+
+	return v ? *v : (struct view){ NULL, 0 };
+}
+
+/* sched_blocked_reason M: its caller's symbol, into *SYM. */
+static int blocked_caller(struct pf *pf, const struct tm_pb *m, struct view *sym)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		if (f.num == PF_BLOCKED_CALLER && f.type == TM_PB_VARINT)
+			*sym = symbol(pf, f.v);
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+static bool ts_ok(struct pf *pf, uint64_t ts)
+{
+	if (ts <= INT64_MAX)
+		return true;
+	pf->bad_ts++;
+	return false;
+}
+
+/* FtraceEvent M of a bundle on CPU. */
+static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	uint64_t ts = 0;
+	int64_t pid = 0;
+	struct rec *rec;
+	struct tm_pb body = { 0 };
+	uint32_t field = 0;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == PF_EV_TIMESTAMP && f.type == TM_PB_VARINT)
+			ts = f.v;
+		else if (f.num == PF_EV_PID && f.type == TM_PB_VARINT)
+			pid = (int32_t)f.v;
+		else if (f.num != PF_EV_COMMON_FLAGS && f.type == TM_PB_BYTES) {
+			field = f.num;
+			body = tm_pb_sub(&r, &f);
+		}
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	pf->events++;
+	if (!field || !ts_ok(pf, ts))
+		return 0;
+	if (learn_from_event(pf, field, &body, &pid))
+		return -1;
+	if (!(rec = new_rec(pf)))
+		return nomem(pf);
+	if (field == PF_EV_SCHED_BLOCKED_REASON && blocked_caller(pf, &body, &rec->prev_comm))
+		return -1;
+	rec->ts = (int64_t)ts;
+	rec->cpu = cpu;
+	rec->pid = (int32_t)pid;
+	rec->kind = REC_EVENT;
+	rec->field = field;
+	rec->body = (struct view){ body.p, (uint32_t)(body.end - body.p) };
+	return 0;
+}
+
+static int col_push(struct column *c, uint64_t v)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 256;
+		uint64_t *nv = reallocarray(c->v, cap, sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		c->v = nv;
+		c->cap = cap;
+	}
+	c->v[c->n++] = v;
+	return 0;
+}
+
+static int itab_push(struct pf *pf, struct view v)
+{
+	if (pf->nitab == pf->itab_cap) {
+		size_t cap = pf->itab_cap ? pf->itab_cap * 2 : 64;
+		struct view *nv = reallocarray(pf->itab, cap, sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		pf->itab = nv;
+		pf->itab_cap = cap;
+	}
+	pf->itab[pf->nitab++] = v;
+	return 0;
+}
+
+/* Column values of field F (packed, or one unpacked varint). */
+static int read_column(struct pf *pf, const struct tm_pb *r, const struct tm_pb_field *f)
+{
+	struct column *c = &pf->col[f->num];
+	struct tm_pb_packed k;
+	struct tm_pb_error e;
+	uint64_t v;
+	int rc;
+
+	if (f->type == TM_PB_VARINT)
+		return col_push(c, f->v) ? nomem(pf) : 0;
+	if (f->type != TM_PB_BYTES)
+		return 0;
+	k = tm_pb_packed_init(r, f);
+	while ((rc = tm_pb_packed_next(&k, &v, &e)) == 1)
+		if (col_push(c, v))
+			return nomem(pf);
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* Column C's value I, or 0 when the column is short. */
+static uint64_t col_at(const struct pf *pf, unsigned c, size_t i)
+{
+	return i < pf->col[c].n ? pf->col[c].v[i] : 0;
+}
+
+static struct view itab_at(const struct pf *pf, uint64_t i)
+{
+	return i < pf->nitab ? pf->itab[i] : (struct view){ NULL, 0 };
+}
+
+/* Compact sched_switch I of a bundle on CPU at TS. */
+static int compact_switch(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int64_t ts, size_t i)
+{
+	struct view comm = itab_at(pf, col_at(pf, PF_CS_SWITCH_NEXT_COMM_INDEX, i));
+	int32_t pid = (int32_t)col_at(pf, PF_CS_SWITCH_NEXT_PID, i);
+	int32_t prio = (int32_t)col_at(pf, PF_CS_SWITCH_NEXT_PRIO, i);
+	struct rec *r;
+
+	if (learn_name(pf, pid, comm))
+		return nomem(pf);
+	if (!cs->seen) {
+		pf->first_switch++;
+	} else {
+		if (!(r = new_rec(pf)))
+			return nomem(pf);
+		r->ts = ts;
+		r->cpu = cpu;
+		r->kind = REC_SWITCH;
+		r->pid = cs->pid;
+		r->prev_pid = cs->pid;
+		r->prev_prio = cs->prio;
+		r->prev_comm = cs->comm;
+		r->prev_state = (int64_t)col_at(pf, PF_CS_SWITCH_PREV_STATE, i);
+		r->next_pid = pid;
+		r->next_prio = prio;
+		r->next_comm = comm;
+	}
+	*cs = (struct cpu_state){ true, pid, prio, comm };
+	return 0;
+}
+
+static int compact_waking(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int64_t ts, size_t i)
+{
+	struct view comm = itab_at(pf, col_at(pf, PF_CS_WAKING_COMM_INDEX, i));
+	int32_t pid = (int32_t)col_at(pf, PF_CS_WAKING_PID, i);
+	struct rec *r;
+
+	if (learn_name(pf, pid, comm))
+		return nomem(pf);
+	if (!cs->seen) {
+		pf->waking_no_waker++;
+		return 0;
+	}
+	if (!(r = new_rec(pf)))
+		return nomem(pf);
+	r->ts = ts;
+	r->cpu = cpu;
+	r->kind = REC_WAKING;
+	r->pid = cs->pid;
+	r->next_pid = pid;
+	r->next_prio = (int32_t)col_at(pf, PF_CS_WAKING_PRIO, i);
+	r->target_cpu = (int32_t)col_at(pf, PF_CS_WAKING_TARGET_CPU, i);
+	r->next_comm = comm;
+	return 0;
+}
+
+/* CompactSched M of a bundle on CPU: switches and wakings in time order
+ * (each column's times are delta-encoded from the first). */
+static int read_compact(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	struct cpu_state *cs = cpu_state(pf, cpu);
+	uint64_t tsw = 0, twk = 0;
+	size_t i = 0, j = 0, nsw, nwk;
+	int rc;
+
+	if (!cs)
+		return nomem(pf);
+	for (unsigned c = 0; c < 13; c++)
+		pf->col[c].n = 0;
+	pf->nitab = 0;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == PF_CS_INTERN_TABLE && f.type == TM_PB_BYTES) {
+			if (itab_push(pf, view_of(&f)))
+				return nomem(pf);
+		} else if (f.num < 13 && read_column(pf, &r, &f)) {
+			return -1;
+		}
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	nsw = pf->col[PF_CS_SWITCH_TIMESTAMP].n;
+	nwk = pf->col[PF_CS_WAKING_TIMESTAMP].n;
+	if (i < nsw)
+		tsw = pf->col[PF_CS_SWITCH_TIMESTAMP].v[0];
+	if (j < nwk)
+		twk = pf->col[PF_CS_WAKING_TIMESTAMP].v[0];
+	while (i < nsw || j < nwk) {
+		bool sw = j >= nwk || (i < nsw && tsw <= twk);
+		uint64_t ts = sw ? tsw : twk;
+
+		pf->events++;
+		if (ts_ok(pf, ts) &&
+		    (sw ? compact_switch(pf, cs, cpu, (int64_t)ts, i)
+			: compact_waking(pf, cs, cpu, (int64_t)ts, j)))
+			return -1;
+		if (sw && ++i < nsw)
+			tsw += pf->col[PF_CS_SWITCH_TIMESTAMP].v[i];
+		else if (!sw && ++j < nwk)
+			twk += pf->col[PF_CS_WAKING_TIMESTAMP].v[j];
+	}
+	return 0;
+}
+
+static int read_bundle(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	uint32_t cpu = 0;
+	int rc;
+
+	pf->bundles++;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == PF_BUNDLE_CPU && f.type == TM_PB_VARINT)
+			cpu = f.v > 65535 ? 65535 : (uint32_t)f.v;
+		else if (f.num == PF_BUNDLE_LOST_EVENTS && f.type == TM_PB_VARINT && f.v)
+			pf->lost_bundles++;
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if (cpu > pf->max_cpu)
+		pf->max_cpu = cpu;
+	r = *m;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.type != TM_PB_BYTES)
+			continue;
+		if (f.num == PF_BUNDLE_EVENT && read_event(pf, &sub, cpu))
+			return -1;
+		if (f.num == PF_BUNDLE_COMPACT_SCHED && read_compact(pf, &sub, cpu))
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* ProcessTree.Process or .Thread M. */
+static int read_task(struct pf *pf, const struct tm_pb *m, bool thread)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int64_t id = -1, up = -1;
+	struct view name = { 0 };
+	struct proc *p;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == 1 && f.type == TM_PB_VARINT)       /* PF_PROC_PID, PF_THREAD_TID */
+			id = (int32_t)f.v;
+		else if (!thread && f.num == PF_PROC_PPID && f.type == TM_PB_VARINT)
+			up = (int32_t)f.v;
+		else if (thread && f.num == PF_THREAD_TGID && f.type == TM_PB_VARINT)
+			up = (int32_t)f.v;
+		else if (f.type == TM_PB_BYTES && !name.n &&
+			 f.num == (thread ? PF_THREAD_NAME : PF_PROC_CMDLINE))
+			name = view_of(&f);
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if (id <= 0)
+		return 0;
+	if (thread)
+		return learn_tgid(pf, id, up) || learn_name(pf, id, name) ? nomem(pf) : 0;
+	if (learn_tgid(pf, id, id) || !(p = tm_hmap_get_i32(pf->procs, (int32_t)id, true)))
+		return nomem(pf);
+	p->ppid = (int32_t)up;
+	if (name.n)
+		p->name = name;
+	return 0;
+}
+
+static int read_process_tree(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.type == TM_PB_BYTES &&
+		    (f.num == PF_PTREE_PROCESSES || f.num == PF_PTREE_THREADS) &&
+		    read_task(pf, &sub, f.num == PF_PTREE_THREADS))
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* ProcessStats.Process M: its threads' tgid. */
+static int read_stats_process(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m, t;
+	struct tm_pb_field f, g;
+	struct tm_pb_error e;
+	int64_t pid = -1;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		if (f.num == PF_PSTATS_PID && f.type == TM_PB_VARINT)
+			pid = (int32_t)f.v;
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if (pid <= 0)
+		return 0;
+	if (learn_tgid(pf, pid, pid))
+		return nomem(pf);
+	r = *m;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num != PF_PSTATS_THREADS || f.type != TM_PB_BYTES)
+			continue;
+		t = tm_pb_sub(&r, &f);
+		while ((rc = tm_pb_next(&t, &g, &e)) == 1)
+			if (g.num == PF_PSTATS_THREAD_TID && g.type == TM_PB_VARINT &&
+			    learn_tgid(pf, (int32_t)g.v, pid))
+				return nomem(pf);
+		if (rc < 0)
+			return wire_fail(pf, &e);
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+static int read_process_stats(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.num == PF_PSTATS_PROCESSES && f.type == TM_PB_BYTES &&
+		    read_stats_process(pf, &sub))
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* InternedData M: kernel symbols by (sequence, iid). */
+static int read_interned(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m, s;
+	struct tm_pb_field f, g;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		uint64_t key[2] = { pf->seq, 0 };
+		struct view name = { 0 }, *v;
+
+		if (f.num != PF_INTERNED_KERNEL_SYMBOLS || f.type != TM_PB_BYTES)
+			continue;
+		s = tm_pb_sub(&r, &f);
+		while ((rc = tm_pb_next(&s, &g, &e)) == 1) {
+			if (g.num == PF_ISTR_IID && g.type == TM_PB_VARINT)
+				key[1] = g.v;
+			else if (g.num == PF_ISTR_STR && g.type == TM_PB_BYTES)
+				name = view_of(&g);
+		}
+		if (rc < 0)
+			return wire_fail(pf, &e);
+		if (!(v = tm_hmap_get(pf->syms, key, sizeof(key), true)))
+			return nomem(pf);
+		*v = name;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* TracePacket.compressed_packets F: a zlib stream of more packets. */
+static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uint8_t *base)
+{
+	struct tm_inflated z;
+	size_t at = (size_t)(f->data - base);
+	int ret, saved_depth = pf->depth;
+	size_t saved_zat = pf->zat;
+
+	pf->compressed++;
+	if (pf->depth) {
+		tm_input_fail_byte(pf->in, pf->zat,
+				   "compressed_packets inside compressed_packets");
+		return -1;
+	}
+	ret = tm_input_inflate(pf->in, 0, (const char *)f->data, f->len, &z);
+	if (ret)
+		return tm_input_zfail(pf->in, ret, &z, 0, at);
+	pf->depth = 1;
+	pf->zat = at;
+	ret = read_packets(pf, (const uint8_t *)z.data, (const uint8_t *)z.data, z.len);
+	pf->depth = saved_depth;
+	pf->zat = saved_zat;
+	return ret;
+}
+
+static int read_packet(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	pf->packets++;
+	pf->seq = 0;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		if (f.num == PF_PKT_SEQUENCE_ID && f.type == TM_PB_VARINT)
+			pf->seq = (uint32_t)f.v;
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	r = *m;                 /* the interning first: the packet's events use it */
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.num == PF_PKT_INTERNED_DATA && f.type == TM_PB_BYTES &&
+		    read_interned(pf, &sub))
+			return -1;
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	r = *m;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.type != TM_PB_BYTES)
+			continue;
+		switch (f.num) {
+		case PF_PKT_FTRACE_EVENTS: rc = read_bundle(pf, &sub); break;
+		case PF_PKT_PROCESS_TREE: rc = read_process_tree(pf, &sub); break;
+		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub); break;
+		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base); break;
+		case PF_PKT_ZSTD_COMPRESSED: pf->zstd++; rc = 0; break;
+		case PF_PKT_CLOCK_SNAPSHOT: pf->snapshots++; rc = 0; break;
+		default: rc = 0; break;
+		}
+		if (rc)
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* The packets of a Trace message [P, P+LEN) of the buffer at BASE. */
+static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, size_t len)
+{
+	struct tm_pb r = tm_pb_init(base, p, len);
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.num == PF_TRACE_PACKET && f.type == TM_PB_BYTES && read_packet(pf, &sub))
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* ---- pass 2: text ------------------------------------------------------- */
+
+static void put(struct pf *pf, const void *s, size_t n)
+{
+	while (!pf->nomem && pf->len + n > pf->cap) {
+		char *nb = pf->cap ? tm_big_grow(pf->buf, &pf->cap, SIZE_MAX)
+				   : tm_big_alloc(pf->cap = 1u << 20);
+
+		if (!nb)
+			pf->nomem = true;
+		else
+			pf->buf = nb;
+	}
+	if (pf->nomem)
+		return;
+	memcpy(pf->buf + pf->len, s, n);
+	pf->len += n;
+}
+
+static void putf(struct pf *pf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(struct pf *pf, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(pf, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* Text from the trace, so that one event stays one line: a control byte
+ * written as '?'; with PAYLOAD (a marker's text, a generic event's string)
+ * a newline is written "\\n" (as the canonical text writes a marker's
+ * newlines) and a tab kept. */
+static void put_chars(struct pf *pf, struct view v, bool payload)
+{
+	size_t i = 0, s;
+
+	while (i < v.n) {
+		for (s = i; i < v.n && (v.p[i] >= 0x20 || (payload && v.p[i] == '\t')) &&
+			    v.p[i] != 0x7f; i++)
+			;
+		put(pf, v.p + s, i - s);
+		if (i < v.n) {
+			if (payload && v.p[i] == '\n')
+				put(pf, "\\n", 2);
+			else
+				put(pf, "?", 1);
+			i++;
+		}
+	}
+}
+
+static void put_text(struct pf *pf, struct view v)
+{
+	put_chars(pf, v, false);
+}
+
+static const char unknown_comm[] = "<...>";    /* the kernel's "no name" */
+
+/* The comm of TID: the last name the trace gives it, "<idle>" for 0, else
+ * unknown_comm. */
+static struct view tid_name(struct pf *pf, int32_t tid)
+{
+	struct view *v;
+
+	if (tid == 0)
+		return (struct view){ (const uint8_t *)"<idle>", 6 };
+	v = tm_hmap_get_i32(pf->names, tid, false);
+	return v && v->n ? *v : (struct view){ (const uint8_t *)unknown_comm, 5 };
+}
+
+/* "COMM-PID (TGID) [CPU] .... SECS: " */
+static void put_prefix(struct pf *pf, const struct rec *r)
+{
+	struct view name = tid_name(pf, r->pid);
+	int32_t *tgid = r->pid > 0 ? tm_hmap_get_i32(pf->tgids, r->pid, false) : NULL;
+	char ts[TM_TS_BUFSZ];
+	size_t tn;
+
+	for (uint32_t i = name.n; i < 16; i++)
+		put(pf, " ", 1);
+	put_text(pf, name);
+	if (tgid)
+		putf(pf, "-%-5d (%5d) [%03u] .... ", r->pid, *tgid, r->cpu);
+	else
+		putf(pf, "-%-5d (-----) [%03u] .... ", r->pid, r->cpu);
+	tn = tm_ts_format_secs(ts, r->ts, r->ts % 1000 ? 9 : 6);
+	put(pf, ts, tn);
+	put(pf, ": ", 2);
+}
+
+/* prev_state as the kernel's letters (TASK_REPORT order, "R" for 0, "+"
+ * for the preemption bit TASK_REPORT_MAX of kernels 4.14+). */
+static void put_state(struct pf *pf, int64_t state)
+{
+	static const char letters[] = "SDTtXZPI";
+	bool any = false;
+
+	for (unsigned b = 0; b < 8; b++) {
+		if (state & (1 << b)) {
+			if (any)
+				put(pf, "|", 1);
+			put(pf, &letters[b], 1);
+			any = true;
+		}
+	}
+	if (!any)
+		put(pf, state & 0x100 ? "R+" : "R", state & 0x100 ? 2 : 1);
+}
+
+struct fdesc {
+	uint32_t num;
+	const char *key;
+	char type;              /* 's' string, 'i' int, 'u' unsigned */
+};
+
+/* The typed events written from their fields, in the order they come
+ * (the default of Perfetto's to_ftrace()). */
+struct edesc {
+	uint32_t field;
+	const char *name;
+	struct fdesc f[6];
+};
+
+static const struct edesc plain_events[] = {
+	{ PF_EV_CPU_FREQUENCY, "cpu_frequency", { { 1, "state", 'u' }, { 2, "cpu_id", 'u' } } },
+	{ PF_EV_CPU_IDLE, "cpu_idle", { { 1, "state", 'u' }, { 2, "cpu_id", 'u' } } },
+	{ PF_EV_TASK_NEWTASK, "task_newtask", { { 1, "pid", 'i' }, { 2, "comm", 's' },
+		{ 3, "clone_flags", 'u' }, { 4, "oom_score_adj", 'i' } } },
+	{ PF_EV_TASK_RENAME, "task_rename", { { 1, "pid", 'i' }, { 2, "oldcomm", 's' },
+		{ 3, "newcomm", 's' }, { 4, "oom_score_adj", 'i' } } },
+	{ PF_EV_SCHED_PROCESS_EXIT, "sched_process_exit", { { 1, "comm", 's' }, { 2, "pid", 'i' },
+		{ 3, "tgid", 'i' }, { 4, "prio", 'i' } } },
+	{ PF_EV_SCHED_PROCESS_FORK, "sched_process_fork", { { 1, "parent_comm", 's' },
+		{ 2, "parent_pid", 'i' }, { 3, "child_comm", 's' }, { 4, "child_pid", 'i' } } },
+	{ PF_EV_SCHED_PROCESS_FREE, "sched_process_free", { { 1, "comm", 's' }, { 2, "pid", 'i' },
+		{ 3, "prio", 'i' } } },
+};
+
+static void put_value(struct pf *pf, char type, const struct tm_pb_field *f)
+{
+	if (type == 's' && f->type == TM_PB_BYTES)
+		put_text(pf, view_of(f));
+	else if (type == 'i')
+		putf(pf, "%" PRId64, f->type == TM_PB_FIXED32 ? (int64_t)(int32_t)f->v : (int64_t)f->v);
+	else
+		putf(pf, "%" PRIu64, f->v);
+}
+
+/* The fields of M that D describes, " key=value" each. */
+static int put_plain(struct pf *pf, const struct edesc *d, const struct tm_pb *m)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		for (unsigned i = 0; i < 6 && d->f[i].key; i++) {
+			if (d->f[i].num != f.num)
+				continue;
+			putf(pf, " %s=", d->f[i].key);
+			put_value(pf, d->f[i].type, &f);
+		}
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* Fields of a message M as an array by field number (1..15; the last
+ * occurrence; absent: type 0, value 0). */
+static int fields_of(struct pf *pf, const struct tm_pb *m, struct tm_pb_field *out, unsigned n)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	memset(out, 0, n * sizeof(*out));
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		if (f.num < n)
+			out[f.num] = f;
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+static struct view fview(const struct tm_pb_field *f)
+{
+	return f->type == TM_PB_BYTES ? view_of(f) : (struct view){ NULL, 0 };
+}
+
+static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio, int64_t st,
+		       struct view nc, int32_t np, int32_t nprio)
+{
+	put(pf, "sched_switch: prev_comm=", 24);
+	put_text(pf, pc);
+	putf(pf, " prev_pid=%d prev_prio=%d prev_state=", pp, pprio);
+	put_state(pf, st);
+	put(pf, " ==> next_comm=", 15);
+	put_text(pf, nc);
+	putf(pf, " next_pid=%d next_prio=%d", np, nprio);
+}
+
+static void put_wake(struct pf *pf, const char *name, struct view comm, int32_t pid,
+		     int32_t prio, int32_t target)
+{
+	putf(pf, "%s: comm=", name);
+	put_text(pf, comm);
+	putf(pf, " pid=%d prio=%d target_cpu=%03d", pid, prio, target);
+}
+
+/* GenericFtraceEvent M: "NAME: key=value ...". */
+static int put_generic(struct pf *pf, const struct tm_pb *m)
+{
+	struct tm_pb r = *m, s;
+	struct tm_pb_field f, g[6];
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		if (f.num == PF_GENERIC_EVENT_NAME && f.type == TM_PB_BYTES)
+			put_text(pf, view_of(&f));
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	put(pf, ":", 1);
+	r = *m;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num != PF_GENERIC_FIELD || f.type != TM_PB_BYTES)
+			continue;
+		s = tm_pb_sub(&r, &f);
+		if (fields_of(pf, &s, g, 6))
+			return -1;
+		put(pf, " ", 1);
+		put_text(pf, fview(&g[PF_GFIELD_NAME]));
+		put(pf, "=", 1);
+		if (g[PF_GFIELD_STR].type == TM_PB_BYTES)
+			put_chars(pf, fview(&g[PF_GFIELD_STR]), true);
+		else if (g[PF_GFIELD_INT].num)
+			putf(pf, "%" PRId64, (int64_t)g[PF_GFIELD_INT].v);
+		else
+			putf(pf, "%" PRIu64, g[PF_GFIELD_UINT].v);
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* sched_blocked_reason M; REC->prev_comm: its caller's symbol (or none). */
+static int put_blocked(struct pf *pf, const struct rec *rec, const struct tm_pb *m)
+{
+	struct tm_pb_field g[4];
+
+	if (fields_of(pf, m, g, 4))
+		return -1;
+	putf(pf, "sched_blocked_reason: pid=%d iowait=%" PRIu64 " caller=",
+	     (int32_t)g[1].v, g[3].v);
+	if (rec->prev_comm.n)
+		put_text(pf, rec->prev_comm);
+	else
+		putf(pf, "%" PRIx64, g[PF_BLOCKED_CALLER].v);
+	return 0;
+}
+
+/* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
+ * event has no text form here, -1 on a wire error. */
+static int put_event(struct pf *pf, const struct rec *r)
+{
+	struct tm_pb m = tm_pb_init(r->body.p, r->body.p, r->body.n);
+	struct tm_pb_field g[8];
+	struct view buf;
+
+	switch (r->field) {
+	case PF_EV_PRINT:
+		if (fields_of(pf, &m, g, 3))
+			return -1;
+		buf = fview(&g[PF_PRINT_BUF]);
+		if (buf.n && buf.p[buf.n - 1] == '\n')
+			buf.n--;
+		put(pf, "tracing_mark_write: ", 20);
+		put_chars(pf, buf, true);
+		return 0;
+	case PF_EV_SCHED_SWITCH:
+		if (fields_of(pf, &m, g, 8))
+			return -1;
+		put_switch(pf, fview(&g[1]), (int32_t)g[2].v, (int32_t)g[3].v, (int64_t)g[4].v,
+			   fview(&g[5]), (int32_t)g[6].v, (int32_t)g[7].v);
+		return 0;
+	case PF_EV_SCHED_WAKEUP: case PF_EV_SCHED_WAKING: case PF_EV_SCHED_WAKEUP_NEW:
+		if (fields_of(pf, &m, g, 6))
+			return -1;
+		put_wake(pf, r->field == PF_EV_SCHED_WAKEUP ? "sched_wakeup" :
+			     r->field == PF_EV_SCHED_WAKING ? "sched_waking" : "sched_wakeup_new",
+			 fview(&g[1]), (int32_t)g[2].v, (int32_t)g[3].v, (int32_t)g[5].v);
+		return 0;
+	case PF_EV_SCHED_BLOCKED_REASON:
+		return put_blocked(pf, r, &m);
+	case PF_EV_GENERIC:
+		return put_generic(pf, &m);
+	}
+	for (size_t i = 0; i < sizeof(plain_events) / sizeof(plain_events[0]); i++) {
+		if (plain_events[i].field != r->field)
+			continue;
+		putf(pf, "%s:", plain_events[i].name);
+		return put_plain(pf, &plain_events[i], &m);
+	}
+	return 1;
+}
+
+static int count_unknown(struct pf *pf, uint32_t field)
+{
+	uint64_t *n = tm_hmap_get(pf->unknown, &field, sizeof(field), true);
+
+	if (!n)
+		return nomem(pf);
+	++*n;
+	return 0;
+}
+
+static int write_rec(struct pf *pf, const struct rec *r)
+{
+	size_t mark = pf->len;
+	int rc = 0;
+
+	put_prefix(pf, r);
+	if (r->kind == REC_SWITCH)
+		put_switch(pf, r->prev_comm, r->prev_pid, r->prev_prio, r->prev_state,
+			   r->next_comm, r->next_pid, r->next_prio);
+	else if (r->kind == REC_WAKING)
+		put_wake(pf, "sched_waking", r->next_comm, r->next_pid, r->next_prio,
+			 r->target_cpu);
+	else if ((rc = put_event(pf, r)) != 0)
+		pf->len = mark;
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		return count_unknown(pf, r->field);
+	put(pf, "\n", 1);
+	pf->written++;
+	return 0;
+}
+
+static int cmp_rec(const void *a, const void *b)
+{
+	const struct rec *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The header of the text block, for LINES event lines, into BUF (CAP
+ * bytes); returns its length. */
+static size_t format_header(const struct pf *pf, size_t lines, char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap,
+			 "# tracer: nop\n#\n# entries-in-buffer/entries-written: %zu/%zu   #P:%u\n#\n"
+			 "# tracemerge: from a Perfetto trace: %" PRIu64 " packets, %" PRIu64
+			 " ftrace bundles, %" PRIu64 " events, %" PRIu64
+			 " clock snapshots (not read yet)\n"
+			 "#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+			 "#              | |        |      |   ||||       |         |\n",
+			 lines, lines, pf->max_cpu + 1, pf->packets, pf->bundles, pf->events,
+			 pf->snapshots);
+
+	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+/* One warning of KIND counted N times. */
+static void warn_n(struct pf *pf, const char *kind, uint64_t n, const char *msg)
+{
+	struct tm_diag *d = pf->in->d;
+
+	if (!n || !d)
+		return;
+	tm_diag_warn(d, kind, pf->in->name, "%s: %s", pf->in->name, msg);
+	for (size_t i = 0; i < d->nwarn; i++)
+		if (!strcmp(d->warn[i].kind, kind))
+			d->warn[i].count += n - 1;
+}
+
+static void report_unknown(struct pf *pf)
+{
+	size_t it = 0;
+	const char *key;
+	uint64_t *n;
+	uint32_t field;
+	char kind[48], msg[160];
+
+	while ((n = tm_hmap_next(pf->unknown, &it, &key, NULL))) {
+		memcpy(&field, key, sizeof(field));
+		snprintf(kind, sizeof(kind), "perfetto-event-%" PRIu32, field);
+		snprintf(msg, sizeof(msg), "ftrace events of FtraceEvent field %" PRIu32
+			 " have no text form here: not written", field);
+		warn_n(pf, kind, *n, msg);
+	}
+	warn_n(pf, "perfetto-compact-first-switch", pf->first_switch,
+	       "a CPU's first compact sched_switch only tells who runs next (no prev_*): not written");
+	warn_n(pf, "perfetto-compact-waking-no-waker", pf->waking_no_waker,
+	       "compact sched_waking before any sched_switch on its CPU (waker unknown): not written");
+	warn_n(pf, "perfetto-bad-timestamp", pf->bad_ts,
+	       "ftrace event timestamps past INT64_MAX ns: not written");
+	warn_n(pf, "perfetto-zstd", pf->zstd,
+	       "zstd_compressed_packets are not read yet: their packets are missing");
+	warn_n(pf, "perfetto-lost-events", pf->lost_bundles,
+	       "ftrace bundles that say the kernel lost events before them");
+}
+
+/* ---- the process dump ---------------------------------------------------- */
+
+/* Processes (pid, ppid, name) and threads (tgid, tid, name) as `ps`
+ * tables a PROCESS DUMP reader takes; a process or main thread whose name
+ * the trace does not give is left out of the names (a thread row still
+ * gives its process). */
+static void write_process_dump(struct pf *pf)
+{
+	size_t it = 0;
+	const char *key;
+	struct proc *p;
+	struct view name;
+	int32_t *tgid, id;
+
+	put(pf, "PROCESS DUMP\nUSER PID PPID NAME\n", 32);
+	while ((p = tm_hmap_next(pf->procs, &it, &key, NULL))) {
+		memcpy(&id, key, sizeof(id));
+		name = p->name.n ? p->name : tid_name(pf, id);
+		if (name.p == (const uint8_t *)unknown_comm)
+			continue;
+		putf(pf, "? %d %d ", id, p->ppid);
+		put_text(pf, name);
+		put(pf, "\n", 1);
+	}
+	put(pf, "USER PID TID CMD\n", 17);
+	it = 0;
+	while ((tgid = tm_hmap_next(pf->tgids, &it, &key, NULL))) {
+		memcpy(&id, key, sizeof(id));
+		name = tid_name(pf, id);
+		if (id == *tgid && name.p == (const uint8_t *)unknown_comm)
+			continue;
+		putf(pf, "? %d %d ", *tgid, id);
+		put_text(pf, name);
+		put(pf, "\n", 1);
+	}
+}
+
+/* ---- the reader ---------------------------------------------------------- */
+
+static void pf_free(struct pf *pf)
+{
+	tm_hmap_free(pf->names);
+	tm_hmap_free(pf->tgids);
+	tm_hmap_free(pf->procs);
+	tm_hmap_free(pf->syms);
+	tm_hmap_free(pf->unknown);
+	for (unsigned c = 0; c < 13; c++)
+		free(pf->col[c].v);
+	free(pf->itab);
+	free(pf->cpus);
+	free(pf->recs);
+	if (pf->buf)
+		tm_big_free(pf->buf, pf->cap);
+}
+
+static int convert(struct pf *pf, const char *p, size_t len)
+{
+	size_t dump_at, hn, start = 0;
+	char *text, hdr[512] = { 0 };
+
+	if (read_packets(pf, (const uint8_t *)p, (const uint8_t *)p, len))
+		return -1;
+	if (pf->nrec)
+		qsort(pf->recs, pf->nrec, sizeof(*pf->recs), cmp_rec);
+	put(pf, hdr, sizeof(hdr));      /* room for the header, written last */
+	for (size_t i = 0; i < pf->nrec; i++)
+		if (write_rec(pf, &pf->recs[i]))
+			return -1;
+	dump_at = pf->len;
+	if (!pf->nomem) {
+		hn = format_header(pf, pf->written, hdr, sizeof(hdr));
+		start = sizeof(hdr) - hn;
+		memcpy(pf->buf + start, hdr, hn);
+	}
+	if (tm_hmap_count(pf->tgids))
+		write_process_dump(pf);
+	if (pf->nomem) {
+		tm_input_fail_big(pf->in, "converting the Perfetto trace");
+		return -1;
+	}
+	report_unknown(pf);
+	text = pf->buf;
+	pf->buf = NULL;         /* the input owns it now (or freed it) */
+	if (tm_input_keep_big(pf->in, text, pf->cap) ||
+	    tm_input_add_block(pf->in, TM_BLOCK_FTRACE, text + start, dump_at - start, 0,
+			       "perfetto"))
+		return -1;
+	if (dump_at < pf->len &&
+	    tm_input_add_block(pf->in, TM_BLOCK_PROCESS_DUMP, text + dump_at,
+			       pf->len - dump_at, 0, "perfetto"))
+		return -1;
+	return 0;
+}
+
+int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
+{
+	struct pf pf = { .in = in };
+	int rc;
+
+	in->format = TM_FMT_PERFETTO;
+	pf.names = tm_hmap_new(sizeof(struct view));
+	pf.tgids = tm_hmap_new(sizeof(int32_t));
+	pf.procs = tm_hmap_new(sizeof(struct proc));
+	pf.syms = tm_hmap_new(sizeof(struct view));
+	pf.unknown = tm_hmap_new(sizeof(uint64_t));
+	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown)
+		rc = nomem(&pf);
+	else
+		rc = convert(&pf, p, len);
+	pf_free(&pf);
+	return rc;
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_perfetto.c - the protobuf wire reader (parsers/perfetto-wire.c) and
+ * the sniffing of Perfetto traces (parsers/perfetto.c).
+ *
+ * Expected values worked out by hand from the protobuf encoding rules
+ * (varints are 7 bits a byte, low group first, at most 10 bytes; a tag is
+ * field << 3 | wire type): e.g. 0x96 0x01 is 150, 0x08 is field 1 varint,
+ * 0x12 field 2 length-delimited, 0x1d field 3 fixed32, 0x21 field 4 fixed64.
+ */
+#include "testutil.h"
+#include "tracemerge/input.h"
+#include "perfetto.h"
+#include "perfetto-wire.h"
+
+static void test_varint(void **state)
+{
+	static const uint8_t v150[] = { 0x96, 0x01 };
+	static const uint8_t max[] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
+	static const uint8_t eleven[] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
+	static const uint8_t cut[] = { 0x96 };
+	const uint8_t *p;
+	uint64_t v;
+
+	(void)state;
+	p = v150;
+	assert_int_equal(tm_pb_varint(&p, v150 + 2, &v), 0);
+	assert_int_equal(v, 150);
+	assert_ptr_equal(p, v150 + 2);
+	p = max;                        /* 10 bytes: 2^64 - 1 */
+	assert_int_equal(tm_pb_varint(&p, max + 10, &v), 0);
+	assert_true(v == UINT64_MAX);
+	p = eleven;                     /* the 11th byte is the bad one */
+	assert_int_equal(tm_pb_varint(&p, eleven + 11, &v), -1);
+	assert_ptr_equal(p, eleven + 10);
+	p = cut;
+	assert_int_equal(tm_pb_varint(&p, cut + 1, &v), -1);
+	assert_ptr_equal(p, cut + 1);
+}
+
+static void test_fields(void **state)
+{
+	/* field 1 = 150, field 2 = "ab", field 3 fixed32 = 0x04030201,
+	 * field 4 fixed64 = 0x0807060504030201 */
+	static const uint8_t m[] = { 0x08, 0x96, 0x01, 0x12, 0x02, 'a', 'b',
+				     0x1d, 1, 2, 3, 4, 0x21, 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct tm_pb r = tm_pb_init(m, m, sizeof(m));
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+
+	(void)state;
+	assert_int_equal(tm_pb_next(&r, &f, &e), 1);
+	assert_int_equal(f.num, 1);
+	assert_int_equal(f.type, TM_PB_VARINT);
+	assert_int_equal(f.v, 150);
+	assert_int_equal(tm_pb_next(&r, &f, &e), 1);
+	assert_int_equal(f.num, 2);
+	assert_int_equal(f.type, TM_PB_BYTES);
+	assert_int_equal(f.len, 2);
+	assert_memory_equal(f.data, "ab", 2);
+	assert_int_equal(f.at, 3);
+	assert_int_equal(tm_pb_next(&r, &f, &e), 1);
+	assert_int_equal(f.num, 3);
+	assert_int_equal(f.v, 0x04030201);
+	assert_int_equal(tm_pb_next(&r, &f, &e), 1);
+	assert_int_equal(f.num, 4);
+	assert_true(f.v == 0x0807060504030201ull);
+	assert_int_equal(tm_pb_next(&r, &f, &e), 0);
+}
+
+static void expect_error(const uint8_t *m, size_t n, size_t at, const char *what)
+{
+	struct tm_pb r = tm_pb_init(m, m, n);
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
+		;
+	assert_int_equal(rc, -1);
+	assert_int_equal(e.at, at);
+	assert_non_null(strstr(e.what, what));
+}
+
+static void test_errors(void **state)
+{
+	static const uint8_t past[] = { 0x08, 0x01, 0x12, 0x05, 'a' };     /* length 5, 1 there */
+	static const uint8_t group[] = { 0x08, 0x01, 0x0b };               /* field 1, type 3 */
+	static const uint8_t zero[] = { 0x00, 0x01 };                      /* field 0 */
+	static const uint8_t fix[] = { 0x08, 0x01, 0x1d, 1, 2 };           /* fixed32, 2 bytes */
+	static const uint8_t tag[] = { 0x08, 0x01, 0x80 };                 /* a tag cut */
+
+	(void)state;
+	expect_error(past, sizeof(past), 2, "past the end");
+	expect_error(group, sizeof(group), 2, "wire type");
+	expect_error(zero, sizeof(zero), 0, "field number 0");
+	expect_error(fix, sizeof(fix), 3, "fixed-size");
+	expect_error(tag, sizeof(tag), 3, "truncated");
+}
+
+static void test_sniff(void **state)
+{
+	/* packet { trusted_packet_sequence_id (10): 1 } twice */
+	static const uint8_t two[] = { 0x0a, 0x02, 0x50, 0x01, 0x0a, 0x02, 0x50, 0x01 };
+	/* a head: the packet's length (200) runs past what is there */
+	static const uint8_t head[] = { 0x0a, 0xc8, 0x01, 0x50, 0x01, 0x0a, 0x10 };
+	(void)state;
+	assert_true(tm_is_perfetto(two, sizeof(two)));
+	assert_true(tm_is_perfetto(two, 4));
+	assert_true(tm_is_perfetto(head, sizeof(head)));
+	/* text after a blank line: '#' (35) as a length, " tracer" as fields */
+	assert_false(tm_is_perfetto("\n# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:4\n", 66));
+	/* a packet followed by something that is no packet tag */
+	assert_false(tm_is_perfetto("\x0a\x02\x50\x01{", 5));
+	/* an empty packet; a packet with a field 0 */
+	assert_false(tm_is_perfetto("\x0a\x00\x0a\x00", 4));
+	assert_false(tm_is_perfetto("\x0a\x02\x00\x01", 4));
+}
+
+/* A whole trace from memory: format and the one-line error contract. */
+static void test_open_mem(void **state)
+{
+	static const uint8_t bad[] = { 0x0a, 0x02, 0x50, 0x01, 0x0a, 0x03, 0x08, 0x01, 0x12 };
+	struct tm_diag d;
+	struct tm_input *in;
+
+	(void)state;
+	tm_diag_init(&d);
+	in = tm_input_open_mem("t.pb", bad, sizeof(bad), &d);
+	assert_null(in);
+	/* the field 2 tag at byte 8 has no length: the data ends in it */
+	assert_string_equal(d.error, "t.pb: byte 9: truncated packet: the data ends inside a varint");
+	tm_diag_free(&d);
+	tm_diag_init(&d);
+	in = tm_input_open_mem("t.pb", bad, 4, &d);
+	assert_non_null(in);
+	assert_int_equal(tm_input_format(in), TM_FMT_PERFETTO);
+	assert_string_equal(tm_format_name(TM_FMT_PERFETTO), "perfetto");
+	tm_input_free(in);
+	tm_diag_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_varint),
+		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_sniff),
+		cmocka_unit_test(test_open_mem),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
