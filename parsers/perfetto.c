@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "digits.h"
 #include "hash-map.h"
 #include "perfetto.h"
 #include "perfetto-wire.h"
@@ -131,6 +132,8 @@ struct pf {
 	struct view *itab;      /* compact sched intern table */
 	size_t nitab, itab_cap;
 	uint32_t seq;
+	uint32_t cpu;           /* of the bundle being read */
+	int32_t pid;            /* of the ProcessStats.Process being read */
 	uint32_t max_cpu;
 	int depth;              /* compressed_packets nesting */
 	size_t zat;             /* offset of the compressed_packets being read */
@@ -231,6 +234,28 @@ static struct cpu_state *cpu_state(struct pf *pf, uint32_t cpu)
 }
 
 /* ---- pass 1: packets ---------------------------------------------------- */
+
+/* What to do with one message field NUM (its bytes SUB): 0, or -1 with the
+ * input's error set. */
+typedef int (*sub_fn)(struct pf *pf, const struct tm_pb *sub, uint32_t num);
+
+/* FN for each length-delimited field of M numbered NUM (0: any), in order;
+ * 0, or -1 at the first failure (FN's, or a wire error). */
+static int each_sub(struct pf *pf, const struct tm_pb *m, uint32_t num, sub_fn fn)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		struct tm_pb sub = tm_pb_sub(&r, &f);
+
+		if (f.type == TM_PB_BYTES && (!num || f.num == num) && fn(pf, &sub, f.num))
+			return -1;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
 
 static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, size_t len);
 
@@ -526,6 +551,16 @@ static int read_compact(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	return 0;
 }
 
+/* An event or the compact sched of the bundle on CPU pf->cpu. */
+static int bundle_part(struct pf *pf, const struct tm_pb *m, uint32_t num)
+{
+	if (num == PF_BUNDLE_EVENT)
+		return read_event(pf, m, pf->cpu);
+	if (num == PF_BUNDLE_COMPACT_SCHED)
+		return read_compact(pf, m, pf->cpu);
+	return 0;
+}
+
 static int read_bundle(struct pf *pf, const struct tm_pb *m)
 {
 	struct tm_pb r = *m;
@@ -545,18 +580,8 @@ static int read_bundle(struct pf *pf, const struct tm_pb *m)
 		return wire_fail(pf, &e);
 	if (cpu > pf->max_cpu)
 		pf->max_cpu = cpu;
-	r = *m;
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.type != TM_PB_BYTES)
-			continue;
-		if (f.num == PF_BUNDLE_EVENT && read_event(pf, &sub, cpu))
-			return -1;
-		if (f.num == PF_BUNDLE_COMPACT_SCHED && read_compact(pf, &sub, cpu))
-			return -1;
-	}
-	return rc < 0 ? wire_fail(pf, &e) : 0;
+	pf->cpu = cpu;
+	return each_sub(pf, m, 0, bundle_part);
 }
 
 /* ProcessTree.Process or .Thread M. */
@@ -595,32 +620,45 @@ static int read_task(struct pf *pf, const struct tm_pb *m, bool thread)
 	return 0;
 }
 
-static int read_process_tree(struct pf *pf, const struct tm_pb *m)
+static int tree_entry(struct pf *pf, const struct tm_pb *m, uint32_t num)
+{
+	if (num == PF_PTREE_PROCESSES || num == PF_PTREE_THREADS)
+		return read_task(pf, m, num == PF_PTREE_THREADS);
+	return 0;
+}
+
+static int read_process_tree(struct pf *pf, const struct tm_pb *m, uint32_t num)
+{
+	(void)num;
+	return each_sub(pf, m, 0, tree_entry);
+}
+
+/* ProcessStats.Thread M of process pf->pid. */
+static int stats_thread(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
 	struct tm_pb r = *m;
-	struct tm_pb_field f;
+	struct tm_pb_field g;
 	struct tm_pb_error e;
 	int rc;
 
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.type == TM_PB_BYTES &&
-		    (f.num == PF_PTREE_PROCESSES || f.num == PF_PTREE_THREADS) &&
-		    read_task(pf, &sub, f.num == PF_PTREE_THREADS))
-			return -1;
-	}
+	(void)num;
+	while ((rc = tm_pb_next(&r, &g, &e)) == 1)
+		if (g.num == PF_PSTATS_THREAD_TID && g.type == TM_PB_VARINT &&
+		    learn_tgid(pf, (int32_t)g.v, pf->pid))
+			return nomem(pf);
 	return rc < 0 ? wire_fail(pf, &e) : 0;
 }
 
 /* ProcessStats.Process M: its threads' tgid. */
-static int read_stats_process(struct pf *pf, const struct tm_pb *m)
+static int read_stats_process(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
-	struct tm_pb r = *m, t;
-	struct tm_pb_field f, g;
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
 	struct tm_pb_error e;
 	int64_t pid = -1;
 	int rc;
+
+	(void)num;
 
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
 		if (f.num == PF_PSTATS_PID && f.type == TM_PB_VARINT)
@@ -631,46 +669,25 @@ static int read_stats_process(struct pf *pf, const struct tm_pb *m)
 		return 0;
 	if (learn_tgid(pf, pid, pid))
 		return nomem(pf);
-	r = *m;
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		if (f.num != PF_PSTATS_THREADS || f.type != TM_PB_BYTES)
-			continue;
-		t = tm_pb_sub(&r, &f);
-		while ((rc = tm_pb_next(&t, &g, &e)) == 1)
-			if (g.num == PF_PSTATS_THREAD_TID && g.type == TM_PB_VARINT &&
-			    learn_tgid(pf, (int32_t)g.v, pid))
-				return nomem(pf);
-		if (rc < 0)
-			return wire_fail(pf, &e);
-	}
-	return rc < 0 ? wire_fail(pf, &e) : 0;
+	pf->pid = (int32_t)pid;
+	return each_sub(pf, m, PF_PSTATS_THREADS, stats_thread);
 }
 
-static int read_process_stats(struct pf *pf, const struct tm_pb *m)
+static int read_process_stats(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
-	struct tm_pb r = *m;
-	struct tm_pb_field f;
-	struct tm_pb_error e;
-	int rc;
-
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.num == PF_PSTATS_PROCESSES && f.type == TM_PB_BYTES &&
-		    read_stats_process(pf, &sub))
-			return -1;
-	}
-	return rc < 0 ? wire_fail(pf, &e) : 0;
+	(void)num;
+	return each_sub(pf, m, PF_PSTATS_PROCESSES, read_stats_process);
 }
 
 /* InternedData M: kernel symbols by (sequence, iid). */
-static int read_interned(struct pf *pf, const struct tm_pb *m)
+static int read_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
 	struct tm_pb r = *m, s;
 	struct tm_pb_field f, g;
 	struct tm_pb_error e;
 	int rc;
 
+	(void)num;
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
 		uint64_t key[2] = { pf->seq, 0 };
 		struct view name = { 0 }, *v;
@@ -718,30 +735,22 @@ static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uin
 	return ret;
 }
 
-static int read_packet(struct pf *pf, const struct tm_pb *m)
+static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
 	struct tm_pb r = *m;
 	struct tm_pb_field f;
 	struct tm_pb_error e;
 	int rc;
 
+	(void)num;
 	pf->packets++;
 	pf->seq = 0;
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
 		if (f.num == PF_PKT_SEQUENCE_ID && f.type == TM_PB_VARINT)
 			pf->seq = (uint32_t)f.v;
-	if (rc < 0)
-		return wire_fail(pf, &e);
-	r = *m;                 /* the interning first: the packet's events use it */
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.num == PF_PKT_INTERNED_DATA && f.type == TM_PB_BYTES &&
-		    read_interned(pf, &sub))
-			return -1;
-	}
-	if (rc < 0)
-		return wire_fail(pf, &e);
+	/* the interning first: the packet's events use it */
+	if (rc < 0 || each_sub(pf, m, PF_PKT_INTERNED_DATA, read_interned))
+		return rc < 0 ? wire_fail(pf, &e) : -1;
 	r = *m;
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
 		struct tm_pb sub = tm_pb_sub(&r, &f);
@@ -750,8 +759,8 @@ static int read_packet(struct pf *pf, const struct tm_pb *m)
 			continue;
 		switch (f.num) {
 		case PF_PKT_FTRACE_EVENTS: rc = read_bundle(pf, &sub); break;
-		case PF_PKT_PROCESS_TREE: rc = read_process_tree(pf, &sub); break;
-		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub); break;
+		case PF_PKT_PROCESS_TREE: rc = read_process_tree(pf, &sub, f.num); break;
+		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub, f.num); break;
 		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base); break;
 		case PF_PKT_ZSTD_COMPRESSED: pf->zstd++; rc = 0; break;
 		case PF_PKT_CLOCK_SNAPSHOT: pf->snapshots++; rc = 0; break;
@@ -767,17 +776,8 @@ static int read_packet(struct pf *pf, const struct tm_pb *m)
 static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, size_t len)
 {
 	struct tm_pb r = tm_pb_init(base, p, len);
-	struct tm_pb_field f;
-	struct tm_pb_error e;
-	int rc;
 
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.num == PF_TRACE_PACKET && f.type == TM_PB_BYTES && read_packet(pf, &sub))
-			return -1;
-	}
-	return rc < 0 ? wire_fail(pf, &e) : 0;
+	return each_sub(pf, &r, PF_TRACE_PACKET, read_packet);
 }
 
 /* ---- pass 2: text ------------------------------------------------------- */
@@ -812,6 +812,36 @@ static void putf(struct pf *pf, const char *fmt, ...)
 	if (n > 0)
 		put(pf, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
 }
+
+/* V in decimal, at least WIDTH characters: right-aligned with FILL ('0'
+ * or ' '), or left-aligned with blanks when LEFT (printf's %0Nd, %Nd and
+ * %-Nd). */
+static void put_int(struct pf *pf, int64_t v, unsigned width, char fill, bool left)
+{
+	char b[24], *e = b + sizeof(b), *d;
+	size_t n;
+
+	if (v < 0 && fill == '0') {
+		putf(pf, "%0*" PRId64, (int)width, v);
+		return;
+	}
+	d = tm_digits_before(e, v < 0 ? -(uint64_t)v : (uint64_t)v);
+	if (v < 0)
+		*--d = '-';
+	for (n = (size_t)(e - d); !left && n < width; n++)
+		put(pf, &fill, 1);
+	put(pf, d, (size_t)(e - d));
+	for (n = (size_t)(e - d); left && n < width; n++)
+		put(pf, " ", 1);
+}
+
+/* " KEY=V" (KEY given with its blank and '='). */
+static void put_kv(struct pf *pf, const char *key, size_t klen, int64_t v)
+{
+	put(pf, key, klen);
+	put_int(pf, v, 0, ' ', false);
+}
+#define PUT_KV(pf, key, v) put_kv(pf, key, sizeof(key) - 1, v)
 
 /* Text from the trace, so that one event stays one line: a control byte
  * written as '?'; with PAYLOAD (a marker's text, a generic event's string)
@@ -866,10 +896,17 @@ static void put_prefix(struct pf *pf, const struct rec *r)
 	for (uint32_t i = name.n; i < 16; i++)
 		put(pf, " ", 1);
 	put_text(pf, name);
-	if (tgid)
-		putf(pf, "-%-5d (%5d) [%03u] .... ", r->pid, *tgid, r->cpu);
-	else
-		putf(pf, "-%-5d (-----) [%03u] .... ", r->pid, r->cpu);
+	put(pf, "-", 1);
+	put_int(pf, r->pid, 5, ' ', true);
+	if (tgid) {
+		put(pf, " (", 2);
+		put_int(pf, *tgid, 5, ' ', false);
+		put(pf, ") [", 3);
+	} else {
+		put(pf, " (-----) [", 10);
+	}
+	put_int(pf, r->cpu, 3, '0', false);
+	put(pf, "] .... ", 7);
 	tn = tm_ts_format_secs(ts, r->ts, r->ts % 1000 ? 9 : 6);
 	put(pf, ts, tn);
 	put(pf, ": ", 2);
@@ -928,7 +965,8 @@ static void put_value(struct pf *pf, char type, const struct tm_pb_field *f)
 	if (type == 's' && f->type == TM_PB_BYTES)
 		put_text(pf, view_of(f));
 	else if (type == 'i')
-		putf(pf, "%" PRId64, f->type == TM_PB_FIXED32 ? (int64_t)(int32_t)f->v : (int64_t)f->v);
+		put_int(pf, f->type == TM_PB_FIXED32 ? (int64_t)(int32_t)f->v : (int64_t)f->v,
+			0, ' ', false);
 	else
 		putf(pf, "%" PRIu64, f->v);
 }
@@ -978,19 +1016,26 @@ static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio,
 {
 	put(pf, "sched_switch: prev_comm=", 24);
 	put_text(pf, pc);
-	putf(pf, " prev_pid=%d prev_prio=%d prev_state=", pp, pprio);
+	PUT_KV(pf, " prev_pid=", pp);
+	PUT_KV(pf, " prev_prio=", pprio);
+	put(pf, " prev_state=", 12);
 	put_state(pf, st);
 	put(pf, " ==> next_comm=", 15);
 	put_text(pf, nc);
-	putf(pf, " next_pid=%d next_prio=%d", np, nprio);
+	PUT_KV(pf, " next_pid=", np);
+	PUT_KV(pf, " next_prio=", nprio);
 }
 
 static void put_wake(struct pf *pf, const char *name, struct view comm, int32_t pid,
 		     int32_t prio, int32_t target)
 {
-	putf(pf, "%s: comm=", name);
+	put(pf, name, strlen(name));
+	put(pf, ": comm=", 7);
 	put_text(pf, comm);
-	putf(pf, " pid=%d prio=%d target_cpu=%03d", pid, prio, target);
+	PUT_KV(pf, " pid=", pid);
+	PUT_KV(pf, " prio=", prio);
+	put(pf, " target_cpu=", 12);
+	put_int(pf, target, 3, '0', false);
 }
 
 /* GenericFtraceEvent M: "NAME: key=value ...". */

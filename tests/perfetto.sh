@@ -138,3 +138,16 @@ one_line_error "a varint of 11 bytes" "$D/bad_varint11.pb" "bad_varint11.pb: byt
 one_line_error "compressed_packets whose zlib stream ends early" "$D/bad_zlib_truncated.pb" "bad_zlib_truncated.pb: byte 63: truncated zlib stream"
 head -c 300 "$S.pb" > "$T/cut.pb"
 one_line_error "a file cut in a packet" "$T/cut.pb" "cut.pb: byte "
+
+# ---- a marker's embedded newline: "\n", as the canonical text writes it ----------
+# packet { ftrace_events { cpu: 0 event { timestamp: 1000 pid: 7
+#          print { buf: "B|7|a\nb\n" } } } }, encoded by hand
+python3 -c '
+import sys
+ev = b"\x08\xe8\x07" + b"\x10\x07" + b"\x1a\x0a" + b"\x12\x08" + b"B|7|a\nb\n"
+bundle = b"\x08\x00" + b"\x12" + bytes([len(ev)]) + ev
+pkt = b"\x0a" + bytes([len(bundle)]) + bundle
+open(sys.argv[1], "wb").write(b"\x0a" + bytes([len(pkt)]) + pkt)' "$T/nl.pb"
+check "perfetto: a print's embedded newline written as backslash-n, its last one dropped: one line" \
+	sh -c "$TM import -q -o '$T/nl.json' '$T/nl.pb' && python3 '$T/lines.py' '$T/nl.json' > '$T/nl.txt' &&
+	       [ \$(wc -l < '$T/nl.txt') = 1 ] && grep -qF ' 0.000001: tracing_mark_write: B|7|a\\nb' '$T/nl.txt'"
