@@ -9,7 +9,7 @@
 #  - compact_sched: sched_switch lines worked out by hand from the schema;
 #  - the process tree: process and thread names and the thread's process;
 #  - gzip, compressed_packets, stdin; bad input: a one-line error with the byte.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 D=$top/testdata/perfetto
 
 # the event lines of an import's systemTraceEvents
