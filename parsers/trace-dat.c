@@ -4,7 +4,9 @@
  *
  * libtracecmd reads the file (it needs a file descriptor: the bytes are
  * handed over in a memfd, so stdin, gzip'ed files and memory work too), in
- * a child process, since it trusts the file and a corrupt one can crash it,
+ * a child process, since it trusts the file and a corrupt one can crash it
+ * (killed after a time limit: tm_tracedat_time_limit_ms; the fuzz target
+ * runs the same tm_tracedat_convert in its own process instead),
  * without libtraceevent's plugins, so that every event prints in the
  * kernel's own form (plugins reformat sched_switch and sched_wakeup).  The
  * records of every buffer (the top one and each instance) are merged by
@@ -24,10 +26,12 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -179,29 +183,44 @@ static size_t write_header(struct dat *d, struct tracecmd_input *top)
 	return HEADER_ROOM - used;
 }
 
-/* The conversion, run in a child process (see tm_tracedat_read): writes
- * [uint64 start][text] to OUT, START being where the text's header begins
- * in it.  Exit status: 0 ok, CHILD_OPEN, CHILD_NOMEM, CHILD_EMPTY,
- * CHILD_NOSPACE ($TMPDIR is full). */
-enum { CHILD_OPEN = 10, CHILD_NOMEM, CHILD_EMPTY, CHILD_WRITE, CHILD_NOSPACE };
-
-/* The exit status of a buffer that could not grow: errno ERR. */
-static int child_nomem(int err)
+/* The status of a buffer that could not grow: errno ERR. */
+static int status_nomem(int err)
 {
-	return err == ENOSPC ? CHILD_NOSPACE : CHILD_NOMEM;
+	return err == ENOSPC ? TM_TRACEDAT_NOSPACE : TM_TRACEDAT_NOMEM;
 }
 
-static int convert(int in_fd, int out_fd)
+/* Write D's text to OUT_FD behind the 8 bytes of START. */
+static int write_text(const struct dat *d, uint64_t start, int out_fd)
+{
+	size_t off = 0;
+
+	if (write(out_fd, &start, sizeof(start)) != (ssize_t)sizeof(start))
+		return TM_TRACEDAT_WRITE;
+	while (off < d->len) {
+		ssize_t w = write(out_fd, d->buf + off, d->len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return TM_TRACEDAT_WRITE;
+		off += (size_t)w;
+	}
+	return TM_TRACEDAT_OK;
+}
+
+int tm_tracedat_convert(int in_fd, int out_fd)
 {
 	struct dat d = { 0 };
 	struct tracecmd_input *top;
 	uint64_t start;
-	size_t off = 0;
-	int ret = 0;
+	int ret;
 
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	if (!(top = tracecmd_open_fd(in_fd, TRACECMD_FL_LOAD_NO_PLUGINS)))
-		return CHILD_OPEN;
+	if (!(top = tracecmd_open_fd(in_fd, TRACECMD_FL_LOAD_NO_PLUGINS))) {
+		/* libtracecmd closed IN_FD if it got as far as a handle */
+		if (fcntl(in_fd, F_GETFD) != -1)
+			close(in_fd);
+		return TM_TRACEDAT_OPEN;
+	}
 	d.cap = 1 << 16;            /* (grown as needed: in $TMPDIR) */
 	d.len = HEADER_ROOM;
 	if (!(d.buf = tm_big_alloc(d.cap)) || open_buffers(&d, top)) {
@@ -211,27 +230,20 @@ static int convert(int in_fd, int out_fd)
 			close_buffers(&d);
 		else
 			tracecmd_close(top);
-		return child_nomem(e);
+		if (d.buf)
+			tm_big_free(d.buf, d.cap);
+		return status_nomem(e);
 	}
 	/* a read error ends the events early: those read are kept */
 	tracecmd_iterate_events_multi(d.h, d.nh, on_event, &d);
 	start = d.nomem ? 0 : write_header(&d, top);
 	close_buffers(&d);
 	if (d.nomem)
-		ret = child_nomem(d.err);
+		ret = status_nomem(d.err);
 	else if (!d.events)
-		ret = CHILD_EMPTY;
-	else if (write(out_fd, &start, sizeof(start)) != (ssize_t)sizeof(start))
-		ret = CHILD_WRITE;
-	while (!ret && off < d.len) {
-		ssize_t w = write(out_fd, d.buf + off, d.len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			ret = CHILD_WRITE;
-		else
-			off += (size_t)w;
-	}
+		ret = TM_TRACEDAT_EMPTY;
+	else
+		ret = write_text(&d, start, out_fd);
 	tm_big_free(d.buf, d.cap);
 	return ret;
 }
@@ -281,8 +293,29 @@ static int take_text(struct tm_input *in, int fd)
  * libtracecmd trusts the file: a corrupt trace.dat can make it dereference
  * NULL (found by fuzz_tracedat: tracecmd_buffer_instance_handle() failing
  * half way) or ask for exabytes.  So it runs in a child process that
- * writes the text into a memfd; a child that dies is a clean error here.
+ * writes the text into a memfd; a child that dies is a clean error here,
+ * and one that runs past its time limit is killed.
  */
+static bool convert_in_process;
+static int (*child_convert)(int in_fd, int out_fd);
+static long child_limit_ms;
+
+void tm_tracedat_in_process(bool on)
+{
+	convert_in_process = on;
+}
+
+void tm_tracedat_test_child(int (*convert)(int in_fd, int out_fd), long limit_ms)
+{
+	child_convert = convert;
+	child_limit_ms = limit_ms;
+}
+
+long tm_tracedat_time_limit_ms(size_t len)
+{
+	return 30000 + (long)(len / (1 << 20) + (len % (1 << 20) != 0)) * 1000;
+}
+
 /* Threads of this process (from /proc/self/task), or 0 if unknown. */
 static int threads_now(void)
 {
@@ -298,15 +331,110 @@ static int threads_now(void)
 	return n;
 }
 
+/* Now on the monotonic clock, in ms. */
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* How a child ended (see wait_child). */
+enum { CHILD_ENDED, CHILD_TIMED_OUT, CHILD_LOST };
+
+/* Wait for PID, polling with naps of 1 to 50 ms; after LIMIT_MS kill it
+ * (SIGKILL) and reap it.  CHILD_ENDED with *STATUS set, CHILD_TIMED_OUT,
+ * or CHILD_LOST (waitpid failed). */
+static int wait_child(pid_t pid, long limit_ms, int *status)
+{
+	int64_t deadline = now_ms() + limit_ms;
+	long nap = 1;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		int64_t left;
+
+		if (r == pid)
+			return CHILD_ENDED;
+		if (r < 0 && errno != EINTR)
+			return CHILD_LOST;
+		left = deadline - now_ms();
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return CHILD_TIMED_OUT;
+		}
+		nanosleep(&(struct timespec){ .tv_nsec = (left < nap ? left : nap) * 1000000 }, NULL);
+		if (nap < 50)
+			nap *= 2;
+	}
+}
+
+/* Convert IN_FD (closed) into OUT_FD in a child killed after LIMIT_MS.
+ * Returns a tm_tracedat_status, or -1 with errno (no fork), or sets
+ * *SIGNAL (it died of one) or *TIMED_OUT. */
+static int run_child(int in_fd, int out_fd, long limit_ms, int *signal_no, bool *timed_out)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		/* a crash is the kernel's default: the parent tells it apart
+		 * (a sanitizer's handler would report it as an exit) */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		_exit((child_convert ? child_convert : tm_tracedat_convert)(in_fd, out_fd));
+	}
+	close(in_fd);
+	if (pid < 0)
+		return -1;
+	switch (wait_child(pid, limit_ms, &status)) {
+	case CHILD_TIMED_OUT:
+		*timed_out = true;
+		return TM_TRACEDAT_OPEN;
+	case CHILD_LOST:
+		return TM_TRACEDAT_OPEN;
+	}
+	if (WIFSIGNALED(status))
+		*signal_no = WTERMSIG(status);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : TM_TRACEDAT_OPEN;
+}
+
+/* Set IN's error for a conversion that ended with STATUS (not OK). */
+static void fail_status(struct tm_input *in, int status)
+{
+	switch (status) {
+	case TM_TRACEDAT_EMPTY:
+		tm_input_fail(in, "trace.dat holds no events");
+		break;
+	case TM_TRACEDAT_NOMEM:
+		tm_input_fail(in, "out of memory");
+		break;
+	case TM_TRACEDAT_NOSPACE:
+		errno = ENOSPC;
+		tm_input_fail_big(in, "trace.dat: converting");
+		break;
+	default:
+		tm_input_fail(in, "trace.dat: libtracecmd cannot read it (truncated or corrupt)");
+	}
+}
+
 int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
 {
-	int in_fd, out_fd, status;
-	pid_t pid;
+	long limit_ms = child_limit_ms ? child_limit_ms : tm_tracedat_time_limit_ms(len);
+	int in_fd, out_fd, status, signal_no = 0;
+	bool timed_out = false;
 
 	/* The child below uses malloc and stdio: forking while another thread
 	 * holds one of their locks can leave it waiting forever.  Callers open
 	 * inputs before they start threads; say so loudly if one does not. */
-	if (threads_now() > 1) {
+	if (!convert_in_process && threads_now() > 1) {
 		tm_input_fail(in, "trace.dat: internal error: read while other threads run");
 		return -1;
 	}
@@ -318,51 +446,26 @@ int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail(in, "trace.dat: cannot make a memfd: %s", strerror(errno));
 		return -1;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		int ret;
-		/* a crash is the kernel's default: the parent tells it apart
-		 * (a sanitizer's handler would report it as an exit) */
-		signal(SIGSEGV, SIG_DFL);
-		signal(SIGBUS, SIG_DFL);
-		signal(SIGFPE, SIG_DFL);
-		signal(SIGILL, SIG_DFL);
-		ret = convert(in_fd, out_fd);   /* closes in_fd */
-		close(out_fd);
-		_exit(ret);
-	}
-	if (pid < 0) {
-		close(in_fd);
+	if (convert_in_process)
+		status = tm_tracedat_convert(in_fd, out_fd);
+	else if ((status = run_child(in_fd, out_fd, limit_ms, &signal_no, &timed_out)) < 0) {
 		close(out_fd);
 		tm_input_fail(in, "trace.dat: cannot fork: %s", strerror(errno));
 		return -1;
 	}
-	close(in_fd);
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			status = -1;
-			break;
-		}
-	}
-	if (status == 0) {
+	if (status == TM_TRACEDAT_OK && !signal_no && !timed_out) {
 		int ret = take_text(in, out_fd);
 		close(out_fd);
 		return ret;
 	}
 	close(out_fd);
-	if (status != -1 && WIFSIGNALED(status))
+	if (timed_out)
+		tm_input_fail(in, "trace.dat: conversion timed out after %ld%s s", limit_ms / 1000,
+			      limit_ms % 1000 ? "+" : "");
+	else if (signal_no)
 		tm_input_fail(in, "trace.dat: libtracecmd crashed reading it (signal %d): corrupt file",
-			      WTERMSIG(status));
-	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EMPTY)
-		tm_input_fail(in, "trace.dat holds no events");
-	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_NOMEM)
-		tm_input_fail(in, "out of memory");
-	else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == CHILD_NOSPACE) {
-		errno = ENOSPC;
-		tm_input_fail_big(in, "trace.dat: converting");
-	}
+			      signal_no);
 	else
-		tm_input_fail(in, "trace.dat: libtracecmd cannot read it (truncated or corrupt)");
+		fail_status(in, status);
 	return -1;
 }
