@@ -16,7 +16,7 @@
 #include "testutil.h"
 #include "tracemerge/diag.h"
 #include "tracemerge/input.h"
-#include "tracedat.h"
+#include "trace-dat.h"
 
 #define SMALL "testdata/tracedat/small.dat"
 
