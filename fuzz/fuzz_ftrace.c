@@ -72,7 +72,8 @@ static void both_parsers(const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new((const char *)data, size);
-	struct tm_ftrace_line l;
+	struct tm_fline fl;
+	const struct tm_ftrace_line *l = &fl.line;
 	struct tm_buf b = { 0 };
 	struct tm_canon_stats cs = { 0 };
 	struct tm_diag d;
@@ -95,20 +96,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fast.reference = false;
 	ref.reference = true;
 	own.reference = pre.reference = false;
-	while (tm_ftrace_next(r, &l)) {
-		if (l.kind == TM_LN_EVENT) {
-			if (l.ev.kernel_cols && !tm_t_same_prefix(&l, &made))
+	while (tm_ftrace_next_fline(r, &fl)) {
+		if (l->kind == TM_LN_EVENT) {
+			if (fl.cols.kernel_cols && !tm_t_same_prefix(&fl, &made))
 				abort();
 			b.n = 0;
-			tm_canon_line(&b, &l, -1, &cs);
-			tm_canon_line_json(&fast, &b, &l, 7, &cs);
-			tm_canon_line_json(&ref, &b, &l, 7, &cs);
+			tm_canon_line(&b, l, -1, &cs);
+			tm_canon_line_json(&fast, &b, l, 7, &cs);
+			tm_canon_line_json(&ref, &b, l, 7, &cs);
 			/* the prefix made ahead (the line feed's) gives the same */
-			tm_canon_line_json(&own, &b, &l, -1, &cs_own);
-			if (tm_canon_prefix_json(prefix, &l, -1, &cp))
-				tm_canon_line_json_pre(&pre, &b, &l, &cp, &cs_pre);
+			tm_canon_line_json(&own, &b, l, -1, &cs_own);
+			if (tm_canon_prefix_json(prefix, &fl, -1, &cp))
+				tm_canon_line_json_pre(&pre, &b, l, &cp, &cs_pre);
 			else
-				tm_canon_line_json(&pre, &b, &l, -1, &cs_pre);
+				tm_canon_line_json(&pre, &b, l, -1, &cs_pre);
 		}
 	}
 	if (memcmp(&cs_own, &cs_pre, sizeof(cs_own)))

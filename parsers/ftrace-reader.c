@@ -13,6 +13,7 @@
 
 #include "blank-run.h"
 #include "ftrace-general.h"
+#include "ftrace-internal.h"
 #include "tracemerge/ftrace.h"
 #include "str.h"
 #include "tuning.h"
@@ -26,6 +27,7 @@ struct tm_ftrace_reader {
 	 * kept so that it is not parsed twice */
 	const char *probe_at;
 	struct tm_ftrace_event probe;
+	struct tm_ftrace_cols probe_cols;
 	/* the line after a marker as cut then (cut_at: where it starts, NULL
 	 * none), taken again without a search */
 	const char *cut_at, *cut_next;
@@ -369,14 +371,18 @@ static bool is_blank_line(struct tm_str l)
 	return tm_skip_blanks(l.p, l.p + l.n) == l.p + l.n;
 }
 
-/* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check). */
+/* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check).  COLS:
+ * what the parser's shortcut learned (zero under the reference path). */
 static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
-			   struct tm_ftrace_event *ev)
+			   struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols)
 {
-	if (r->reference)
+	if (r->reference) {
+		*cols = (struct tm_ftrace_cols){ false, 0 };
 		return tm_ftrace_parse_event_general(l.p, l.n, r->flag_width, r->hdr.tracecmd,
 						     ev) == 0;
-	return tm_ftrace_parse_event(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev) == 0;
+	}
+	return tm_ftrace_parse_event_cols(l.p, l.n, r->flag_width, r->hdr.tracecmd, ev,
+					  cols) == 0;
 }
 
 /* Attach the lines after a marker that are not lines of their own. */
@@ -389,7 +395,7 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 		bool blank = is_blank_line(l), other = blank || l.p[0] == '#' ||
 			l.n > TM_FTRACE_MAX_LINE || r->line_nul;
 
-		if (other || parse_as_event(r, l, &r->probe)) {
+		if (other || parse_as_event(r, l, &r->probe, &r->probe_cols)) {
 			r->probe_at = other ? NULL : l.p;
 			r->cut_at = save_pos;
 			r->cut_next = r->pos;
@@ -407,7 +413,11 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 	}
 }
 
-int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
+/* tm_ftrace_next() into OUT, with the facts of tm_ftrace_next_fline() into
+ * *COLS and *PLAIN (inlined into both: one copy of each line, as ever). */
+static inline __attribute__((always_inline)) int
+next_line(struct tm_ftrace_reader *r, struct tm_ftrace_line *out, struct tm_ftrace_cols *cols,
+	  bool *plain)
 {
 	struct tm_str l;
 
@@ -430,7 +440,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		l = next_raw(r);
 	}
 	out->raw = l;
-	out->plain = r->line_plain;
+	*plain = r->line_plain;
 	out->lineno = r->lineno;
 	if (l.n > TM_FTRACE_MAX_LINE) {
 		out->kind = TM_LN_REJECTED;
@@ -445,7 +455,8 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		out->reason = "NUL byte in line";
 	} else if (parse_noise_line(&r->hdr, l)) {
 		out->kind = TM_LN_NOISE;
-	} else if (r->probe_at == l.p ? (out->ev = r->probe, true) : parse_as_event(r, l, &out->ev)) {
+	} else if (r->probe_at == l.p ? (out->ev = r->probe, *cols = r->probe_cols, true)
+				      : parse_as_event(r, l, &out->ev, cols)) {
 		out->kind = TM_LN_EVENT;
 		r->seen_data = true;
 		if (!r->flag_width && (out->ev.nflags == 4 || out->ev.nflags == 5))
@@ -461,7 +472,22 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 		out->kind = TM_LN_REJECTED;
 		out->reason = "not an ftrace event line";
 	}
-	if (out->kind != TM_LN_EVENT)
+	if (out->kind != TM_LN_EVENT) {
 		memset(&out->ev, 0, sizeof(out->ev));
+		*cols = (struct tm_ftrace_cols){ false, 0 };
+	}
 	return 1;
+}
+
+int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
+{
+	struct tm_ftrace_cols cols;
+	bool plain;
+
+	return next_line(r, out, &cols, &plain);
+}
+
+int tm_ftrace_next_fline(struct tm_ftrace_reader *r, struct tm_fline *out)
+{
+	return next_line(r, &out->line, &out->cols, &out->plain);
 }

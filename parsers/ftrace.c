@@ -13,6 +13,7 @@
 
 #include "blank-run.h"
 #include "ftrace-general.h"
+#include "ftrace-internal.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/ts.h"
 #include "str.h"
@@ -408,8 +409,6 @@ static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_ev
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	ev->kernel_cols = false;
-	ev->kernel_ts = 0;
 	return parse_name_details(c, e, false, ev);
 }
 
@@ -482,10 +481,11 @@ static bool kernel_name(const char *f, const char *e, struct tm_ftrace_event *ev
  * numbers without leading zeros.  Then parse_kernel_layout would take the
  * same steps on this line (its '[' is the first, at 31): the columns are
  * checked in three 16-byte loads instead of byte by byte, and the fields
- * set are the same, with kernel_cols true.  -1: not this layout (the
- * caller tries parse_kernel_layout).
+ * set are the same, and *COLS says so (set on success only).  -1: not this
+ * layout (the caller tries parse_kernel_layout).
  */
-static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev)
+static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
+			    struct tm_ftrace_cols *cols)
 {
 	/* bytes 16-31: "-PPPPP (TTTTT) [", bytes 26-41: "TTT) [CCC] FFFF " */
 	static const char ta[16] = "-*****" " (" "*****" ") [";   /* "*": not compared */
@@ -544,13 +544,13 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	ev->kernel_cols = true;
 	if (!kernel_name(f, e, ev) && parse_name_details(f, e, false, ev))
 		return -1;
 	/* "SECS.FFFFFF: NAME: " as canon writes it (micro_ts read the first
 	 * ':'): no leading zero, one blank, the name, ": ", the details */
 	n = ev->name.p + ev->name.n;
-	ev->kernel_ts = secs && (secs[0] != '0' || secs[1] == '.') && f < e && f[0] == ' ' &&
+	cols->kernel_cols = true;
+	cols->kernel_ts = secs && (secs[0] != '0' || secs[1] == '.') && f < e && f[0] == ' ' &&
 			ev->name.p == f + 1 && e - n >= 2 && n[0] == ':' && n[1] == ' ' &&
 			ev->details.p == n + 2 && secs - line <= 255 ?
 			(uint8_t)(secs - line) : 0;
@@ -561,12 +561,21 @@ static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_ev
 int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 			  bool tracecmd, struct tm_ftrace_event *ev)
 {
+	struct tm_ftrace_cols cols;
+
+	return tm_ftrace_parse_event_cols(line, len, flag_width, tracecmd, ev, &cols);
+}
+
+int tm_ftrace_parse_event_cols(const char *line, size_t len, int flag_width, bool tracecmd,
+			       struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols)
+{
 	const char *e = line + len;
 
+	*cols = (struct tm_ftrace_cols){ false, 0 };
 	if (tracecmd)
 		return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
 #ifdef __SSE2__
-	if (parse_fixed_cols(line, e, ev) == 0)
+	if (parse_fixed_cols(line, e, ev, cols) == 0)
 		return 0;
 #endif
 	if (parse_kernel_layout(tm_skip_blanks(line, e), e, ev) == 0)

@@ -34,6 +34,7 @@
 #include "decode.h"
 #include "json-fast.h"
 #include "json-lex.h"
+#include "json-split.h"
 #include "tuning.h"
 
 enum state {

@@ -49,17 +49,6 @@ struct tm_ftrace_event {
 	struct tm_str instance;  /* trace-cmd report instance prefix, or empty */
 	bool print_prefixed;     /* written as "print: tracing_mark_write: ..." */
 	bool name_padded;        /* more than one blank after "name:" */
-	bool kernel_cols;        /* the columns before the timestamp sit at the
-				  * kernel's fixed places: the comm right-
-				  * aligned in 16 blanks, "-PID" left-aligned
-				  * in 5, " (TGID) " right-aligned in 5 or
-				  * "(-----)", "[CCC] ", 4 flags, a blank; no
-				  * leading zeros (false: not known) */
-	uint8_t kernel_ts;       /* with kernel_cols: the seconds start this
-				  * many bytes into the line, and the rest up
-				  * to the details is as canon writes it too:
-				  * "SECS.FFFFFF: NAME: ", no leading zero, one
-				  * blank each (0: not known) */
 };
 
 /* Is this event a userspace marker (tracing_mark_write, print, or "0")? */
@@ -100,9 +89,6 @@ struct tm_ftrace_line {
 	unsigned long lineno;    /* 1-based line number within the block */
 	struct tm_str raw;       /* the line without its terminator (and without
 				  * a JS "\n\" suffix) */
-	bool plain;              /* raw holds no byte a JSON string escapes or
-				  * checks ('"', '\\', controls, non-ASCII);
-				  * false when not known */
 	struct tm_ftrace_event ev;
 	unsigned ncont;          /* continuation lines following the event */
 	struct tm_str cont;      /* their raw text, terminators included except

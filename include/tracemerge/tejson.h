@@ -105,21 +105,6 @@ TM_API void tm_te_reader_free(struct tm_te_reader *r);
  * no fields. */
 TM_API int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev);
 
-/* Reading one text in two parts (on two threads): a reader that starts at
- * byte AT of TEXT, which must be the '{' of an element of the events array
- * (OBJECT_FORM: of the object form; LINE: the line of AT), as if a reader of
- * the whole text had read up to there.  Its top (below) holds only what it
- * read itself. */
-TM_API struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, size_t len,
-						size_t at, bool object_form, unsigned long line,
-						struct tm_diag *d);
-/* From now on, tm_te_reader_next() returns 0 (stopped) when the next
- * element of the events array starts at byte AT (not when AT is anywhere
- * else: then it reads on). */
-TM_API void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at);
-/* tm_te_reader_next() returned 0 because of tm_te_reader_stop_at(). */
-TM_API bool tm_te_reader_stopped(const struct tm_te_reader *r);
-
 /* After tm_te_reader_next() returned 0: what the text held. */
 struct tm_te_top {
 	bool object_form;

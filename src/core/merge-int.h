@@ -17,7 +17,8 @@ struct tm_kstream {                 /* one ftrace block being written */
 	size_t src;
 	const struct tm_block *b;
 	struct tm_line_feed *r;
-	const struct tm_ftrace_line *l; /* current line (the feed's) */
+	const struct tm_fline *fl;      /* current line (the feed's), with its facts */
+	const struct tm_ftrace_line *l; /* &fl->line */
 	const struct tm_canon_pre *pre;  /* its canonical prefix made ahead, or NULL */
 	bool have;
 	int64_t ts;                     /* current event on the output clock */

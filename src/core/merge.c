@@ -79,7 +79,8 @@ static int open_streams(struct tm_mw *w)
 /* Advance stream K to its next line; events get their output-clock time. */
 static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
-	k->have = (k->l = tm_line_feed_next(k->r)) != NULL;
+	k->have = (k->fl = tm_line_feed_next(k->r)) != NULL;
+	k->l = k->have ? &k->fl->line : NULL;
 	k->pre = tm_line_feed_pre(k->r);
 	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
@@ -204,7 +205,7 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	if (l == k->l) {
 		if (k->pre && (l->ev.tgid >= 0 || tgid < 0))
 			pre = k->pre;
-		else if (!w->out.reference && tm_canon_prefix_json(w->pre_text, l, tgid, &own))
+		else if (!w->out.reference && tm_canon_prefix_json(w->pre_text, k->fl, tgid, &own))
 			pre = &own;
 	}
 	if (pre)
@@ -512,10 +513,11 @@ static __attribute__((noinline)) bool early_start(struct tm_merge_early *e, stru
 	return true;
 }
 
-void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_fline *fl,
 			 const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct tm_merge_early *e = ctx;
+	const struct tm_ftrace_line *l = &fl->line;
 	struct tm_kstats *owner = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
 
 	(void)b;
@@ -527,6 +529,7 @@ void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace
 		return;
 	if ((e->json || !e->begun || bi != e->block) && !early_start(e, st, l, bi))
 		return;
+	e->k.fl = fl;
 	e->k.l = l;
 	e->k.pre = pre;
 	if (l->kind == TM_LN_EVENT)

@@ -72,7 +72,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
  */
 struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
 					  size_t ninputs);
-void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_fline *l,
 			 const struct tm_canon_pre *pre, const struct tm_block *b,
 			 size_t block_index);
 /* The same for a Trace Event JSON input (struct tm_sync_hooks jevent and

@@ -11,9 +11,9 @@
 #include "ring.h"
 #include "tuning.h"
 
-/* 4 batches of 4096 lines (184 bytes each): 2.9 MB per feed.  Smaller
- * batches hand over more often: with 1024 lines, `import` of 100 MB made
- * 1600 context switches, with 4096 about 340. */
+/* 4 batches of 4096 lines (192 bytes each, struct tm_fline): 3 MiB per
+ * feed.  Smaller batches hand over more often: with 1024 lines, `import`
+ * of 100 MB made 1600 context switches, with 4096 about 340. */
 #define BATCH_LINES TM_LINE_FEED_BATCH
 #define NBATCH 4
 
@@ -25,7 +25,7 @@
 #define PRE_ROOM (BATCH_LINES * 112)
 
 struct batch {
-	struct tm_ftrace_line line[BATCH_LINES];
+	struct tm_fline line[BATCH_LINES];
 	struct tm_canon_pre pre[BATCH_LINES];    /* when the feed makes them */
 	char *text;                             /* PRE_ROOM bytes: the prefixes */
 	size_t n;
@@ -53,7 +53,7 @@ struct tm_line_feed {
 	bool ended;
 	bool starved;               /* the consumer found no batch ready since
 				     * the helper last looked (atomic) */
-	struct tm_ftrace_line cur;  /* unthreaded: the current line */
+	struct tm_fline cur;        /* unthreaded: the current line */
 };
 
 /* The helper: the next lines into batch SLOT (ring.h). */
@@ -71,7 +71,7 @@ static bool produce(void *arg, size_t slot)
 	b->n = 0;
 	b->last = false;
 	for (size_t used = 0;
-	     b->n < BATCH_LINES && tm_ftrace_next(r, &b->line[b->n]); b->n++) {
+	     b->n < BATCH_LINES && tm_ftrace_next_fline(r, &b->line[b->n]); b->n++) {
 		struct tm_canon_pre *pr = &b->pre[b->n];
 
 		pr->n[0] = 0;
@@ -145,12 +145,12 @@ void tm_line_feed_free(struct tm_line_feed *f)
 	free(f);
 }
 
-const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f)
+const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f)
 {
 	struct batch *b;
 
 	if (!f->threaded)
-		return tm_ftrace_next(f->r, &f->cur) ? &f->cur : NULL;
+		return tm_ftrace_next_fline(f->r, &f->cur) ? &f->cur : NULL;
 	f->cur_pre = NULL;
 	for (;;) {
 		if (f->ended)

@@ -2,10 +2,10 @@
 /*
  * line-feed.h - the lines of an ftrace block, read ahead on a second core.
  *
- * A tm_line_feed hands out exactly the lines tm_ftrace_next() would, in the
- * same order, but a helper thread runs the reader ahead of the caller and
- * passes parsed lines over in batches (a ring of a few batches, so memory
- * stays bounded whatever the block size).  The caller's work on a line (the
+ * A tm_line_feed hands out exactly the lines tm_ftrace_next_fline() would,
+ * in the same order, but a helper thread runs the reader ahead of the
+ * caller and passes parsed lines over in batches (a ring of a few batches,
+ * so memory stays bounded whatever the block size).  The caller's work on a line (the
  * accounting of `stats`, the canonical writer) overlaps with the parsing of
  * the lines after it.  Lines point into the block's text, which must stay
  * mapped until tm_line_feed_free().
@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 
+#include "ftrace-internal.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_line_feed;
@@ -34,9 +35,10 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 				      bool canon);
 /* Stops the helper thread (also before the end of the block). */
 void tm_line_feed_free(struct tm_line_feed *f);
-/* Next line, or NULL at the end of the block.  The line is the feed's: it
- * stays valid (unchanged) until the next call or tm_line_feed_free(). */
-const struct tm_ftrace_line *tm_line_feed_next(struct tm_line_feed *f);
+/* Next line (with its facts, ftrace-internal.h), or NULL at the end of the
+ * block.  The line is the feed's: it stays valid (unchanged) until the next
+ * call or tm_line_feed_free(). */
+const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f);
 /* The canonical prefix made ahead for the line last returned by
  * tm_line_feed_next() (canon.h: tm_canon_prefix_json, with the TGID column
  * as the line has it, "-----" where it has none), valid as long as that

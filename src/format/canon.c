@@ -383,8 +383,9 @@ static size_t count_digits64(uint64_t u)
  * flags old Catapult accepts, 6 fraction digits and no leading zero in the
  * seconds, one blank after "SECS:" and after "NAME:".
  */
-static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
+static bool raw_prefix(const struct tm_fline *fl, struct tm_canon_pre *pre)
 {
+	const struct tm_ftrace_line *l = &fl->line;
 	const struct tm_ftrace_event *ev = &l->ev;
 	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z, *t;
 	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w, ns;
@@ -392,7 +393,7 @@ static bool raw_prefix(const struct tm_ftrace_line *l, struct tm_canon_pre *pre)
 
 	if (ev->ts_digits != 6)
 		return false;
-	if (ev->kernel_cols) {
+	if (fl->cols.kernel_cols) {
 		/* the parser found every column up to the flags in place */
 		y = r + 24;
 		goto flags;
@@ -436,9 +437,9 @@ flags:
 	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
 	    !(flag_accepted[(unsigned char)y[16]] & 8))
 		return false;
-	if (ev->kernel_ts) {
+	if (fl->cols.kernel_ts) {
 		/* and (with kernel_cols) the time and name after them */
-		z = r + ev->kernel_ts;
+		z = r + fl->cols.kernel_ts;
 		goto found;
 	}
 	/* "SECS.FFFFFF: NAME: " after the blanks */
@@ -459,9 +460,10 @@ found:
 	return true;
 }
 
-bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 			  struct tm_canon_pre *pre)
 {
+	const struct tm_ftrace_line *l = &fl->line;
 	struct tm_canon_stats st;
 
 	pre->n[0] = pre->n[1] = 0;
@@ -469,10 +471,10 @@ bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_
 	pre->line = false;
 	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX)
 		return false;
-	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(l, pre)) {
+	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(fl, pre)) {
 		/* the comm to the end of the line plain (the stretches hold no
 		 * other bytes), the details as they are: the whole line */
-		if (l->plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+		if (fl->plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
 						  (const unsigned char *)l->raw.p + l->raw.n)) {
 			pre->line = !tm_canon_may_rewrite(&l->ev);
 			if (pre->line)

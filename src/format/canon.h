@@ -16,6 +16,7 @@
 #define TM_CANON_H
 
 #include "buf.h"
+#include "ftrace-internal.h"
 #include "output.h"
 #include "tracemerge/ftrace.h"
 
@@ -39,7 +40,8 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 			const struct tm_ftrace_line *l, int32_t tgid_hint,
 			struct tm_canon_stats *st);
 
-/* The canonical prefix of event line L, everything before its details
+/* The canonical prefix of event line L (the reader's line with its facts,
+ * ftrace-internal.h), everything before its details
  * ("COMM-PID (TGID) [CPU] FLAGS SECS: NAME: "), as tm_canon_line_json
  * writes it: PRE->p[0] (n[0] bytes) then PRE->p[1] (n[1], maybe 0).  For a
  * line in the kernel's layout whose columns are already written that way,
@@ -61,7 +63,7 @@ struct tm_canon_pre {
 	bool line;     /* p[1] runs to the end of the details, which need no
 			* escape and no rewrite: the whole line but its "\\n" */
 };
-bool tm_canon_prefix_json(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
+bool tm_canon_prefix_json(char *d, const struct tm_fline *l, int32_t tgid_hint,
 			  struct tm_canon_pre *pre);
 /* tm_canon_line_json of L with the same TGID fill, given its prefix PRE. */
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,

@@ -23,6 +23,7 @@
 #include "decode.h"
 #include "json-scan.h"
 #include "json-lex.h"
+#include "json-split.h"
 #include "line-feed.h"
 #include "tuning.h"
 

@@ -621,13 +621,13 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
 	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_tuning_threads(), cb != NULL);
-	const struct tm_ftrace_line *l;
+	const struct tm_fline *l;
 
 	if (!r)
 		return -1;
 	st->block_have_ts = false;
 	while ((l = tm_line_feed_next(r))) {
-		scan_line(st, l, b);
+		scan_line(st, &l->line, b);
 		if (cb)
 			cb(ctx, st, l, tm_line_feed_pre(r), b, bi);
 	}

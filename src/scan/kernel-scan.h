@@ -12,6 +12,7 @@
 #ifndef TM_KSCAN_H
 #define TM_KSCAN_H
 
+#include "ftrace-internal.h"
 #include "hash-map.h"
 #include "tracemerge/atrace.h"
 #include "tracemerge/diag.h"
@@ -124,10 +125,10 @@ void tm_kstats_free(struct tm_kstats *st);
 
 struct tm_canon_pre;
 
-/* Called for each line of each ftrace block, after it was counted in ST;
- * PRE: the line's canonical prefix, made ahead on another core
- * (line-feed.h), or NULL. */
-typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+/* Called for each line of each ftrace block (with its facts,
+ * ftrace-internal.h), after it was counted in ST; PRE: the line's
+ * canonical prefix, made ahead on another core (line-feed.h), or NULL. */
+typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_fline *l,
 			    const struct tm_canon_pre *pre, const struct tm_block *b,
 			    size_t block_index);
 

@@ -389,10 +389,11 @@ static int on_raw(struct tep_event *event, struct tep_record *record, int cpu,
 	return 0;
 }
 
-static void on_line(void *ctx, struct tm_kstats *st, const struct tm_ftrace_line *l,
+static void on_line(void *ctx, struct tm_kstats *st, const struct tm_fline *fl,
 		    const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
 {
 	struct live *L = ctx;
+	const struct tm_ftrace_line *l = &fl->line;
 	const struct tm_ftrace_event *ev = &l->ev;
 	struct rec *r;
 

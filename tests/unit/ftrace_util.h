@@ -11,9 +11,9 @@
 
 #include "canon.h"
 #include "ftrace-general.h"
+#include "ftrace-internal.h"
 
-/* Every field, bools and padding of flags included, byte for byte
- * (kernel_cols aside: only the shortcut sets it). */
+/* Every field, bools and padding of flags included, byte for byte. */
 static inline bool tm_t_same_event(const struct tm_ftrace_event *a,
 				   const struct tm_ftrace_event *b)
 {
@@ -50,27 +50,33 @@ static inline bool tm_t_printf_columns(const char *line, size_t n,
 	return ev->nflags == 4 && n >= 42 && memcmp(line, want, 42) == 0;
 }
 
-/* LINE (N bytes) read by the parser, shortcuts and all, and by its general
+/* LINE (N bytes) read by the parser, shortcuts and all (the library's own
+ * form with the columns' facts, and the public one), and by its general
  * search, into structs filled with different garbage first: the same
  * result and fields, and kernel_cols only where the columns are what
- * printf writes. */
+ * printf writes (and kernel_ts only with it). */
 static inline bool tm_t_parsers_agree(const char *line, size_t n, int flag_width,
 				      bool tracecmd)
 {
-	struct tm_ftrace_event a, b;
-	int ra, rb;
+	struct tm_ftrace_event a, b, c;
+	struct tm_ftrace_cols ca;
+	int ra, rb, rc;
 
 	memset(&a, 0x55, sizeof(a));
 	memset(&b, 0xaa, sizeof(b));
-	ra = tm_ftrace_parse_event(line, n, flag_width, tracecmd, &a);
+	memset(&c, 0x33, sizeof(c));
+	memset(&ca, 0x55, sizeof(ca));
+	ra = tm_ftrace_parse_event_cols(line, n, flag_width, tracecmd, &a, &ca);
 	rb = tm_ftrace_parse_event_general(line, n, flag_width, tracecmd, &b);
-	return ra == rb && (ra != 0 || (tm_t_same_event(&a, &b) && !b.kernel_cols &&
-					(!a.kernel_cols || tm_t_printf_columns(line, n, &a))));
+	rc = tm_ftrace_parse_event(line, n, flag_width, tracecmd, &c);
+	if (ra != rb || ra != rc || (ra != 0 && (ca.kernel_cols || ca.kernel_ts)))
+		return false;
+	return ra != 0 || (tm_t_same_event(&a, &b) && tm_t_same_event(&a, &c) &&
+			   (ca.kernel_cols ? tm_t_printf_columns(line, n, &a) : !ca.kernel_ts));
 }
 
 /* Two readings of a line the same: kind, number, text, continuation
- * lines, reason and, for an event, its pid, time and details (not plain:
- * the reference reader does not know it). */
+ * lines, reason and, for an event, its pid, time and details. */
 static inline bool tm_t_same_line(const struct tm_ftrace_line *a, const struct tm_ftrace_line *b)
 {
 	return a->kind == b->kind && a->lineno == b->lineno && a->raw.p == b->raw.p &&
@@ -85,15 +91,14 @@ static inline bool tm_t_same_line(const struct tm_ftrace_line *a, const struct t
  * kernel_ts as the parser found them and cleared (every column checked
  * again): whether one is
  * made, its stretches or bytes, counts and kind; *MADE: whether it was. */
-static inline bool tm_t_same_prefix(const struct tm_ftrace_line *l, bool *made)
+static inline bool tm_t_same_prefix(const struct tm_fline *l, bool *made)
 {
-	struct tm_ftrace_line g = *l;
+	struct tm_fline g = *l;
 	struct tm_canon_pre pa, pb;
 	char ba[TM_CANON_PREFIX_MAX], bb[TM_CANON_PREFIX_MAX];
 	bool ra, rb;
 
-	g.ev.kernel_cols = false;
-	g.ev.kernel_ts = 0;
+	g.cols = (struct tm_ftrace_cols){ false, 0 };
 	memset(&pa, 0x55, sizeof(pa));
 	memset(&pb, 0x55, sizeof(pb));
 	ra = tm_canon_prefix_json(ba, l, -1, &pa);

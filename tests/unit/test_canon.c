@@ -218,7 +218,8 @@ enum jmode { J_FAST, J_REF, J_PRE };
 static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_stats *st)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
-	struct tm_ftrace_line l;
+	struct tm_fline fl;
+	const struct tm_ftrace_line *l = &fl.line;
 	struct tm_buf scratch = { 0 };
 	char buf[TM_CANON_PREFIX_MAX];
 	struct tm_canon_pre pre;
@@ -231,13 +232,13 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	tm_diag_init(&d);
 	assert_int_equal(tm_out_open_scratch(&o, NULL, &d), 0);
 	o.reference = mode == J_REF;
-	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
+	while (tm_ftrace_next_fline(r, &fl) && l->kind != TM_LN_EVENT)
 		;
-	assert_int_equal(l.kind, TM_LN_EVENT);
-	if (mode == J_PRE && tm_canon_prefix_json(buf, &l, -1, &pre))
-		tm_canon_line_json_pre(&o, &scratch, &l, &pre, st);
+	assert_int_equal(l->kind, TM_LN_EVENT);
+	if (mode == J_PRE && tm_canon_prefix_json(buf, &fl, -1, &pre))
+		tm_canon_line_json_pre(&o, &scratch, l, &pre, st);
 	else
-		tm_canon_line_json(&o, &scratch, &l, -1, st);
+		tm_canon_line_json(&o, &scratch, l, -1, st);
 	tm_out_flush(&o);
 	n = lseek(o.fd, 0, SEEK_CUR);
 	assert_true(n >= 0);
@@ -256,18 +257,19 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 static int prefix_kind(const char *text)
 {
 	struct tm_ftrace_reader *r = tm_ftrace_reader_new(text, strlen(text));
-	struct tm_ftrace_line l;
+	struct tm_fline fl;
+	const struct tm_ftrace_line *l = &fl.line;
 	char buf[TM_CANON_PREFIX_MAX];
 	struct tm_canon_pre pre;
 	int kind = 0;
 
-	while (tm_ftrace_next(r, &l) && l.kind != TM_LN_EVENT)
+	while (tm_ftrace_next_fline(r, &fl) && l->kind != TM_LN_EVENT)
 		;
-	if (tm_canon_prefix_json(buf, &l, -1, &pre))
+	if (tm_canon_prefix_json(buf, &fl, -1, &pre))
 		kind = pre.p[0] == buf ? 1 : 2;
 	if (kind == 2)   /* the stretches are the line's */
-		assert_true(pre.p[0] == l.raw.p && pre.p[1] > pre.p[0] &&
-			    pre.p[1] + pre.n[1] == l.ev.details.p + (pre.line ? l.ev.details.n : 0));
+		assert_true(pre.p[0] == l->raw.p && pre.p[1] > pre.p[0] &&
+			    pre.p[1] + pre.n[1] == l->ev.details.p + (pre.line ? l->ev.details.n : 0));
 	if (kind == 2 && pre.line)
 		kind = 3;
 	else
@@ -390,14 +392,14 @@ static void test_prefix_kernel_cols(void **state)
 		for (size_t j = 0; j < sizeof(flags) / sizeof(flags[0]); j++)
 			for (size_t k = 0; k < sizeof(rest) / sizeof(rest[0]); k++) {
 				struct tm_ftrace_reader *r;
-				struct tm_ftrace_line l;
+				struct tm_fline l;
 				bool made;
 
 				snprintf(text, sizeof(text), "%s%s %s\n", cols[i], flags[j], rest[k]);
 				r = tm_ftrace_reader_new(text, strlen(text));
-				assert_true(tm_ftrace_next(r, &l));
-				assert_int_equal(l.kind, TM_LN_EVENT);
-				if (!l.ev.kernel_cols)
+				assert_true(tm_ftrace_next_fline(r, &l));
+				assert_int_equal(l.line.kind, TM_LN_EVENT);
+				if (!l.cols.kernel_cols)
 					fail_msg("columns not found in place: %s", text);
 				found++;
 				if (!tm_t_same_prefix(&l, &made))
