@@ -7,7 +7,8 @@
  * tejson.h, browser.h (the readers), stats.h (what a trace holds), clock.h (clock maps and marker fits),
  * diag.h (errors and counted warnings), ts.h (exact timestamps), marker.h
  * (writing markers into a trace being recorded; also libtracemerge-marker
- * alone), version.h.
+ * alone), record.h (recording a kernel trace through tracefs),
+ * interrupt.h (signals remove unfinished outputs), version.h.
  */
 #ifndef TRACEMERGE_TRACEMERGE_H
 #define TRACEMERGE_TRACEMERGE_H
@@ -19,7 +20,9 @@
 #include "tracemerge/diag.h"
 #include "tracemerge/ftrace.h"
 #include "tracemerge/input.h"
+#include "tracemerge/interrupt.h"
 #include "tracemerge/marker.h"
+#include "tracemerge/record.h"
 #include "tracemerge/session.h"
 #include "tracemerge/stats.h"
 #include "tracemerge/tejson.h"

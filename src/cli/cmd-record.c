@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "interrupt.h"
-#include "record.h"
+#include "tracemerge/interrupt.h"
+#include "tracemerge/record.h"
 #include "tracemerge/ts.h"
 
 #define NCLOCKS_MAX 3
@@ -54,7 +54,7 @@ struct rec_cli {
 	bool child_done;
 	bool stopped_child;          /* the recording's end stopped the command */
 	int child_status;
-	clockid_t clocks[NCLOCKS_MAX];
+	int clocks[NCLOCKS_MAX];          /* clockid_t values */
 	size_t nclocks;
 	struct tm_clock_sync start[NCLOCKS_MAX], end[NCLOCKS_MAX];
 	bool progress;

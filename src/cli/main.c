@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "interrupt.h"
+#include "tracemerge/interrupt.h"
 
 static const struct {
 	const char *name;

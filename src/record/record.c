@@ -352,7 +352,7 @@ int tm_rec_trace_off(struct tm_rec *r)
 	return 0;
 }
 
-int tm_rec_sync(struct tm_rec *r, const clockid_t *clocks, size_t n,
+int tm_rec_sync(struct tm_rec *r, const int *clocks, size_t n,
 		struct tm_clock_sync *cs)
 {
 	/* markers need tracing on (a drain may have turned it off to stop) */

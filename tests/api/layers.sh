@@ -48,3 +48,9 @@ done
 ex=$(grep -l '^#include "' examples/*.c | xargs -r grep -h '^#include "' | grep -v '"tracemerge/' || true)
 [ -z "$ex" ] && ok "layers: the examples include public headers only" ||
 	notok "layers: examples include private headers: $ex"
+# the tool is a program on the public API: src/cli includes nothing of the
+# library's layers, only include/tracemerge/ and its own headers
+priv=$(grep -h '^#include "' src/cli/*.c src/cli/*.h | grep -v '"tracemerge/' |
+	sed 's/^#include "\(.*\)".*/\1/' | while read -r h; do [ -f "src/cli/$h" ] || echo "$h"; done)
+[ -z "$priv" ] && ok "layers: the tool (src/cli) uses the public headers only" ||
+	notok "layers: src/cli includes library headers: $(echo $priv)"
