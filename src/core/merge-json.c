@@ -17,7 +17,7 @@
 #include "ring.h"
 #include "tracemerge/ts.h"
 #include "tracemerge/version.h"
-#include "tuning.h"
+#include "thread.h"
 
 static void sep(struct tm_mw *w, struct tm_out *o)
 {
@@ -444,7 +444,7 @@ static int json_block_noted(struct tm_mw *w, const struct tm_src *src, size_t k)
 	/* the notes have no pids to move */
 	if (!jb->idx || src->pid_off || tm_jidx_rewind(jb->idx))
 		return 1;
-	if (jb->events >= PREP_MIN_EVENTS && tm_tuning_threads())
+	if (jb->events >= PREP_MIN_EVENTS && tm_thread_allowed())
 		rc = write_noted_ahead(w, src, b, &rt, jb->idx);
 	if (rc == 1) {
 		memset(&ev, 0, sizeof(ev));

@@ -5,7 +5,6 @@
  * pass was tm_sync_load) and merged by their output-clock timestamps.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "report.h"
 #include "str.h"
 #include "tracemerge/ts.h"
+#include "thread.h"
 #include "tuning.h"
 
 #define LINK_ID "tracemerge_link"
@@ -67,9 +67,10 @@ static int open_streams(struct tm_mw *w)
 			k->identity = tm_clock_is_identity(&k->map);
 			k->keep_digits = tm_clock_is_us_offset(&k->map);
 			/* prefixes made ahead serve lines written as read */
-			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_tuning_threads(),
+			if (!(k->r = tm_line_feed_new(b->data, b->len, tm_thread_allowed(),
 						      k->identity && !k->pid_off &&
-						      !w->o->verbatim && !w->kev)))
+						      !w->o->verbatim && !w->kev
+						      ? &tm_canon_prefix_work : NULL)))
 				return tm_diag_error(w->s->d, "out of memory");
 		}
 	}
@@ -81,7 +82,7 @@ static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 {
 	k->have = (k->fl = tm_line_feed_next(k->r)) != NULL;
 	k->l = k->have ? &k->fl->line : NULL;
-	k->pre = tm_line_feed_pre(k->r);
+	k->pre = tm_line_feed_result(k->r);
 	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
@@ -470,7 +471,7 @@ static void early_begin(struct tm_merge_early *e, size_t bi, bool json)
 	e->begun = true;
 	e->json = json;
 	e->block = bi;
-	if (tm_tuning_threads())
+	if (tm_thread_allowed())
 		tm_out_background(&e->w.out);
 	tm_out_puts(&e->w.out, json ? "{\"traceEvents\":[" : "{\"systemTraceEvents\":\"");
 }
@@ -689,7 +690,7 @@ struct json_side {
 	struct tm_mw *w;
 	struct tm_out out;           /* scratch file */
 	struct tm_diag d;
-	pthread_t thread;
+	struct tm_thread thread;
 	int rc;
 };
 
@@ -732,7 +733,7 @@ static bool json_side_start(struct tm_mw *w, struct json_side *js, const char *o
 	}
 	w->jout = &js->out;
 	w->jd = &js->d;
-	if (pthread_create(&js->thread, NULL, json_side_run, js) != 0) {
+	if (!tm_thread_start(&js->thread, json_side_run, js)) {
 		tm_out_abort(&js->out);
 		tm_diag_free(&js->d);
 		w->jout = &w->out;
@@ -749,7 +750,7 @@ static int json_side_join(struct tm_mw *w, struct json_side *js, bool placed)
 {
 	int rc;
 
-	pthread_join(js->thread, NULL);
+	tm_thread_join(&js->thread);
 	w->jout = &w->out;
 	w->jd = w->s->d;
 	tm_diag_absorb(w->s->d, &js->d);
@@ -819,7 +820,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		if (o->to_fd ? tm_out_open_fd(&w->out, o->fd, s->d) :
 			       tm_out_open(&w->out, outpath, s->d))
 			goto done;
-		if (tm_tuning_threads())
+		if (tm_thread_allowed())
 			tm_out_background(&w->out); /* write(2) off the writing thread */
 	}
 	if (has_kernel(s) && o->kernel_as != TM_KERNEL_EVENTS) {
@@ -827,7 +828,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 
 		if (!written)
 			tm_out_puts(&w->out, "{\"systemTraceEvents\":\"");
-		if (!written && c->kernel_in && c->json_in && tm_tuning_threads())
+		if (!written && c->kernel_in && c->json_in && tm_thread_allowed())
 			jt = json_side_start(w, &js, o->to_fd ? NULL : outpath);
 		rc = written ? 0 : write_kernel(w);
 		if (!rc)

@@ -29,6 +29,7 @@
 #include "span.h"
 #include "sync-int.h"
 #include "trace-dat.h"
+#include "thread.h"
 #include "tuning.h"
 
 struct jmark {                       /* a JSON clock_sync marker, not yet placed */
@@ -569,8 +570,8 @@ static bool opens_beside_threads(const char *path)
 static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 {
 	struct pool p = { .s = s, .sc = sc };
-	pthread_t t;
-	bool threads = s->nsrc > 1 && !one_at_a_time && tm_tuning_threads(), helper;
+	struct tm_thread t;
+	bool threads = s->nsrc > 1 && !one_at_a_time && tm_thread_allowed(), helper;
 
 	/* A trace.dat is converted in a forked child, and a fork while another
 	 * thread holds a lock (an allocator's, a FILE's) can leave the child
@@ -585,10 +586,10 @@ static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
 	}
 	pthread_mutex_init(&p.mu, NULL);
-	helper = threads && pthread_create(&t, NULL, worker, &p) == 0;
+	helper = threads && tm_thread_start(&t, worker, &p);
 	worker(&p);
 	if (helper)
-		pthread_join(t, NULL);
+		tm_thread_join(&t);
 	pthread_mutex_destroy(&p.mu);
 }
 

@@ -3,13 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canon.h"
 #include "ftrace-general.h"
 #include "line-ends.h"
 #include "line-feed.h"
-#include "output.h"
 #include "ring.h"
-#include "tuning.h"
 
 /* 4 batches of 4096 lines (192 bytes each, struct tm_fline): 3 MiB per
  * feed.  Smaller batches hand over more often: with 1024 lines, `import`
@@ -17,17 +14,12 @@
 #define BATCH_LINES TM_LINE_FEED_BATCH
 #define NBATCH 4
 
-/* Canonical prefixes (tm_canon_prefix_json) of a batch's lines made here:
- * about 80 bytes a line, 107 at the most (PREFIX_ROOM allows comm and name
- * 40 bytes together; every number at its widest), so the room does not
- * run out; were it to, the lines past it would get none (their writer
- * makes them). */
-#define PRE_ROOM (BATCH_LINES * 112)
-
 struct batch {
 	struct tm_fline line[BATCH_LINES];
-	struct tm_canon_pre pre[BATCH_LINES];    /* when the feed makes them */
-	char *text;                             /* PRE_ROOM bytes: the prefixes */
+	/* the work's results (tm_line_work), when the feed makes them */
+	bool made[BATCH_LINES];     /* line I has one */
+	char *res;                  /* work->size bytes a line */
+	char *text;                 /* work->text_room bytes: their text */
 	size_t n;
 	bool last;                  /* the reader reached the end after these */
 };
@@ -40,7 +32,7 @@ struct tm_line_feed {
 	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
 				     * by the caller (line-ends.h) */
 	bool threaded;
-	bool canon;                 /* canonical prefixes made ahead */
+	const struct tm_line_work *work; /* done ahead, or NULL */
 	/* threaded: the helper fills batch[slot] ahead (ring.h) */
 	struct batch *batch;
 	struct tm_ring ring;
@@ -48,7 +40,7 @@ struct tm_line_feed {
 	 * their own (a line shared with the helper's reads above went back
 	 * and forth between the cores for every line). */
 	char pad[64];
-	const struct tm_canon_pre *cur_pre; /* of the line last handed out */
+	const void *cur_res;        /* of the line last handed out */
 	size_t slot, pos;           /* the consumer's batch, its next line */
 	bool ended;
 	bool starved;               /* the consumer found no batch ready since
@@ -62,22 +54,23 @@ static bool produce(void *arg, size_t slot)
 	struct tm_line_feed *f = arg;
 	struct tm_ftrace_reader *r = f->r;
 	struct batch *b = &f->batch[slot];
-	/* The prefixes are made here while the consumer keeps up; a consumer
-	 * that had to wait for a batch is ahead of this thread, and makes the
-	 * next batch's prefixes itself (merge.c, write_event), so that both
-	 * threads' work evens out. */
-	bool canon = f->canon && !__atomic_exchange_n(&f->starved, false, __ATOMIC_RELAXED);
+	const struct tm_line_work *w = f->work;
+	/* The work is done here while the consumer keeps up; a consumer that
+	 * had to wait for a batch is ahead of this thread, and does the next
+	 * batch's work itself (merge.c, write_event), so that both threads'
+	 * work evens out. */
+	bool work = w && !__atomic_exchange_n(&f->starved, false, __ATOMIC_RELAXED);
 
 	b->n = 0;
 	b->last = false;
-	for (size_t used = 0;
+	for (size_t used = 0, k;
 	     b->n < BATCH_LINES && tm_ftrace_next_fline(r, &b->line[b->n]); b->n++) {
-		struct tm_canon_pre *pr = &b->pre[b->n];
-
-		pr->n[0] = 0;
-		if (canon && PRE_ROOM - used >= TM_CANON_PREFIX_MAX &&
-		    tm_canon_prefix_json(b->text + used, &b->line[b->n], -1, pr) && !pr->n[1])
-			used += pr->n[0];   /* made here, not a stretch of the line */
+		b->made[b->n] = false;
+		if (work && w->text_room - used >= w->text_max &&
+		    w->make(&b->line[b->n], b->text + used, b->res + b->n * w->size, &k)) {
+			b->made[b->n] = true;
+			used += k;
+		}
 	}
 	b->last = b->n < BATCH_LINES;
 	return b->last;
@@ -85,15 +78,29 @@ static bool produce(void *arg, size_t slot)
 
 static void free_batches(struct tm_line_feed *f)
 {
-	for (size_t i = 0; f->batch && i < NBATCH; i++)
+	for (size_t i = 0; f->batch && i < NBATCH; i++) {
+		free(f->batch[i].res);
 		free(f->batch[i].text);
+	}
 	free(f->batch);
 	f->batch = NULL;
-	f->canon = false;
+	f->work = NULL;
+}
+
+/* Room for the work's results in every batch; false (no work done ahead)
+ * without memory. */
+static bool work_room(struct tm_line_feed *f, const struct tm_line_work *w)
+{
+	for (size_t i = 0; i < NBATCH; i++) {
+		if (!(f->batch[i].res = malloc(BATCH_LINES * w->size)) ||
+		    !(f->batch[i].text = malloc(w->text_room)))
+			return false;
+	}
+	return true;
 }
 
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
-				      bool canon)
+				      const struct tm_line_work *work)
 {
 	struct tm_line_feed *f = calloc(1, sizeof(*f));
 
@@ -108,11 +115,8 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 	f->batch = calloc(NBATCH, sizeof(*f->batch));
 	if (!f->batch)
 		goto unthreaded;
-	f->canon = canon;
-	for (size_t i = 0; canon && i < NBATCH; i++) {
-		if (!(f->batch[i].text = malloc(PRE_ROOM)))
-			f->canon = false;   /* still correct: the writer makes them */
-	}
+	/* without room, still correct: the caller does the work */
+	f->work = work && work_room(f, work) ? work : NULL;
 	if (tm_ftrace_plain_line_end() && (f->ends = malloc(sizeof(*f->ends)))) {
 		/* (without it, still correct: the helper finds every end) */
 		tm_line_ends_init(f->ends, data, len);
@@ -151,12 +155,12 @@ const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f)
 
 	if (!f->threaded)
 		return tm_ftrace_next_fline(f->r, &f->cur) ? &f->cur : NULL;
-	f->cur_pre = NULL;
+	f->cur_res = NULL;
 	for (;;) {
 		if (f->ended)
 			return NULL;
 		if (f->pos == 0) {         /* wait for the next batch */
-			if (f->canon && !tm_ring_ready(&f->ring))
+			if (f->work && !tm_ring_ready(&f->ring))
 				__atomic_store_n(&f->starved, true, __ATOMIC_RELAXED);
 			/* rather than wait, find line ends for the helper */
 			while (f->ends && !tm_ring_ready(&f->ring) &&
@@ -168,7 +172,8 @@ const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f)
 		/* the slot stays the consumer's until the call after its last
 		 * line, so the line handed out is not overwritten before then */
 		if (f->pos < b->n) {
-			f->cur_pre = f->canon && b->pre[f->pos].n[0] ? &b->pre[f->pos] : NULL;
+			f->cur_res = f->work && b->made[f->pos] ? b->res + f->pos * f->work->size
+							       : NULL;
 			return &b->line[f->pos++];
 		}
 		/* batch done: give the slot back */
@@ -184,9 +189,9 @@ size_t tm_line_feed_ends_taken(const struct tm_line_feed *f)
 	return f->ends ? f->ends->taken : 0;
 }
 
-const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f)
+const void *tm_line_feed_result(const struct tm_line_feed *f)
 {
-	return f->threaded ? f->cur_pre : NULL;
+	return f->threaded ? f->cur_res : NULL;
 }
 
 const struct tm_ftrace_header *tm_line_feed_header(struct tm_line_feed *f)

@@ -10,9 +10,13 @@
  * the lines after it.  Lines point into the block's text, which must stay
  * mapped until tm_line_feed_free().
  *
- * Without threads (THREADED false, or the tuning's reference path)
- * the feed calls the reader directly: the reference path `make bench`
- * compares against.
+ * The helper can also do the caller's first piece of work on each line
+ * (struct tm_line_work: merge's and stats' canonical prefixes, canon.h),
+ * so that it too overlaps with the caller's work on the lines before.
+ *
+ * Without threads (THREADED false, the tuning's reference path or threads
+ * = 1: thread.h) the feed calls the reader directly: the reference path
+ * `make bench` compares against.
  */
 #ifndef TM_LINEFEED_H
 #define TM_LINEFEED_H
@@ -27,26 +31,36 @@ struct tm_line_feed;
 /* Lines handed over at a time (the tests end blocks around it). */
 #define TM_LINE_FEED_BATCH 4096
 
-struct tm_canon_pre;
+/* Work the helper thread does on every line it parses, for the caller:
+ * a result of SIZE bytes per line, and text for it in the batch's room of
+ * TEXT_ROOM bytes (TM_LINE_FEED_BATCH lines share it; a line past the room
+ * gets no result). */
+struct tm_line_work {
+	size_t size;       /* bytes of one line's result */
+	size_t text_max;   /* the most text bytes one line's result takes */
+	size_t text_room;  /* text room per batch */
+	/* Make line L's result into RES, with its text (if any) at TEXT
+	 * (TEXT_MAX bytes free); true when made, with *USED the bytes of
+	 * TEXT it took; false: no result for this line. */
+	bool (*make)(const struct tm_fline *l, char *text, void *res, size_t *used);
+};
 
-/* NULL on allocation failure.  CANON: the helper thread also makes the
- * event lines' canonical prefixes (tm_line_feed_pre). */
+/* NULL on allocation failure.  WORK (or NULL): what the helper thread also
+ * does on each line (tm_line_feed_result); it must stay valid until
+ * tm_line_feed_free(). */
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
-				      bool canon);
+				      const struct tm_line_work *work);
 /* Stops the helper thread (also before the end of the block). */
 void tm_line_feed_free(struct tm_line_feed *f);
-/* Next line (with its facts, ftrace-internal.h), or NULL at the end of the
- * block.  The line is the feed's: it stays valid (unchanged) until the next
- * call or tm_line_feed_free(). */
+/* Next line, or NULL at the end of the block.  The line is the feed's: it
+ * stays valid (unchanged) until the next call or tm_line_feed_free(). */
 const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f);
-/* The canonical prefix made ahead for the line last returned by
- * tm_line_feed_next() (canon.h: tm_canon_prefix_json, with the TGID column
- * as the line has it, "-----" where it has none), valid as long as that
- * line; NULL when there is none (not asked for, not
- * threaded, not an event line, or one tm_canon_prefix_json does not make;
- * and for every line of a batch the helper read after the caller had waited
- * for one: the caller, ahead, makes those). */
-const struct tm_canon_pre *tm_line_feed_pre(const struct tm_line_feed *f);
+/* The result the helper made (tm_line_work) for the line last returned by
+ * tm_line_feed_next(), valid as long as that line; NULL when there is none
+ * (no work asked for, not threaded, make() made none; and for every line
+ * of a batch the helper read after the caller had waited for one: the
+ * caller, ahead, does that work itself). */
+const void *tm_line_feed_result(const struct tm_line_feed *f);
 /* How many line ends the caller found for the helper's reader (while it
  * would otherwise have waited for a batch), once tm_line_feed_next()
  * returned NULL; for tests. */

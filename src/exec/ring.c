@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ring.c - a helper thread filling a ring ahead of its consumer (ring.h). */
 #include "ring.h"
+#include "thread.h"
 
 static void *run(void *arg)
 {
@@ -43,7 +44,7 @@ int tm_ring_start(struct tm_ring *r, size_t nslots, bool (*fill)(void *ctx, size
 	pthread_mutex_init(&r->mu, NULL);
 	pthread_cond_init(&r->can_fill, NULL);
 	pthread_cond_init(&r->can_read, NULL);
-	if (pthread_create(&r->thread, NULL, run, r) != 0) {
+	if (!tm_thread_start(&r->thread, run, r)) {
 		pthread_mutex_destroy(&r->mu);
 		pthread_cond_destroy(&r->can_fill);
 		pthread_cond_destroy(&r->can_read);
@@ -83,7 +84,7 @@ void tm_ring_stop(struct tm_ring *r)
 	r->stop = true;
 	pthread_cond_signal(&r->can_fill);
 	pthread_mutex_unlock(&r->mu);
-	pthread_join(r->thread, NULL);
+	tm_thread_join(&r->thread);
 	pthread_mutex_destroy(&r->mu);
 	pthread_cond_destroy(&r->can_fill);
 	pthread_cond_destroy(&r->can_read);

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "thread.h"
+
 struct tm_ring {
 	/* fill slot SLOT (the helper's until it returns); true when that was
 	 * the last: the helper then ends */
@@ -21,12 +23,13 @@ struct tm_ring {
 	size_t nslots;
 	size_t head, tail;          /* filled = head - tail */
 	bool stop;
-	pthread_t thread;
+	struct tm_thread thread;
 	pthread_mutex_t mu;
 	pthread_cond_t can_fill, can_read;
 };
 
-/* Start the helper; -1 when it cannot start (nothing to stop then). */
+/* Start the helper (thread.h); -1 when it cannot start or the tuning
+ * allows no thread (nothing to stop then). */
 int tm_ring_start(struct tm_ring *r, size_t nslots, bool (*fill)(void *ctx, size_t slot),
 		  void *ctx);
 /* The oldest filled slot, waiting for the helper to fill it: call it only

@@ -8,6 +8,7 @@
 #include "blank-run.h"
 #include "canon.h"
 #include "digits.h"
+#include "line-feed.h"
 #include "plain-run.h"
 #include "str.h"
 #include "tracemerge/ts.h"
@@ -496,6 +497,29 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 		      (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
 	return true;
 }
+
+/* tm_line_work's make(): the prefix of L (TGID column as the line has it)
+ * at TEXT, or two stretches of L itself (no text taken). */
+static bool prefix_work(const struct tm_fline *l, char *text, void *res, size_t *used)
+{
+	struct tm_canon_pre *pre = res;
+
+	if (!tm_canon_prefix_json(text, l, -1, pre))
+		return false;
+	*used = pre->p[0] == text ? pre->n[0] : 0;
+	return true;
+}
+
+/* About 80 bytes a line, 107 at the most (PREFIX_ROOM allows comm and name
+ * 40 bytes together; every number at its widest), so the room does not run
+ * out; were it to, the lines past it would get none (their writer makes
+ * them). */
+const struct tm_line_work tm_canon_prefix_work = {
+	.size = sizeof(struct tm_canon_pre),
+	.text_max = TM_CANON_PREFIX_MAX,
+	.text_room = TM_LINE_FEED_BATCH * 112,
+	.make = prefix_work,
+};
 
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,

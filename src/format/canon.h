@@ -50,7 +50,7 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
  * not made this way (not an event, continuation lines, a comm or name that
  * needs escaping, or longer).  PRE->counts: the tm_canon_stats counts the
  * prefix makes (TM_CANON_* bits).  (Made ahead on another thread by the
- * line feed, linefeed.h.) */
+ * line feed, line-feed.h.) */
 #define TM_CANON_PREFIX_MAX 192
 #define TM_CANON_FLAGS_ADDED   1u
 #define TM_CANON_FLAGS_5TH     2u
@@ -65,6 +65,12 @@ struct tm_canon_pre {
 };
 bool tm_canon_prefix_json(char *d, const struct tm_fline *l, int32_t tgid_hint,
 			  struct tm_canon_pre *pre);
+/* The line feed's work (line-feed.h) that makes the prefixes ahead on its
+ * helper thread: tm_canon_prefix_json with TGID_HINT -1 (the TGID column as
+ * the line has it, "-----" where it has none); each result a struct
+ * tm_canon_pre (tm_line_feed_result). */
+struct tm_line_work;
+extern const struct tm_line_work tm_canon_prefix_work;
 /* tm_canon_line_json of L with the same TGID fill, given its prefix PRE. */
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,

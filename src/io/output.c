@@ -13,6 +13,7 @@
 #include "output.h"
 #include "safe-text.h"
 #include "plain-run.h"
+#include "thread.h"
 #include "tuning.h"
 
 /* Where a scratch part goes on (tm_out_append_begin): shared by the thread
@@ -323,7 +324,7 @@ static int write_all(struct tm_out *o, const char *p, size_t n)
 }
 
 struct tm_out_bg {
-	pthread_t thread;
+	struct tm_thread thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	struct tm_out *o;   /* the owner: its file is ours while the writer runs */
@@ -389,7 +390,7 @@ static void bg_stop(struct tm_out *o)
 	bg->stop = true;
 	pthread_cond_signal(&bg->cv);
 	pthread_mutex_unlock(&bg->mu);
-	pthread_join(bg->thread, NULL);
+	tm_thread_join(&bg->thread);
 	pthread_mutex_destroy(&bg->mu);
 	pthread_cond_destroy(&bg->cv);
 	free(bg->spare);
@@ -410,7 +411,7 @@ void tm_out_background(struct tm_out *o)
 	bg->o = o;
 	pthread_mutex_init(&bg->mu, NULL);
 	pthread_cond_init(&bg->cv, NULL);
-	if (pthread_create(&bg->thread, NULL, bg_run, bg) != 0) {
+	if (!tm_thread_start(&bg->thread, bg_run, bg)) {
 		pthread_mutex_destroy(&bg->mu);
 		pthread_cond_destroy(&bg->cv);
 		free(bg->spare);

@@ -76,7 +76,8 @@ void tm_out_set_mode(int fd, const char *path);
 bool tm_out_takes_back(const char *path);
 /* From now on full buffers are written by a helper thread while the next
  * one fills (two buffers); the output is the same.  Without a thread (it
- * cannot start) writing stays in the caller.  Undone by close or abort. */
+ * cannot start, or the tuning allows none: thread.h) writing stays in the
+ * caller.  Undone by close or abort. */
 void tm_out_background(struct tm_out *o);
 /* A scratch output: an unlinked temporary file in the directory of NEAR
  * (the final output's path; NULL or "-": $TMPDIR or /tmp), for a part

@@ -15,7 +15,6 @@
  * event, a string or a nested value), the other thread is told to stop,
  * its work is dropped, and this reader reads on alone.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +24,7 @@
 #include "json-lex.h"
 #include "json-split.h"
 #include "line-feed.h"
-#include "tuning.h"
+#include "thread.h"
 
 /* Below this a second thread does not pay. */
 #define JSCAN_MIN (4u << 20)
@@ -139,7 +138,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	struct tm_te_reader *r = tm_te_reader_new(name, text, len, first_line, d);
 	struct second s;
 	struct tm_te_event ev;
-	pthread_t t;
+	struct tm_thread t;
 	bool two = false, passed = false;
 	int rc, form = cut ? form_of(text, len) : -1;
 
@@ -160,7 +159,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 		s.ctx = ctx[1];
 		tm_diag_init(&s.d);
 		atomic_init(&s.quit, false);
-		two = pthread_create(&t, NULL, second_run, &s) == 0;
+		two = tm_thread_start(&t, second_run, &s);
 		if (two)
 			tm_te_reader_stop_at(r, cut);
 		else
@@ -178,7 +177,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 		*split = rc == 0 && tm_te_reader_stopped(r);
 		if (!*split)
 			atomic_store_explicit(&s.quit, true, memory_order_relaxed);
-		pthread_join(t, NULL);
+		tm_thread_join(&t);
 		if (*split) {
 			tm_diag_absorb(d, &s.d);
 			if (s.rc) {
@@ -202,7 +201,7 @@ int tm_jscan(const char *name, const char *text, size_t len, unsigned long first
 	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
 	     struct tm_jscan_top *top)
 {
-	size_t cut = len >= JSCAN_MIN && tm_tuning_threads() ? tm_jscan_cut(text, len) : 0;
+	size_t cut = len >= JSCAN_MIN && tm_thread_allowed() ? tm_jscan_cut(text, len) : 0;
 
 	return tm_jscan_at(name, text, len, first_line, d, fn, ctx, cut, split, top);
 }

@@ -6,11 +6,12 @@
 
 #include "kernel-scan.h"
 #include "blank-run.h"
+#include "canon.h"
 #include "span.h"
 #include "line-feed.h"
 #include "str.h"
 #include "output.h"
-#include "tuning.h"
+#include "thread.h"
 
 int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 {
@@ -620,7 +621,8 @@ static void end_tgids(struct tm_kstats *st)
 static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
-	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_tuning_threads(), cb != NULL);
+	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_thread_allowed(),
+						  cb ? &tm_canon_prefix_work : NULL);
 	const struct tm_fline *l;
 
 	if (!r)
@@ -629,7 +631,7 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 	while ((l = tm_line_feed_next(r))) {
 		scan_line(st, &l->line, b);
 		if (cb)
-			cb(ctx, st, l, tm_line_feed_pre(r), b, bi);
+			cb(ctx, st, l, tm_line_feed_result(r), b, bi);
 	}
 	if (!st->have_hdr) {
 		st->hdr = *tm_line_feed_header(r);

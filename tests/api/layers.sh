@@ -54,3 +54,7 @@ priv=$(grep -h '^#include "' src/cli/*.c src/cli/*.h | grep -v '"tracemerge/' |
 	sed 's/^#include "\(.*\)".*/\1/' | while read -r h; do [ -f "src/cli/$h" ] || echo "$h"; done)
 [ -z "$priv" ] && ok "layers: the tool (src/cli) uses the public headers only" ||
 	notok "layers: src/cli includes library headers: $(echo $priv)"
+# threads are started in one place: src/exec/thread.c (thread.h)
+pc=$(grep -rln 'pthread_create' src parsers include | grep -v '^src/exec/' || true)
+[ -z "$pc" ] && ok "layers: pthread_create only in src/exec/" ||
+	notok "layers: pthread_create outside src/exec/: $pc"
