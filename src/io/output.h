@@ -6,6 +6,12 @@
  * is renamed into place only when everything was written (never a partial
  * output file).  JSON strings are escaped per RFC 8259; invalid UTF-8 is
  * replaced by U+FFFD and counted, so the output is always valid UTF-8.
+ *
+ * The pieces behind it, each in a file of its own: the buffer (output.c),
+ * JSON escaping (json-escape.c), the temporary file and its rename
+ * (file-replace.h), the background writer (writer-thread.h), the
+ * page-cache window and direct I/O (page-cache.h), scratch parts
+ * (scratch-part.h).
  */
 #ifndef TM_OUT_H
 #define TM_OUT_H
@@ -23,7 +29,7 @@
  * of ftrace text took 0.311 s (median of 10) against 0.279 */
 #define TM_OUT_BUFSZ (1u << 20)
 
-/* Keeping a large output out of the page cache (output.c): what of a stream
+/* Keeping a large output out of the page cache (page-cache.h): what of a stream
  * of writes was handed to writeback (before wb) and dropped from the cache
  * (before dropped). */
 struct tm_out_drop {
@@ -53,7 +59,7 @@ struct tm_out {
 	struct tm_out_drop drop; /* of the writes at pos (not for scratch files) */
 	struct tm_out_bg *bg; /* background writer (tm_out_background), or NULL */
 	int dfd;           /* the temporary file opened for direct I/O past the
-			    * first 256 MiB (output.c), or -1 */
+			    * first 256 MiB (page-cache.h), or -1 */
 	bool direct_tried; /* dfd was opened, or could not be */
 };
 
@@ -98,7 +104,7 @@ int tm_out_append(struct tm_out *o, struct tm_out *src);
 void tm_out_part_done(struct tm_out *src);
 int tm_out_append_begin(struct tm_out *o, struct tm_out *src);
 int tm_out_append_end(struct tm_out *o, struct tm_out *src);
-/* Outputs are kept out of the page cache from this offset on (output.c:
+/* Outputs are kept out of the page cache from this offset on (page-cache.c:
  * 256 MiB, rounded down to the window; the tests set less). */
 void tm_out_set_drop_after(off_t bytes);
 /* Flush and rename into place; on failure remove the temporary file. */

@@ -516,7 +516,7 @@ static void skip_on_tmpfs(void)
 /* An output of 2 x 70 MiB (its own bytes, then a scratch part copied in
  * from 70 MiB on), kept out of the page cache from 16 MiB on, leaves it
  * behind its writers in windows of 16 MiB on multiples of 16 MiB, two in
- * flight (output.c): at the end the first 16 MiB are cached, [16, 32 MiB) and
+ * flight (page-cache.c): at the end the first 16 MiB are cached, [16, 32 MiB) and
  * [80, 96 MiB) are gone and at most 3 windows of each stream are left,
  * where the tuning's keep_cache keeps it all.  Not on a file system whose pages
  * cannot be dropped (tmpfs). */
@@ -569,7 +569,7 @@ static bool direct_io_here(void)
 	return fd >= 0;
 }
 
-/* Past the cached part, whole pages are written with direct I/O (output.c)
+/* Past the cached part, whole pages are written with direct I/O (page-cache.c)
  * and the bytes after a buffer's last page boundary wait for the next
  * buffer: with odd-sized writes, room asked for right after a flush that
  * kept some (tm_out_room of nearly a whole buffer), a write larger than
