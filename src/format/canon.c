@@ -499,8 +499,10 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 }
 
 /* tm_line_work's make(): the prefix of L (TGID column as the line has it)
- * at TEXT, or two stretches of L itself (no text taken). */
-static bool prefix_work(const struct tm_fline *l, char *text, void *res, size_t *used)
+ * at TEXT, or two stretches of L itself (no text taken).  Flattened: no
+ * call a line more than before on the helper thread. */
+static __attribute__((flatten)) bool prefix_work(const struct tm_fline *l, char *text, void *res,
+						 size_t *used)
 {
 	struct tm_canon_pre *pre = res;
 
