@@ -28,20 +28,31 @@ struct tm_ftrace_cols {
 				  * blank each (0: not known) */
 };
 
+/* What the reader learned of a line on the way. */
+struct tm_ftrace_facts {
+	struct tm_ftrace_cols cols;  /* TM_LN_EVENT: the event's columns */
+	bool plain;                  /* the line's raw text holds no byte a
+				      * JSON string escapes or checks ('"',
+				      * '\\', controls, non-ASCII); false
+				      * when not known */
+	uint8_t spare;               /* (4 bytes: copied in one move) */
+};
+
 /* A line of the reader with its facts. */
 struct tm_fline {
 	struct tm_ftrace_line line;  /* as tm_ftrace_next() gives it */
-	struct tm_ftrace_cols cols;  /* TM_LN_EVENT: the event's columns */
-	bool plain;                  /* line.raw holds no byte a JSON string
-				      * escapes or checks ('"', '\\',
-				      * controls, non-ASCII); false when
-				      * not known */
+	struct tm_ftrace_facts f;
 };
 
 /* As tm_ftrace_parse_event(), and *COLS what its shortcut learned (zero
  * for a line it did not take, and when it returns -1). */
 int tm_ftrace_parse_event_cols(const char *line, size_t len, int flag_width, bool tracecmd,
 			       struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols);
+
+/* The facts of the line R's tm_ftrace_next() gave last, at one place for
+ * R's whole life (a caller asks once, then copies them after each line:
+ * the line feed's reader thread does that for every line). */
+const struct tm_ftrace_facts *tm_ftrace_reader_facts(const struct tm_ftrace_reader *r);
 
 /* As tm_ftrace_next(), into OUT->line, with the line's facts. */
 int tm_ftrace_next_fline(struct tm_ftrace_reader *r, struct tm_fline *out);

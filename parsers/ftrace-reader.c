@@ -39,6 +39,8 @@ struct tm_ftrace_reader {
 	const char *clean_end, *nul;
 	bool line_nul;           /* the last line cut holds a NUL byte */
 	bool line_plain;         /* ... and no JSON stop byte (plain-run.h) */
+	struct tm_ftrace_facts facts; /* of the line last handed out
+				       * (tm_ftrace_reader_facts) */
 	/* the '\n' ending a plain line, found with AVX2 where the CPU has it,
 	 * or found ahead (tm_ftrace_reader_set_line_end); NULL: memchr, then
 	 * the NUL search */
@@ -371,11 +373,14 @@ static bool is_blank_line(struct tm_str l)
 	return tm_skip_blanks(l.p, l.p + l.n) == l.p + l.n;
 }
 
-/* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check).  COLS:
- * what the parser's shortcut learned (zero under the reference path). */
+/* L: at most TM_FTRACE_MAX_LINE bytes, no NUL (the callers check).  What
+ * the parser's shortcut learned goes to r->facts.cols (zero under the
+ * reference path). */
 static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
-			   struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols)
+			   struct tm_ftrace_event *ev)
 {
+	struct tm_ftrace_cols *cols = &r->facts.cols;
+
 	if (r->reference) {
 		*cols = (struct tm_ftrace_cols){ false, 0 };
 		return tm_ftrace_parse_event_general(l.p, l.n, r->flag_width, r->hdr.tracecmd,
@@ -395,7 +400,13 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 		bool blank = is_blank_line(l), other = blank || l.p[0] == '#' ||
 			l.n > TM_FTRACE_MAX_LINE || r->line_nul;
 
-		if (other || parse_as_event(r, l, &r->probe, &r->probe_cols)) {
+		/* (the facts of the marker's line kept, the probe's aside) */
+		struct tm_ftrace_cols keep = r->facts.cols;
+		bool event = !other && parse_as_event(r, l, &r->probe);
+
+		r->probe_cols = r->facts.cols;
+		r->facts.cols = keep;
+		if (other || event) {
 			r->probe_at = other ? NULL : l.p;
 			r->cut_at = save_pos;
 			r->cut_next = r->pos;
@@ -413,11 +424,8 @@ static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line
 	}
 }
 
-/* tm_ftrace_next() into OUT, with the facts of tm_ftrace_next_fline() into
- * *COLS and *PLAIN (inlined into both: one copy of each line, as ever). */
-static inline __attribute__((always_inline)) int
-next_line(struct tm_ftrace_reader *r, struct tm_ftrace_line *out, struct tm_ftrace_cols *cols,
-	  bool *plain)
+/* (The line's facts go to r->facts: tm_ftrace_reader_facts.) */
+int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 {
 	struct tm_str l;
 
@@ -440,7 +448,7 @@ next_line(struct tm_ftrace_reader *r, struct tm_ftrace_line *out, struct tm_ftra
 		l = next_raw(r);
 	}
 	out->raw = l;
-	*plain = r->line_plain;
+	r->facts.plain = r->line_plain;
 	out->lineno = r->lineno;
 	if (l.n > TM_FTRACE_MAX_LINE) {
 		out->kind = TM_LN_REJECTED;
@@ -455,8 +463,8 @@ next_line(struct tm_ftrace_reader *r, struct tm_ftrace_line *out, struct tm_ftra
 		out->reason = "NUL byte in line";
 	} else if (parse_noise_line(&r->hdr, l)) {
 		out->kind = TM_LN_NOISE;
-	} else if (r->probe_at == l.p ? (out->ev = r->probe, *cols = r->probe_cols, true)
-				      : parse_as_event(r, l, &out->ev, cols)) {
+	} else if (r->probe_at == l.p ? (out->ev = r->probe, r->facts.cols = r->probe_cols, true)
+				      : parse_as_event(r, l, &out->ev)) {
 		out->kind = TM_LN_EVENT;
 		r->seen_data = true;
 		if (!r->flag_width && (out->ev.nflags == 4 || out->ev.nflags == 5))
@@ -474,20 +482,20 @@ next_line(struct tm_ftrace_reader *r, struct tm_ftrace_line *out, struct tm_ftra
 	}
 	if (out->kind != TM_LN_EVENT) {
 		memset(&out->ev, 0, sizeof(out->ev));
-		*cols = (struct tm_ftrace_cols){ false, 0 };
+		r->facts.cols = (struct tm_ftrace_cols){ false, 0 };
 	}
 	return 1;
 }
 
-int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
+const struct tm_ftrace_facts *tm_ftrace_reader_facts(const struct tm_ftrace_reader *r)
 {
-	struct tm_ftrace_cols cols;
-	bool plain;
-
-	return next_line(r, out, &cols, &plain);
+	return &r->facts;
 }
 
 int tm_ftrace_next_fline(struct tm_ftrace_reader *r, struct tm_fline *out)
 {
-	return next_line(r, &out->line, &out->cols, &out->plain);
+	if (!tm_ftrace_next(r, &out->line))
+		return 0;
+	out->f = r->facts;
+	return 1;
 }

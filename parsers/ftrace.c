@@ -482,10 +482,12 @@ static bool kernel_name(const char *f, const char *e, struct tm_ftrace_event *ev
  * same steps on this line (its '[' is the first, at 31): the columns are
  * checked in three 16-byte loads instead of byte by byte, and the fields
  * set are the same, and *COLS says so (set on success only).  -1: not this
- * layout (the caller tries parse_kernel_layout).
+ * layout (the caller tries parse_kernel_layout).  (Always inlined, as when
+ * it had one caller: its caller is inlined into tm_ftrace_parse_event too.)
  */
-static int parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
-			    struct tm_ftrace_cols *cols)
+static inline __attribute__((always_inline)) int
+parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
+		 struct tm_ftrace_cols *cols)
 {
 	/* bytes 16-31: "-PPPPP (TTTTT) [", bytes 26-41: "TTT) [CCC] FFFF " */
 	static const char ta[16] = "-*****" " (" "*****" ") [";   /* "*": not compared */

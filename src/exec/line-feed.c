@@ -29,6 +29,7 @@ struct batch {
 struct tm_line_feed {
 	/* set before the helper starts; the helper reads them for every line */
 	struct tm_ftrace_reader *r;
+	const struct tm_ftrace_facts *facts; /* r's, of its last line */
 	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
 				     * by the caller (line-ends.h) */
 	bool threaded;
@@ -53,6 +54,7 @@ static bool produce(void *arg, size_t slot)
 {
 	struct tm_line_feed *f = arg;
 	struct tm_ftrace_reader *r = f->r;
+	const struct tm_ftrace_facts *facts = f->facts;
 	struct batch *b = &f->batch[slot];
 	const struct tm_line_work *w = f->work;
 	/* The work is done here while the consumer keeps up; a consumer that
@@ -64,7 +66,8 @@ static bool produce(void *arg, size_t slot)
 	b->n = 0;
 	b->last = false;
 	for (size_t used = 0, k;
-	     b->n < BATCH_LINES && tm_ftrace_next_fline(r, &b->line[b->n]); b->n++) {
+	     b->n < BATCH_LINES && tm_ftrace_next(r, &b->line[b->n].line); b->n++) {
+		b->line[b->n].f = *facts;   /* (as tm_ftrace_next_fline) */
 		b->made[b->n] = false;
 		if (work && w->text_room - used >= w->text_max &&
 		    w->make(&b->line[b->n], b->text + used, b->res + b->n * w->size, &k)) {
@@ -108,6 +111,7 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 		free(f);
 		return NULL;
 	}
+	f->facts = tm_ftrace_reader_facts(f->r);
 	/* small blocks are not worth a thread */
 	f->threaded = threaded && len >= (1u << 20);
 	if (!f->threaded)
@@ -153,8 +157,12 @@ const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f)
 {
 	struct batch *b;
 
-	if (!f->threaded)
-		return tm_ftrace_next_fline(f->r, &f->cur) ? &f->cur : NULL;
+	if (!f->threaded) {
+		if (!tm_ftrace_next(f->r, &f->cur.line))
+			return NULL;
+		f->cur.f = *f->facts;
+		return &f->cur;
+	}
 	f->cur_res = NULL;
 	for (;;) {
 		if (f->ended)

@@ -394,7 +394,7 @@ static bool raw_prefix(const struct tm_fline *fl, struct tm_canon_pre *pre)
 
 	if (ev->ts_digits != 6)
 		return false;
-	if (fl->cols.kernel_cols) {
+	if (fl->f.cols.kernel_cols) {
 		/* the parser found every column up to the flags in place */
 		y = r + 24;
 		goto flags;
@@ -438,9 +438,9 @@ flags:
 	    !(flag_accepted[(unsigned char)y[15]] & 4) ||
 	    !(flag_accepted[(unsigned char)y[16]] & 8))
 		return false;
-	if (fl->cols.kernel_ts) {
+	if (fl->f.cols.kernel_ts) {
 		/* and (with kernel_cols) the time and name after them */
-		z = r + fl->cols.kernel_ts;
+		z = r + fl->f.cols.kernel_ts;
 		goto found;
 	}
 	/* "SECS.FFFFFF: NAME: " after the blanks */
@@ -475,7 +475,7 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(fl, pre)) {
 		/* the comm to the end of the line plain (the stretches hold no
 		 * other bytes), the details as they are: the whole line */
-		if (fl->plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
+		if (fl->f.plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
 						  (const unsigned char *)l->raw.p + l->raw.n)) {
 			pre->line = !tm_canon_may_rewrite(&l->ev);
 			if (pre->line)

@@ -98,7 +98,7 @@ static inline bool tm_t_same_prefix(const struct tm_fline *l, bool *made)
 	char ba[TM_CANON_PREFIX_MAX], bb[TM_CANON_PREFIX_MAX];
 	bool ra, rb;
 
-	g.cols = (struct tm_ftrace_cols){ false, 0 };
+	g.f.cols = (struct tm_ftrace_cols){ false, 0 };
 	memset(&pa, 0x55, sizeof(pa));
 	memset(&pb, 0x55, sizeof(pb));
 	ra = tm_canon_prefix_json(ba, l, -1, &pa);

@@ -399,7 +399,7 @@ static void test_prefix_kernel_cols(void **state)
 				r = tm_ftrace_reader_new(text, strlen(text));
 				assert_true(tm_ftrace_next_fline(r, &l));
 				assert_int_equal(l.line.kind, TM_LN_EVENT);
-				if (!l.cols.kernel_cols)
+				if (!l.f.cols.kernel_cols)
 					fail_msg("columns not found in place: %s", text);
 				found++;
 				if (!tm_t_same_prefix(&l, &made))

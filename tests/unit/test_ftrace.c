@@ -643,6 +643,43 @@ static void test_nul_positions(void **state)
 	}
 }
 
+/* The reader's facts of each line's columns are the parser's of that line
+ * alone, also for a marker, after which the reader parses the next line
+ * (looking for continuation lines) before it hands the marker out. */
+static void test_line_cols(void **state)
+{
+	static const char *lines[] = {
+		"          <idle>-0     (-----) [003] d.h2   100.000002: tracing_mark_write: B|1|x",
+		"a-1 [000] .... 100.000003: e: x",
+		"          <idle>-0     (-----) [003] d.h2   100.000004: tracing_mark_write: E|1",
+		"          <idle>-0     (-----) [003] d.h2   100.000005: e: y",
+		"b-2 [001] .... 100.000006: tracing_mark_write: E|1",
+	};
+	char text[512];
+	size_t n = 0, i = 0;
+	struct tm_ftrace_reader *r;
+	struct tm_fline fl;
+	(void)state;
+	for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s\n", lines[k]);
+	r = tm_ftrace_reader_new(text, n);
+	while (tm_ftrace_next_fline(r, &fl)) {
+		struct tm_ftrace_cols want = parse_cols(lines[i]);
+
+		assert_int_equal(fl.line.kind, TM_LN_EVENT);
+		assert_int_equal(fl.f.cols.kernel_cols, want.kernel_cols);
+		assert_int_equal(fl.f.cols.kernel_ts, want.kernel_ts);
+		i++;
+	}
+	assert_int_equal(i, 5);
+	/* (the kernel's layout: the seconds after 16 + "-0     " 6 + " (-----)" 8 +
+	 * " [003]" 6 + " d.h2" 5 + 3 blanks = 44 bytes) */
+	assert_true(parse_cols(lines[0]).kernel_cols);
+	assert_int_equal(parse_cols(lines[0]).kernel_ts, 44);
+	assert_false(parse_cols(lines[1]).kernel_cols);
+	tm_ftrace_reader_free(r);
+}
+
 /* A line is plain when no byte of it needs a JSON escape or check ('"',
  * '\\', controls, non-ASCII): each such byte at each place in a line of
  * 100 bytes, between plain lines.  The last line of a block may be told
@@ -676,13 +713,13 @@ static void test_plain_lines(void **state)
 			while (tm_ftrace_next_fline(r, &fl)) {
 				n++;
 				if (n == 2) {
-					assert_false(fl.plain);
+					assert_false(fl.f.plain);
 					/* "\r" at the end is taken off the line */
 					if (stops[si] == '\0')
 						assert_int_equal(l->kind, TM_LN_REJECTED);
 				} else {
 					if (n == 1)
-						assert_int_equal(fl.plain, told);
+						assert_int_equal(fl.f.plain, told);
 					assert_int_equal(l->kind, TM_LN_EVENT);
 					assert_int_equal(l->raw.n, 100);
 				}
@@ -705,7 +742,36 @@ static void test_plain_lines(void **state)
 		while (tm_ftrace_next_fline(r, &fl)) {
 			n++;
 			if (n < 3)
-				assert_int_equal(fl.plain, told);
+				assert_int_equal(fl.f.plain, told);
+		}
+		assert_int_equal(n, 3);
+		tm_ftrace_reader_free(r);
+	}
+	/* a marker with a '"', then plain lines: the reader looks at the line
+	 * after a marker for continuation lines before it hands the marker
+	 * out, yet the marker is told not plain, the plain line after it plain */
+	{
+		static const char marker[] = "a-1 [000] .... 1.000000: tracing_mark_write: "
+					     "B|1|say \"hi\" xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+		size_t n = 0, m = sizeof(marker) - 1;
+		struct tm_ftrace_reader *r;
+		struct tm_fline fl;
+
+		memcpy(buf, marker, m);
+		buf[m] = '\n';
+		for (int i = 0; i < 2; i++) {
+			memcpy(buf + m + 1 + 101 * (size_t)i, filler, 100);
+			buf[m + 1 + 101 * (size_t)i + 100] = '\n';
+		}
+		r = tm_ftrace_reader_new(buf, m + 1 + 202);
+		while (tm_ftrace_next_fline(r, &fl)) {
+			n++;
+			assert_int_equal(fl.line.kind, TM_LN_EVENT);
+			assert_int_equal(fl.line.ncont, 0);
+			if (n == 1)
+				assert_false(fl.f.plain);
+			else if (n == 2)
+				assert_int_equal(fl.f.plain, told);
 		}
 		assert_int_equal(n, 3);
 		tm_ftrace_reader_free(r);
@@ -717,6 +783,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nul_positions),
 		cmocka_unit_test(test_plain_lines),
+		cmocka_unit_test(test_line_cols),
 		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_kernel_layout),
 		cmocka_unit_test(test_fixed_columns),

@@ -152,8 +152,9 @@ static size_t same_mixed_lines(int pause)
 	for (size_t i = 0; i < n; i++) {
 		b = &got[i];
 		assert_int_equal(tm_ftrace_next_fline(r, &a), 1);
-		if (!tm_t_same_line(&a.line, &b->line) || a.plain != b->plain ||
-		    a.cols.kernel_cols != b->cols.kernel_cols || a.cols.kernel_ts != b->cols.kernel_ts)
+		if (!tm_t_same_line(&a.line, &b->line) || a.f.plain != b->f.plain ||
+		    a.f.cols.kernel_cols != b->f.cols.kernel_cols ||
+		    a.f.cols.kernel_ts != b->f.cols.kernel_ts)
 			fail_msg("line %lu differs", a.line.lineno);
 	}
 	assert_int_equal(tm_ftrace_next_fline(r, &a), 0);
