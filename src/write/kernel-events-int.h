@@ -46,13 +46,24 @@ struct kev_flow {            /* a wakeup whose wakee ran: waker -> wakee */
 
 #define KEV_FLOWS_OUT 8
 
+/* What a thread holds only at times, apart so that the many threads that
+ * hold none of it cost little (kev_more; freed when empty). */
+struct kev_more {
+	char blocked[96];        /* sched_blocked_reason caller */
+	struct kev_flow out[KEV_FLOWS_OUT]; /* its wakeups waiting for its own
+					     * Running slice to end */
+	int nout;
+	int nwq;                 /* workqueue items open */
+	int64_t wq_ts[KEV_WQ_DEPTH];
+	char wq_fn[KEV_WQ_DEPTH][80];
+};
+
 struct kev_thread {
 	int32_t pid;             /* JSON pid (its process) */
 	bool have_state;         /* state known since `since` */
 	int64_t since;
 	char state[24];          /* "Running", or the prev_state letters, "R" */
 	int32_t cpu;             /* Running: where */
-	char blocked[96];        /* sched_blocked_reason caller */
 	int8_t io_wait;          /* -1 unknown */
 	int32_t b_depth;         /* atrace B open */
 	int32_t b_pid;           /* pid of the last B (for E) */
@@ -66,13 +77,8 @@ struct kev_thread {
 				  * slice to end (viewers bind no flow to an
 				  * unfinished slice) */
 	struct kev_flow fl;
-	struct kev_flow out[KEV_FLOWS_OUT]; /* its wakeups waiting for its own
-					     * Running slice to end */
-	int nout;
 	bool named_state, named_thread;
-	int nwq;
-	int64_t wq_ts[KEV_WQ_DEPTH];
-	char wq_fn[KEV_WQ_DEPTH][80];
+	struct kev_more *more;   /* NULL: none of it */
 	char comm[64];           /* for the state track's name */
 };
 
@@ -137,6 +143,11 @@ int32_t kev_pid_of(const struct tm_kev *kv, int32_t pid); /* JSON pid of kernel 
 struct kev_thread *kev_thread(struct tm_kev *kv, int32_t tid);
 struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid); /* by kernel pid */
 struct kev_cpu *kev_cpu(struct tm_kev *kv, int32_t cpu);
+/* T's kev_more, allocated when first needed (NULL and kv->oom when out of
+ * memory). */
+struct kev_more *kev_more(struct tm_kev *kv, struct kev_thread *t);
+/* T's kev_more freed if it holds nothing (no blocked reason, flows, work). */
+void kev_more_trim(struct kev_thread *t);
 void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c);
 void kev_instant(struct tm_kev *kv, const char *cat, int32_t pid, int32_t tid);
 

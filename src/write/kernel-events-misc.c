@@ -218,7 +218,10 @@ static bool wq_start(struct tm_kev *kv)
 	struct kev_thread *t = kev_thread(kv, kv->tid);
 	struct tm_str d = kv->ev->details, fn;
 
-	if (!t || t->nwq == KEV_WQ_DEPTH || !kev_field(d, "function", NULL, &fn))
+	struct kev_more *m;
+
+	if (!t || (t->more && t->more->nwq == KEV_WQ_DEPTH) ||
+	    !kev_field(d, "function", NULL, &fn) || !(m = kev_more(kv, t)))
 		return false;
 	fn = (struct tm_str){ fn.p, (size_t)(d.p + d.n - fn.p) };
 	while (fn.n && fn.p[0] == ' ') {
@@ -226,29 +229,31 @@ static bool wq_start(struct tm_kev *kv)
 		fn.n--;
 	}
 	t->pid = kv->pid;
-	t->wq_ts[t->nwq] = kv->ts;
-	kev_cpy(t->wq_fn[t->nwq], sizeof(t->wq_fn[0]), fn);
-	t->nwq++;
+	m->wq_ts[m->nwq] = kv->ts;
+	kev_cpy(m->wq_fn[m->nwq], sizeof(m->wq_fn[0]), fn);
+	m->nwq++;
 	return true;
 }
 
 static bool wq_end(struct tm_kev *kv)
 {
 	struct kev_thread *t = tm_hmap_get_i32(kv->threads, kv->tid, false);
+	struct kev_more *m = t ? t->more : NULL;
 
-	if (!t || !t->nwq) {
+	if (!m || !m->nwq) {
 		kv->wq_unmatched++;
 		kev_warn(kv, "kevents-workqueue-end-unmatched", "workqueue_execute_end without its "
 			 "start on tid %d: kept as an instant", kv->tid);
 		return false;
 	}
-	t->nwq--;
-	kev_obj(kv, "X", "workqueue", kv->pid, kv->tid, t->wq_ts[t->nwq]);
-	kev_names(kv, t->wq_fn[t->nwq]);
-	kev_span(kv, t->wq_ts[t->nwq], kv->ts);
+	m->nwq--;
+	kev_obj(kv, "X", "workqueue", kv->pid, kv->tid, m->wq_ts[m->nwq]);
+	kev_names(kv, m->wq_fn[m->nwq]);
+	kev_span(kv, m->wq_ts[m->nwq], kv->ts);
 	kev_arg_s(kv, "end", kv->ev->details.p, kv->ev->details.n);
 	kev_emit(kv);
 	kv->wq_slices++;
+	kev_more_trim(t);
 	return true;
 }
 
@@ -297,9 +302,9 @@ void kev_misc_finish(struct tm_kev *kv)
 	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
 		int32_t tid;
 		memcpy(&tid, key, sizeof(tid));
-		for (int i = 0; i < t->nwq; i++, n++) {
-			kev_obj(kv, "B", "workqueue", t->pid, tid, t->wq_ts[i]);
-			kev_names(kv, t->wq_fn[i]);
+		for (int i = 0; t->more && i < t->more->nwq; i++, n++) {
+			kev_obj(kv, "B", "workqueue", t->pid, tid, t->more->wq_ts[i]);
+			kev_names(kv, t->more->wq_fn[i]);
 			kev_arg_s(kv, "open_at_end", "1", 1);
 			kev_emit(kv);
 		}

@@ -86,13 +86,16 @@ static void close_state(struct tm_kev *kv, struct kev_thread *t, int32_t tid, in
 	kev_arg_s(kv, "state", t->state, strlen(t->state));
 	if (!strcmp(t->state, "Running"))
 		kev_arg_i(kv, "cpu", t->cpu);
-	if (t->blocked[0])
-		kev_arg_s(kv, "blocked_function", t->blocked, strlen(t->blocked));
+	if (t->more && t->more->blocked[0])
+		kev_arg_s(kv, "blocked_function", t->more->blocked, strlen(t->more->blocked));
 	if (t->io_wait >= 0)
 		kev_arg_i(kv, "io_wait", t->io_wait);
 	kev_emit(kv);
 	kv->state_slices++;
-	t->blocked[0] = 0;
+	if (t->more) {
+		t->more->blocked[0] = 0;
+		kev_more_trim(t);
+	}
 	t->io_wait = -1;
 }
 
@@ -159,6 +162,19 @@ static void flow_instant(struct tm_kev *kv, const struct kev_flow *f)
 	kv->wake_instants++;
 }
 
+/* The flows out of T that waited (its wakeups of others), each written by
+ * WRITE (as a flow, or as an instant), then forgotten. */
+static void flows_out(struct tm_kev *kv, struct kev_thread *t,
+		      void (*write)(struct tm_kev *, const struct kev_flow *))
+{
+	if (!t->more)
+		return;
+	for (int i = 0; i < t->more->nout; i++)
+		write(kv, &t->more->out[i]);
+	t->more->nout = 0;
+	kev_more_trim(t);
+}
+
 /* Thread TID's Running slice ends: the flow into it is written now, or
  * handed to its waker if the waker's slice is still open; the flows out
  * of it that waited are written. */
@@ -167,19 +183,18 @@ static void flows_at_close(struct tm_kev *kv, struct kev_thread *t)
 	if (t->ready) {
 		struct kev_thread *w = tm_hmap_get_i32(kv->threads, t->fl.waker_tid, false);
 		t->ready = false;
+		struct kev_more *m;
 		if (w && w != t && w->have_state && !strcmp(w->state, "Running") &&
 		    w->since <= t->fl.wake_ts) {
-			if (w->nout < KEV_FLOWS_OUT)
-				w->out[w->nout++] = t->fl;
+			if ((m = kev_more(kv, w)) && m->nout < KEV_FLOWS_OUT)
+				m->out[m->nout++] = t->fl;
 			else
 				flow_instant(kv, &t->fl);
 		} else {
 			emit_flow(kv, &t->fl);
 		}
 	}
-	for (int i = 0; i < t->nout; i++)
-		emit_flow(kv, &t->out[i]);
-	t->nout = 0;
+	flows_out(kv, t, emit_flow);
 }
 
 /* Flows still waiting (for slices open at the end, or a thread freed). */
@@ -190,9 +205,7 @@ static void flows_pending(struct tm_kev *kv, struct kev_thread *t, int32_t tid)
 	if (t->ready)
 		flow_instant(kv, &t->fl);
 	t->ready = false;
-	for (int i = 0; i < t->nout; i++)
-		flow_instant(kv, &t->out[i]);
-	t->nout = 0;
+	flows_out(kv, t, flow_instant);
 }
 
 /* The wakee TID runs at TS: the flow waits for this Running slice to end. */
@@ -336,8 +349,10 @@ void kev_sched_blocked(struct tm_kev *kv)
 		kv->instants++;
 		return;
 	}
-	if (kev_field(d, "caller=", NULL, &caller))
-		kev_cpy(t->blocked, sizeof(t->blocked), caller);
+	if (kev_field(d, "caller=", NULL, &caller) && kev_more(kv, t)) {
+		kev_cpy(t->more->blocked, sizeof(t->more->blocked), caller);
+		kev_more_trim(t);   /* an empty caller */
+	}
 	if (kev_field_i(d, "iowait=", &io))
 		t->io_wait = io != 0;
 }
@@ -374,6 +389,7 @@ void kev_sched_life(struct tm_kev *kv)
 				 "%d atrace slice(s) of tid %d still open when the task was freed",
 				 t->b_depth, tid);
 		}
+		free(t->more);
 		tm_hmap_del(kv->threads, &tid, sizeof(tid));
 	}
 }
@@ -407,8 +423,9 @@ void kev_sched_finish(struct tm_kev *kv)
 		kev_obj(kv, "B", "thread_state", t->pid, tid + KEV_STATE_OFF, t->since);
 		kev_names(kv, name);
 		kev_arg_s(kv, "state", t->state, strlen(t->state));
-		if (t->blocked[0])
-			kev_arg_s(kv, "blocked_function", t->blocked, strlen(t->blocked));
+		if (t->more && t->more->blocked[0])
+			kev_arg_s(kv, "blocked_function", t->more->blocked,
+				  strlen(t->more->blocked));
 		if (t->io_wait >= 0)
 			kev_arg_i(kv, "io_wait", t->io_wait);
 		kev_arg_s(kv, "open_at_end", "1", 1);

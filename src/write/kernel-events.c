@@ -220,6 +220,21 @@ struct kev_thread *kev_thread(struct tm_kev *kv, int32_t tid)
 	return t;
 }
 
+struct kev_more *kev_more(struct tm_kev *kv, struct kev_thread *t)
+{
+	if (!t->more && !(t->more = calloc(1, sizeof(*t->more))))
+		kv->oom = true;
+	return t->more;
+}
+
+void kev_more_trim(struct kev_thread *t)
+{
+	if (t->more && !t->more->blocked[0] && !t->more->nout && !t->more->nwq) {
+		free(t->more);
+		t->more = NULL;
+	}
+}
+
 /* State of kernel task PID (of the current input), with its process and
  * its final comm. */
 struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid)
@@ -435,8 +450,13 @@ struct tm_kev *tm_kev_new(tm_kev_emit_fn emit, void *ctx, struct tm_diag *d)
 
 void tm_kev_free(struct tm_kev *kv)
 {
+	struct kev_thread *t;
+	size_t it = 0;
+
 	if (!kv)
 		return;
+	while (kv->threads && (t = tm_hmap_next(kv->threads, &it, NULL, NULL)))
+		free(t->more);
 	tm_hmap_free(kv->cpus);
 	tm_hmap_free(kv->threads);
 	tm_hmap_free(kv->async);

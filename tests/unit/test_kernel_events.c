@@ -115,6 +115,34 @@ static void test_state_bounded(void **state)
 	conv_free(&c);
 }
 
+/* A thread's state is small (it was 1144 bytes: a million tasks took
+ * 1.2 GB); what few threads hold at a time (workqueue items, wakeups
+ * waiting for a slice's end, a blocked reason) is allocated apart and
+ * freed when done with. */
+static void test_thread_small(void **state)
+{
+	struct kev_thread *t;
+	struct conv c;
+	(void)state;
+
+	assert_true(sizeof(struct kev_thread) <= 256);
+	conv_init(&c);
+	feed(&c, " kworker-30 (30) [000] .... 1.000000: workqueue_execute_start: "
+		 "work struct 0000000071b1ca62: function vmstat_update");
+	assert_non_null(t = tm_hmap_get_i32(c.kv->threads, 30, false));
+	assert_non_null(t->more);
+	assert_int_equal(t->more->nwq, 1);
+	feed(&c, " kworker-30 (30) [000] .... 1.000010: workqueue_execute_end: "
+		 "work struct 0000000071b1ca62");
+	assert_int_equal(c.kv->wq_slices, 1);
+	assert_true(has(&c, "\"ph\":\"X\",\"cat\":\"workqueue\",\"pid\":30,\"tid\":30,"
+			"\"ts\":1000000,\"name\":\"vmstat_update\",\"dur\":10"));
+	assert_non_null(t = tm_hmap_get_i32(c.kv->threads, 30, false));
+	assert_null(t->more);
+	assert_int_equal(tm_kev_finish(c.kv), 0);
+	conv_free(&c);
+}
+
 static void test_odd_lines(void **state)
 {
 	struct conv c;
@@ -209,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_hmap_del),
 		cmocka_unit_test(test_state_bounded),
 		cmocka_unit_test(test_odd_lines),
+		cmocka_unit_test(test_thread_small),
 		cmocka_unit_test(test_backwards),
 		cmocka_unit_test(test_flow_waits),
 	};
