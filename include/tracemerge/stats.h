@@ -15,6 +15,16 @@
 extern "C" {
 #endif
 
+/* What the report's tables hold at most, so that its memory does not grow
+ * with the input; events past a full table are counted as others
+ * ("events_other_names", ...) with one warning naming the cap. */
+#define TM_MAX_NAMES 65536      /* distinct event names in a stats table */
+#define TM_MAX_TASKS 262144     /* distinct tasks (and threads, pids) */
+#define TM_MAX_IDS 65536        /* distinct pids, threads in a JSON stats table */
+#define TM_MAX_CPUS 4096        /* distinct CPU numbers in a stats table */
+#define TM_MAX_ASYNC 16384      /* atrace async slices open at once */
+#define TM_MAX_LISTED 65536     /* tasks listed in a stats report (by pid) */
+
 /* The report of the input at PATH ("-": stdin) as one JSON object, the
  * text `tracemerge stats --json` prints for it in "inputs" (valid UTF-8,
  * pretty-printed): MAX_TASKS tasks at most, the busiest first, and

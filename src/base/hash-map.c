@@ -112,6 +112,15 @@ void *tm_hmap_get(struct tm_hmap *m, const void *key, size_t klen, bool create)
 	return s->val;
 }
 
+void *tm_hmap_get_capped(struct tm_hmap *m, const void *key, size_t klen, size_t max,
+			 bool *full)
+{
+	void *v = tm_hmap_get(m, key, klen, m->count < max);
+
+	*full = !v && m->count >= max;
+	return v;
+}
+
 /* Remove KEY; later slots of its probe run shift back (no tombstones). */
 bool tm_hmap_del(struct tm_hmap *m, const void *key, size_t klen)
 {

@@ -18,6 +18,11 @@ void tm_hmap_free(struct tm_hmap *m);
 /* Value slot for KEY; created (zeroed) when CREATE, else NULL if absent.
  * NULL also on allocation failure.  Slots move when the map grows. */
 void *tm_hmap_get(struct tm_hmap *m, const void *key, size_t klen, bool create);
+/* tm_hmap_get creating KEY only while M holds fewer than MAX keys: NULL
+ * and *FULL true when KEY is absent and M is full; NULL and *FULL false
+ * when out of memory. */
+void *tm_hmap_get_capped(struct tm_hmap *m, const void *key, size_t klen, size_t max,
+			 bool *full);
 /* Every key of FROM into TO (the new slots zeroed); -1 when out of memory. */
 int tm_hmap_add_keys(struct tm_hmap *to, const struct tm_hmap *from);
 /* Remove KEY (its value slot is freed); false if absent. */

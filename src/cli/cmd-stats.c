@@ -33,7 +33,10 @@ static struct json_object *jget(struct json_object *o, const char *k)
 	return v;
 }
 
-static void print_kv_counts(const char *title, struct json_object *o, int limit)
+/* TITLE, then LIMIT of O's counts (< 0: all), then OTHERS (> 0): the
+ * events counted past a full table of CAP entries. */
+static void print_kv_counts(const char *title, struct json_object *o, int limit,
+			    long long others, int cap)
 {
 	int n = 0, total = json_object_object_length(o);
 
@@ -45,6 +48,8 @@ static void print_kv_counts(const char *title, struct json_object *o, int limit)
 		}
 		printf("  %10lld  %s\n", (long long)json_object_get_int64(val), tm_safe_str(key));
 	}
+	if (others > 0)
+		printf("  %10lld  (others: past the cap of %d)\n", others, cap);
 }
 
 static void print_text(struct json_object *r)
@@ -83,8 +88,9 @@ static void print_text(struct json_object *r)
 		printf("time:    %s .. %s (span %s s)\n", jget_str(t, "first"),
 		       jget_str(t, "last"), jget_str(t, "span"));
 	print_kv_counts("events by name", jget(r, "events_by_name"),
-			tm_cli_verbosity == TM_VERBOSE ? -1 : 30);
-	print_kv_counts("cpus", jget(r, "cpus"), -1);
+			tm_cli_verbosity == TM_VERBOSE ? -1 : 30,
+			jget_int(r, "events_other_names"), TM_MAX_NAMES);
+	print_kv_counts("cpus", jget(r, "cpus"), -1, jget_int(r, "events_other_cpus"), TM_MAX_CPUS);
 	printf("tasks (%lld):\n", jget_int(r, "tasks_total"));
 	for (size_t i = 0; i < json_object_array_length(tasks); i++) {
 		struct json_object *k = json_object_array_get_idx(tasks, i);
@@ -94,6 +100,9 @@ static void print_text(struct json_object *r)
 	}
 	if (json_object_array_length(tasks) < (size_t)jget_int(r, "tasks_total"))
 		printf("  ... (--tasks N or --json for more)\n");
+	if (jget_int(r, "events_other_tasks") > 0)
+		printf("  %lld events of other tasks (past the cap of %d tasks: not followed)\n",
+		       jget_int(r, "events_other_tasks"), TM_MAX_TASKS);
 	printf("clock sync markers (%zu):\n", json_object_array_length(m));
 	for (size_t i = 0; i < json_object_array_length(m); i++) {
 		struct json_object *k = json_object_array_get_idx(m, i);
@@ -118,7 +127,12 @@ static void print_text(struct json_object *r)
 		json_object_object_foreach(jget(jo, "by_phase"), jk, jv)
 			printf(" %s=%lld", tm_safe_str(jk), (long long)json_object_get_int64(jv));
 		printf("\n");
-		print_kv_counts("json events by name", jget(jo, "by_name"), -1);
+		if (jget_int(jo, "events_other_pids") > 0 || jget_int(jo, "events_other_threads") > 0)
+			printf("         others (past the cap of %d): %lld events of other pids, "
+			       "%lld of other threads\n", TM_MAX_IDS, jget_int(jo, "events_other_pids"),
+			       jget_int(jo, "events_other_threads"));
+		print_kv_counts("json events by name", jget(jo, "by_name"), -1,
+				jget_int(jo, "events_other_names"), TM_MAX_NAMES);
 	}
 	printf("atrace:  payloads");
 	json_object_object_foreach(jget(a, "payloads"), pk, pv)
@@ -130,6 +144,9 @@ static void print_text(struct json_object *r)
 	       jget_int(a, "slices_unterminated"), jget_int(a, "end_unmatched"),
 	       jget_int(a, "async_opened"), jget_int(a, "async_closed"),
 	       jget_int(a, "async_unterminated"), jget_int(a, "async_end_unmatched"));
+	if (jget_int(a, "events_other_async") > 0)
+		printf("         %lld S/F of other async slices (past the cap of %d open at once: "
+		       "not paired)\n", jget_int(a, "events_other_async"), TM_MAX_ASYNC);
 	printf("warnings (%zu kinds):\n", json_object_array_length(w));
 	for (size_t i = 0; i < json_object_array_length(w); i++) {
 		struct json_object *k = json_object_array_get_idx(w, i), *locs = jget(k, "locations");

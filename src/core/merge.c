@@ -411,6 +411,8 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 
 	if (pid < 0 || (e->k.tc_pid[i] == pid && e->k.tc_tgid[i] == tgid))
 		return tgid;
+	if (tgid < 0 && tm_kstats_untracked(st, pid))
+		return tgid;  /* past the tasks cap: unknown for good, not noted */
 	f = tm_hmap_get_i32(e->fills, pid, true);
 	if (!f)
 		e->failed = true;

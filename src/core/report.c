@@ -104,7 +104,7 @@ static struct json_object *events_by_name(const struct tm_kstats *st)
 	struct tm_hmap_entry *e = tm_hmap_sorted(st->names, by_count_desc);
 
 	for (size_t i = 0; e && i < tm_hmap_count(st->names); i++) {
-		char key[256];
+		char key[TM_NAME_KEY_MAX + 1];
 		size_t n = e[i].klen < sizeof(key) - 1 ? e[i].klen : sizeof(key) - 1;
 		memcpy(key, e[i].key, n);
 		key[n] = '\0';
@@ -139,7 +139,8 @@ static struct json_object *tasks(const struct tm_kstats *st, int max)
 		const struct tm_task *t = e[i].val;
 		struct json_object *o;
 		int32_t pid;
-		if (max >= 0 && json_object_array_length(a) >= (size_t)max)
+		if ((max >= 0 && json_object_array_length(a) >= (size_t)max) ||
+		    json_object_array_length(a) >= TM_MAX_LISTED)
 			break;
 		memcpy(&pid, e[i].key, sizeof(pid));
 		o = json_object_new_object();
@@ -201,6 +202,7 @@ static struct json_object *atrace(const struct tm_kstats *st)
 	add(o, "async_closed", ju64(st->at.async_closed));
 	add(o, "async_end_unmatched", ju64(st->at.async_end_unmatched));
 	add(o, "async_unterminated", ju64(aopen));
+	add(o, "events_other_async", ju64(st->async_other));
 	return o;
 }
 
@@ -236,8 +238,11 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 	add(o, "header", header(st));
 	add(o, "lines", tm_report_lines(st));
 	add(o, "events_by_name", events_by_name(st));
+	add(o, "events_other_names", ju64(st->names_other));
 	add(o, "cpus", cpus(st));
+	add(o, "events_other_cpus", ju64(st->cpus_other));
 	add(o, "tasks_total", ju64(tm_hmap_count(st->tasks)));
+	add(o, "events_other_tasks", ju64(st->tasks_other));
 	add(o, "tasks", tasks(st, max_tasks));
 	if (st->have_ts) {
 		char span[TM_TS_BUFSZ];

@@ -11,7 +11,8 @@
 #include "canon.h"
 #include "kernel-scan.h"
 
-/* Full report of an input scanned into ST. MAX_TASKS < 0: all tasks. */
+/* Full report of an input scanned into ST.  Tasks listed: MAX_TASKS (< 0:
+ * all), never more than TM_MAX_LISTED (budget.h), the lowest pids first. */
 struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 				   int max_tasks);
 /* Line accounting only. */

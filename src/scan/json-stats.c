@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "hash-map.h"
 #include "json-scan.h"
 #include "json-stats.h"
@@ -12,38 +13,66 @@
 #include "tracemerge/ts.h"
 
 /* In front of the maps, for the few names and threads most events share:
- * names counted here and added to the map when evicted or at the end; the
- * pids and threads last inserted (the maps only record presence). */
+ * the names, pids and threads last looked up, each with where its events
+ * are counted (a map value, which never moves, or the others count of a
+ * full map).  Tables are capped (budget.h); each entry remembers when it
+ * was first seen, so that a second part's entries join the first part's
+ * in the order a single reader would have met them. */
 #define NAME_CACHE 16
 #define NAME_CACHE_KEY 48
 #define TID_CACHE 8
 
+struct seen {
+	uint64_t count;             /* events */
+	uint64_t seq;               /* order of first sight in its part, from 1 */
+};
+
 struct name_hit {
-	uint64_t pending;           /* events not yet counted in the map */
+	uint64_t *count;            /* NULL: empty */
 	size_t n;
 	char key[NAME_CACHE_KEY];
 };
 
 struct jstats {
 	uint64_t events, blocks, sync_issuer, sync_receiver, no_ts;
+	/* events whose name, pid or thread a full table lacks */
+	uint64_t names_other, pids_other, threads_other;
+	uint64_t nseq;              /* entries made so far (struct seen.seq) */
 	uint64_t by_phase[256];
-	struct tm_hmap *names;      /* raw name value (with quotes) -> uint64_t */
-	struct tm_hmap *pids, *tids; /* int64 -> char (presence) */
+	struct tm_hmap *names;      /* tm_json_name_key of the raw name -> struct seen */
+	struct tm_hmap *pids, *tids; /* int64 pid, {pid, tid} -> struct seen */
 	int64_t ts_min, ts_max;
 	bool have_ts;
 	struct name_hit nc[NAME_CACHE];
 	int64_t last_pid;
-	bool have_last_pid;
-	struct { int64_t key[2]; bool used; } tc[TID_CACHE];
+	uint64_t *last_pid_count;   /* NULL: none */
+	struct { int64_t key[2]; uint64_t *count; } tc[TID_CACHE];
 };
 
-static void name_flush(struct jstats *j, struct name_hit *h)
+/* Where the events of KEY (N bytes) in MAP (capped at MAX) are counted:
+ * its entry, made on first sight, or *OTHER when MAP is full; NULL when
+ * out of memory. */
+static uint64_t *slot(struct jstats *j, struct tm_hmap *map, const void *key, size_t n,
+		      size_t max, uint64_t *other)
 {
-	uint64_t *n;
+	bool full;
+	struct seen *v = tm_hmap_get_capped(map, key, n, max, &full);
 
-	if (h->pending && (n = tm_hmap_get(j->names, h->key, h->n, true)))
-		*n += h->pending;
-	h->pending = 0;
+	if (!v)
+		return full ? other : NULL;
+	if (!v->seq)
+		v->seq = ++j->nseq;
+	return &v->count;
+}
+
+/* slot() of the name whose raw JSON string is K (N bytes). */
+static uint64_t *name_slot(struct jstats *j, const char *k, size_t n)
+{
+	char kb[TM_NAME_KEY_MAX];
+	const char *key;
+	size_t kn = tm_json_name_key(kb, k, n, &key);
+
+	return slot(j, j->names, key, kn, TM_MAX_NAMES, &j->names_other);
 }
 
 static void count_name(struct jstats *j, const char *k, size_t n)
@@ -52,18 +81,20 @@ static void count_name(struct jstats *j, const char *k, size_t n)
 	uint64_t *c;
 
 	if (n > NAME_CACHE_KEY || n < 2) {
-		if ((c = tm_hmap_get(j->names, k, n, true)))
+		if ((c = name_slot(j, k, n)))
 			(*c)++;
 		return;
 	}
 	h = &j->nc[(n ^ (unsigned char)k[1] ^ ((unsigned)(unsigned char)k[n - 2] << 2)) %
 		   NAME_CACHE];
-	if (!h->pending || h->n != n || memcmp(h->key, k, n) != 0) {
-		name_flush(j, h);
+	if (!h->count || h->n != n || memcmp(h->key, k, n) != 0) {
+		if (!(c = name_slot(j, k, n)))
+			return;
+		h->count = c;
 		h->n = n;
 		memcpy(h->key, k, n);
 	}
-	h->pending++;
+	(*h->count)++;
 }
 
 static void note_ids(struct jstats *j, const struct tm_te_event *ev)
@@ -73,22 +104,24 @@ static void note_ids(struct jstats *j, const struct tm_te_event *ev)
 
 	if (!ev->has_pid)
 		return;
-	if ((!j->have_last_pid || j->last_pid != ev->pid_v) &&
-	    tm_hmap_get(j->pids, &ev->pid_v, sizeof(ev->pid_v), true)) {
+	if (!j->last_pid_count || j->last_pid != ev->pid_v) {
 		j->last_pid = ev->pid_v;
-		j->have_last_pid = true;
+		j->last_pid_count = slot(j, j->pids, &ev->pid_v, sizeof(ev->pid_v), TM_MAX_IDS,
+					 &j->pids_other);
 	}
+	if (j->last_pid_count)
+		(*j->last_pid_count)++;
 	if (!ev->has_tid)
 		return;
 	key[0] = ev->pid_v;
 	key[1] = ev->tid_v;
 	t = (size_t)((uint64_t)ev->tid_v % TID_CACHE);
-	if (j->tc[t].used && j->tc[t].key[0] == key[0] && j->tc[t].key[1] == key[1])
-		return;
-	if (tm_hmap_get(j->tids, key, sizeof(key), true)) {
+	if (!j->tc[t].count || j->tc[t].key[0] != key[0] || j->tc[t].key[1] != key[1]) {
 		memcpy(j->tc[t].key, key, sizeof(key));
-		j->tc[t].used = true;
+		j->tc[t].count = slot(j, j->tids, key, sizeof(key), TM_MAX_IDS, &j->threads_other);
 	}
+	if (j->tc[t].count)
+		(*j->tc[t].count)++;
 }
 
 /* (a tm_jscan_fn: CTX the part's struct jstats; no warnings of its own) */
@@ -167,8 +200,14 @@ static struct json_object *to_json(const struct jstats *j, int max_names)
 	json_object_object_add(o, "by_phase", ph);
 	json_object_object_add(o, "names", json_object_new_int64((int64_t)tm_hmap_count(j->names)));
 	json_object_object_add(o, "by_name", names_json(j, max_names));
+	json_object_object_add(o, "events_other_names",
+			       json_object_new_int64((int64_t)j->names_other));
 	json_object_object_add(o, "pids", json_object_new_int64((int64_t)tm_hmap_count(j->pids)));
 	json_object_object_add(o, "threads", json_object_new_int64((int64_t)tm_hmap_count(j->tids)));
+	json_object_object_add(o, "events_other_pids",
+			       json_object_new_int64((int64_t)j->pids_other));
+	json_object_object_add(o, "events_other_threads",
+			       json_object_new_int64((int64_t)j->threads_other));
 	json_object_object_add(o, "without_ts", json_object_new_int64((int64_t)j->no_ts));
 	if (j->have_ts) {
 		struct json_object *t = json_object_new_object();
@@ -186,9 +225,9 @@ static struct json_object *to_json(const struct jstats *j, int max_names)
 static int jstats_init(struct jstats *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->names = tm_hmap_new(sizeof(uint64_t));
-	j->pids = tm_hmap_new(1);
-	j->tids = tm_hmap_new(1);
+	j->names = tm_hmap_new(sizeof(struct seen));
+	j->pids = tm_hmap_new(sizeof(struct seen));
+	j->tids = tm_hmap_new(sizeof(struct seen));
 	return j->names && j->pids && j->tids ? 0 : -1;
 }
 
@@ -199,22 +238,45 @@ static void jstats_free(struct jstats *j)
 	tm_hmap_free(j->tids);
 }
 
+static int by_seq(const struct tm_hmap_entry *a, const struct tm_hmap_entry *b)
+{
+	uint64_t x = ((const struct seen *)a->val)->seq, y = ((const struct seen *)b->val)->seq;
+	return (x > y) - (x < y);
+}
+
+/* FROM's entries (B's table) into TO (A's, capped at MAX), in the order B
+ * first saw them: what does not fit is counted in *OTHER.  -1 when out of
+ * memory. */
+static int table_add(struct jstats *a, struct tm_hmap *to, const struct tm_hmap *from,
+		     size_t max, uint64_t *other)
+{
+	struct tm_hmap_entry *e = tm_hmap_sorted(from, by_seq);
+	size_t n = tm_hmap_count(from);
+	uint64_t *c;
+
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!(c = slot(a, to, e[i].key, e[i].klen, max, other))) {
+			free(e);
+			return -1;
+		}
+		*c += ((const struct seen *)e[i].val)->count;
+	}
+	free(e);
+	return 0;
+}
+
 /* Add what B counted (the events after A's) to A. */
 static int jstats_add(struct jstats *a, struct jstats *b)
 {
-	const char *k;
-	size_t it = 0, n;
-	uint64_t *v, *to;
-
-	for (size_t i = 0; i < NAME_CACHE; i++)
-		name_flush(b, &b->nc[i]);
-	while ((v = tm_hmap_next(b->names, &it, &k, &n)))
-		if (!(to = tm_hmap_get(a->names, k, n, true)))
-			return -1;
-		else
-			*to += *v;
-	if (tm_hmap_add_keys(a->pids, b->pids) || tm_hmap_add_keys(a->tids, b->tids))
+	if (table_add(a, a->names, b->names, TM_MAX_NAMES, &a->names_other) ||
+	    table_add(a, a->pids, b->pids, TM_MAX_IDS, &a->pids_other) ||
+	    table_add(a, a->tids, b->tids, TM_MAX_IDS, &a->threads_other))
 		return -1;
+	a->names_other += b->names_other;
+	a->pids_other += b->pids_other;
+	a->threads_other += b->threads_other;
 	a->events += b->events;
 	a->sync_issuer += b->sync_issuer;
 	a->sync_receiver += b->sync_receiver;
@@ -254,8 +316,14 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 		if (rc < 0)
 			goto out;
 	}
-	for (size_t i = 0; i < NAME_CACHE; i++)
-		name_flush(&j, &j.nc[i]);
+	if (j.names_other)
+		tm_diag_warn(d, "too-many-names", name, "more than %d distinct JSON event names "
+			     "(the cap): the events of later names are counted as others",
+			     TM_MAX_NAMES);
+	if (j.pids_other || j.threads_other)
+		tm_diag_warn(d, "too-many-threads", name, "more than %d distinct JSON pids or "
+			     "threads (the cap): the events of later ones are counted as others",
+			     TM_MAX_IDS);
 	if (j.blocks)
 		o = to_json(&j, max_names);
 out:

@@ -24,6 +24,8 @@ int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 	st->dump_tgids = tm_hmap_new(sizeof(int32_t));
 	st->async = tm_hmap_new(sizeof(int64_t));
 	st->cpus = tm_hmap_new(sizeof(uint64_t));
+	st->max_names = TM_MAX_NAMES;
+	st->max_tasks = TM_MAX_TASKS;
 	if (!st->names || !st->tasks || !st->procs || !st->dump_tgids || !st->async || !st->cpus) {
 		tm_kstats_free(st);
 		return -1;
@@ -83,13 +85,15 @@ static inline struct tm_task *cached_task(const struct tm_kstats *st, int32_t pi
 }
 
 /* The task of PID the first time the cache does not hold it: from the
- * map, created on first sight, then cached (in the second slot of its
- * pair when only that one is free, else in the first). */
+ * map, created on first sight while the map is not full (else NULL), then
+ * cached (in the second slot of its pair when only that one is free, else
+ * in the first). */
 static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats *st, int32_t pid)
 {
 	size_t i = (uint32_t)pid % TM_PID_CACHE;
 	struct tm_pid_cache *c = &st->pid_cache[i], *c2 = &st->pid_cache[i ^ 1];
-	struct tm_task *t = tm_hmap_get_i32(st->tasks, pid, true);
+	bool full;
+	struct tm_task *t = tm_hmap_get_capped(st->tasks, &pid, sizeof(pid), st->max_tasks, &full);
 
 	if (t && !t->init) {
 		t->init = true;
@@ -105,12 +109,33 @@ static __attribute__((noinline)) struct tm_task *task_uncached(struct tm_kstats 
 	return t;
 }
 
-/* The task of PID, created on first sight; the cache looked at first. */
+/* The task of PID, created on first sight (NULL past the cap, or out of
+ * memory); the cache looked at first. */
 static inline struct tm_task *task(struct tm_kstats *st, int32_t pid)
 {
 	struct tm_task *t = cached_task(st, pid);
 
 	return t ? t : task_uncached(st, pid);
+}
+
+/* An event that a full table (names, tasks, async slices) could not take: counted in
+ * *OTHER; the first one warns, naming the cap and what is not done. */
+static void count_other(struct tm_kstats *st, uint64_t *other, const char *kind,
+			size_t cap, const char *what, const char *then,
+			const struct tm_block *b, unsigned long lineno)
+{
+	char where[256];
+
+	if ((*other)++)
+		return;
+	tm_kscan_where(where, sizeof(where), st->name, b, lineno);
+	tm_diag_warn(st->diag, kind, where, "more than %zu %s (the cap): %s", cap, what, then);
+}
+
+bool tm_kstats_untracked(const struct tm_kstats *st, int32_t pid)
+{
+	return pid >= 0 && tm_hmap_count(st->tasks) >= st->max_tasks &&
+	       !tm_hmap_get_i32(st->tasks, pid, false);
 }
 
 /* learn_task_name for a name that is not the one T has (or no T). */
@@ -372,6 +397,7 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 	struct tm_task *t;
 	char key[512];
 	size_t kn;
+	bool full;
 	int64_t *open;
 
 	tm_atrace_parse(ev->details.p, ev->details.n, &a);
@@ -389,6 +415,8 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 		break;
 	case TM_AT_END:
 		t = task(st, ev->pid);
+		if (!t && tm_kstats_untracked(st, ev->pid))
+			break;  /* its slices are not followed (tasks_other) */
 		if (t && t->open_slices > 0) {
 			t->open_slices--;
 			st->at.slices_closed++;
@@ -401,12 +429,23 @@ static void scan_marker(struct tm_kstats *st, const struct tm_ftrace_event *ev,
 	case TM_AT_ASYNC_BEGIN:
 	case TM_AT_ASYNC_END:
 		kn = async_key(key, sizeof(key), &a);
-		open = tm_hmap_get(st->async, key, kn, a.kind == TM_AT_ASYNC_BEGIN);
-		if (a.kind == TM_AT_ASYNC_BEGIN) {
+		open = tm_hmap_get_capped(st->async, key, kn,
+					  a.kind == TM_AT_ASYNC_BEGIN ? TM_MAX_ASYNC : 0, &full);
+		if (!open && (tm_hmap_count(st->async) >= TM_MAX_ASYNC ||
+			      (a.kind == TM_AT_ASYNC_END && st->async_other))) {
+			/* past the cap, or an F that may end a slice that was
+			 * (once the table was full): not paired */
+			count_other(st, &st->async_other, "too-many-async", TM_MAX_ASYNC,
+				    "async slices open at once",
+				    "the S and F of later ones are counted as others, not paired",
+				    b, lineno);
+		} else if (a.kind == TM_AT_ASYNC_BEGIN) {
 			if (open)
 				(*open)++;
 		} else if (open && *open > 0) {
-			(*open)--;
+			/* closed: the entry goes, so that the table holds open slices only */
+			if (!--*open)
+				tm_hmap_del(st->async, key, kn);
 			st->at.async_closed++;
 		} else {
 			st->at.async_end_unmatched++;
@@ -434,10 +473,15 @@ static inline bool name_cached(struct tm_name_cache *c, struct tm_str name)
 /* Event names repeat: they are matched in a small cache of pairs of slots
  * (the pair by length and three of the bytes; a name goes to the first
  * slot of its pair, or to the second when only that one is free) before
- * the map (the map's values never move, so their addresses can be kept). */
-static void count_name(struct tm_kstats *st, struct tm_str name)
+ * the map (the map's values never move, so their addresses can be kept).
+ * The map is keyed by tm_name_key; false when it is full and lacks NAME. */
+static bool count_name(struct tm_kstats *st, struct tm_str name)
 {
 	struct tm_name_cache *c = NULL, *c2;
+	char kb[TM_NAME_KEY_MAX];
+	const char *key;
+	size_t kn;
+	bool full;
 	uint64_t *n;
 
 	if (name.n && name.n <= sizeof(c->name)) {
@@ -447,35 +491,44 @@ static void count_name(struct tm_kstats *st, struct tm_str name)
 
 		c = &st->name_cache[i];
 		if (name_cached(c, name))
-			return;
+			return true;
 		c2 = &st->name_cache[i ^ 1];
 		if (name_cached(c2, name))
-			return;
+			return true;
 		if (c->count && !c2->count)
 			c = c2;
 	}
-	n = tm_hmap_get(st->names, name.p, name.n, true);
+	kn = tm_name_key(kb, name.p, name.n, &key);
+	n = tm_hmap_get_capped(st->names, key, kn, st->max_names, &full);
 	if (!n)
-		return;
+		return !full;
 	(*n)++;
 	if (c) {
 		memcpy(c->name, name.p, name.n);
 		c->len = name.n;
 		c->count = n;
 	}
+	return true;
 }
 
-static void count_cpu(struct tm_kstats *st, int32_t cpu)
+
+
+/* Count an event of CPU; false when the full table lacks CPU. */
+static bool count_cpu(struct tm_kstats *st, int32_t cpu)
 {
 	uint64_t *c;
+	bool full;
 
-	if (cpu >= 0 && cpu < TM_CPU_DIRECT) {
-		if (!st->cpu_count[cpu] && !(st->cpu_count[cpu] = tm_hmap_get_i32(st->cpus, cpu, true)))
-			return;
+	if (cpu >= 0 && cpu < TM_CPU_DIRECT && st->cpu_count[cpu]) {
 		(*st->cpu_count[cpu])++;
-	} else if ((c = tm_hmap_get_i32(st->cpus, cpu, true))) {
-		(*c)++;
+		return true;
 	}
+	if (!(c = tm_hmap_get_capped(st->cpus, &cpu, sizeof(cpu), TM_MAX_CPUS, &full)))
+		return !full;
+	(*c)++;
+	if (cpu >= 0 && cpu < TM_CPU_DIRECT)
+		st->cpu_count[cpu] = c;
+	return true;
 }
 
 /* The line systrace appends to the kernel text, "dummy-0000 [000] 0.0: 0:
@@ -513,8 +566,13 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 
 	st->events++;
 	st->continuation += l->ncont;
-	count_name(st, ev->name);
-	count_cpu(st, ev->cpu);
+	if (!count_name(st, ev->name))
+		count_other(st, &st->names_other, "too-many-names", st->max_names,
+			    "distinct event names",
+			    "the events of later names are counted as others", b, l->lineno);
+	if (!count_cpu(st, ev->cpu))
+		count_other(st, &st->cpus_other, "too-many-cpus", TM_MAX_CPUS, "CPU numbers",
+			    "the events of later CPU numbers are counted as others", b, l->lineno);
 	if (ev->ts_ns == 0 && is_systrace_sentinel(ev)) {
 		scan_sentinel(st, l, b);
 		return;
@@ -535,6 +593,13 @@ static void scan_event(struct tm_kstats *st, const struct tm_ftrace_line *l,
 		t->events++;
 		if (ev->tgid >= 0)
 			learn_tgid(t, ev->tgid, TM_TGID_COLUMN);
+	} else if (tm_kstats_untracked(st, ev->pid)) {
+		count_other(st, &st->tasks_other, "too-many-tasks", st->max_tasks, "tasks",
+			    "the events of later tasks are counted as others, and those "
+			    "tasks are not followed: their names, tgids (but a TGID "
+			    "column's) and atrace slices are not known, and import and "
+			    "merge write no thread or process names for them",
+			    b, l->lineno);
 	}
 	learn_from_sched(st, ev);
 	if (ev->name.n == 12 && TM_STR_IS(ev->name, "task_newtask"))

@@ -12,6 +12,7 @@
 #ifndef TM_KSCAN_H
 #define TM_KSCAN_H
 
+#include "budget.h"
 #include "ftrace-internal.h"
 #include "hash-map.h"
 #include "tracemerge/atrace.h"
@@ -95,11 +96,20 @@ struct tm_kstats {
 	/* line accounting: lines = blank+header+noise+events+continuation+graph+rejected */
 	uint64_t lines, blank, header, noise, events, continuation, graph, rejected;
 	uint64_t blocks[TM_BLOCK_OTHER + 1];
-	struct tm_hmap *names;  /* event name -> uint64_t */
+	struct tm_hmap *names;  /* event name (tm_name_key) -> uint64_t */
 	struct tm_hmap *tasks;  /* int32 pid -> struct tm_task */
+	/* the tables' caps (budget.h; init sets them, tests may lower them
+	 * before the scan) and the events that came past them */
+	size_t max_names, max_tasks;
+	uint64_t names_other;   /* events whose name the full names table lacks */
+	uint64_t tasks_other;   /* events of tasks the full tasks table lacks:
+				 * not followed (name, tgid, slices) */
+	uint64_t cpus_other;    /* events of CPU numbers past TM_MAX_CPUS */
+	uint64_t async_other;   /* atrace S/F past TM_MAX_ASYNC open async
+				 * slices: not paired */
 	struct tm_hmap *procs;  /* int32 pid -> struct tm_proc (PROCESS DUMP) */
 	struct tm_hmap *dump_tgids; /* int32 tid -> int32 tgid (PROCESS DUMP rows) */
-	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count */
+	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count (> 0) */
 	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
 	int64_t ts_min, ts_max;
 	bool have_ts, counter_clock;
@@ -143,5 +153,9 @@ void tm_kscan_where(char *buf, size_t cap, const char *name,
 /* Best known tgid for PID (-1 unknown): the one from the strongest source
  * (enum tm_tgid_source); final once tm_kscan_input has returned. */
 int32_t tm_kstats_tgid(struct tm_kstats *st, int32_t pid);
+
+/* Is PID a task that the full tasks table could not take (its events are
+ * counted in tasks_other; its tgid stays unknown for good)? */
+bool tm_kstats_untracked(const struct tm_kstats *st, int32_t pid);
 
 #endif

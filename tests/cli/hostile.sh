@@ -201,3 +201,148 @@ fi
 usage_err "--max-decompressed 2X" \
 	"tracemerge stats: --max-decompressed wants a size in bytes (e.g. 4G; units K, M, G, T), not '2X'" \
 	$TM stats --max-decompressed 2X "$T/text.gz"
+
+# ---- tables of names and tasks are capped (include/tracemerge/stats.h, src/base/budget.h) --------------------
+# 1M distinct event names or tasks took 0.4 to 1.4 GB (stats, import,
+# --kernel-as=events) and one 200 MB event name 600 MB.  Each table holds
+# a set number of entries; the events past it are counted as others, with
+# one warning, and import still writes every event.
+python3 - "$T/names.txt" "$T/names.json" "$T/tasks.txt" "$T/cpus.txt" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:   # 65540 distinct kernel event names
+    f.write("# tracer: nop\n#\n")
+    for i in range(65540):
+        f.write("           a-10    [000] .... 1.%06d: n%d: x\n" % (i, i))
+with open(sys.argv[2], "w") as f:   # 65540 JSON names, pids, threads: 6 MB, read in two parts
+    f.write('{"traceEvents":[\n')
+    f.write(",\n".join('{"name":"e%d","ph":"i","s":"t","ts":%d,"pid":%d,"tid":%d,"args":{"pad":"%s"}}'
+                       % (i, i, 100 + i, 100 + i, "p" * 20) for i in range(65540)))
+    f.write("]}\n")
+with open(sys.argv[3], "w") as f:   # 262150 tasks, one event each
+    f.write("# tracer: nop\n#\n")
+    for i in range(262150):
+        f.write("           t-%d    [000] .... 1.%06d: ev: x\n" % (1000 + i, i % 1000000))
+with open(sys.argv[4], "w") as f:   # 4100 CPU numbers; 16390 async slices open at once
+    f.write("# tracer: nop\n#\n")
+    for i in range(4100):
+        f.write("           a-10    [%03d] .... 1.%06d: ev: x\n" % (i, i))
+    for i in range(16390):
+        f.write("           a-10    [000] .... 2.%06d: tracing_mark_write: S|10|s|%d\n" % (i, i))
+    f.write("           a-10    [000] .... 3.000000: tracing_mark_write: F|10|s|0\n")
+    f.write("           a-10    [000] .... 3.000001: tracing_mark_write: F|10|s|16389\n")
+PY
+$TM stats --json "$T/names.txt" > "$T/s.json" 2>&1
+check "stats, 65540 kernel event names: 65536 in the table, the last 4 counted as others, one warning" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["inputs"][0]
+n = r["events_by_name"]
+w = [x for x in r["warnings"] if x["kind"] == "too-many-names"]
+assert len(n) == 65536 and "n65535" in n and "n65536" not in n, len(n)
+assert r["events_other_names"] == 4, r["events_other_names"]
+assert len(w) == 1 and w[0]["count"] == 1 and w[0]["locations"] == [sys.argv[2] + ":65539"], w
+assert w[0]["message"] == "more than 65536 distinct event names (the cap): the events of later names are counted as others", w' "$T/s.json" "$T/names.txt"
+check "stats text, 65540 kernel event names: an others line" \
+	sh -c "$TM stats '$T/names.txt' | grep -qx '           4  (others: past the cap of 65536)'"
+for th in "" 1; do
+	TM_THREADS=$th $TM stats --json "$T/names.json" > "$T/sj$th.json" 2>&1
+done
+check "stats, 65540 JSON names, pids and threads: 65536 of each (the same with one thread), the last 4 events others, one warning each" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["inputs"][0]
+j = r["json"]
+assert len(j["by_name"]) == 65536 and j["names"] == 65536 and "e65535" in j["by_name"] and "e65536" not in j["by_name"]
+assert (j["events_other_names"], j["events_other_pids"], j["events_other_threads"]) == (4, 4, 4), j
+assert (j["pids"], j["threads"], j["events"]) == (65536, 65536, 65540), j
+w = {x["kind"]: x for x in r["warnings"]}
+assert w["too-many-names"]["count"] == 1 and w["too-many-threads"]["count"] == 1, w
+assert w["too-many-names"]["message"].startswith("more than 65536 distinct JSON event names (the cap)")
+assert open(sys.argv[1]).read() == open(sys.argv[2]).read(), "not the report of one thread"' "$T/sj.json" "$T/sj1.json"
+$TM stats --json "$T/tasks.txt" > "$T/st.json" 2>&1
+check "stats, 262150 tasks: 262144 in the table (65536 listed), 6 events of others, one warning" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["inputs"][0]
+assert r["tasks_total"] == 262144 and len(r["tasks"]) == 65536, (r["tasks_total"], len(r["tasks"]))
+assert r["tasks"][0]["pid"] == 1000 and r["tasks"][-1]["pid"] == 1000 + 65535
+assert r["events_other_tasks"] == 6, r["events_other_tasks"]
+w = [x for x in r["warnings"] if x["kind"] == "too-many-tasks"]
+assert len(w) == 1 and w[0]["count"] == 1 and w[0]["locations"] == [sys.argv[2] + ":262147"], w
+assert w[0]["message"].startswith("more than 262144 tasks (the cap): "), w' "$T/st.json" "$T/tasks.txt"
+$TM stats --json "$T/cpus.txt" > "$T/sc.json" 2>&1
+check "stats, 4100 CPU numbers and 16390 async slices open: 4096 and 16384 in the tables, the rest others, one warning each" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["inputs"][0]
+a = r["atrace"]
+assert len(r["cpus"]) == 4096 and r["events_other_cpus"] == 4, (len(r["cpus"]), r["events_other_cpus"])
+assert (a["async_opened"], a["async_closed"], a["async_end_unmatched"], a["async_unterminated"], a["events_other_async"]) == (16390, 1, 0, 16383, 7), a
+w = {x["kind"]: x for x in r["warnings"]}
+assert w["too-many-cpus"]["count"] == 1 and w["too-many-async"]["count"] == 1, w
+assert w["too-many-cpus"]["message"] == "more than 4096 CPU numbers (the cap): the events of later CPU numbers are counted as others", w' "$T/sc.json"
+if $TM import -o "$T/tasks.out.json" "$T/tasks.txt" > "$T/imp.err" 2>&1; then
+	check "import, 262150 tasks: every event written, the cap warned about" python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+n = j["systemTraceEvents"].count(": ev: x\n")
+assert n == 262150, n
+assert "more than 262144 tasks (the cap)" in open(sys.argv[2]).read()' "$T/tasks.out.json" "$T/imp.err"
+else
+	notok "import, 262150 tasks"; sed 's/^/    /' "$T/imp.err"
+fi
+
+# one event whose name is 64 MiB: stats keeps its first 256 bytes and "…"
+# (it took 3 times the name), import writes it whole
+python3 -c '
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("{\"traceEvents\":[{\"name\":\"" + "n" * (64 << 20) + "\",\"ph\":\"i\",\"s\":\"g\",\"ts\":1,\"pid\":1,\"tid\":1}]}\n")' "$T/long.json"
+if $TM stats --json "$T/long.json" > "$T/sl.json" 2>&1 && rss "$T/rss" $TM stats "$T/long.json" &&
+   $TM import -q -o "$T/long.out.json" "$T/long.json"; then
+	check "a 64 MiB event name: stats counts it under its first 256 bytes and an ellipsis, import writes it whole" python3 -c '
+import json, sys
+n = json.load(open(sys.argv[1]))["inputs"][0]["json"]["by_name"]
+assert n == {"n" * 256 + "\u2026": 1}, list(n)[:1]
+e = [e for e in json.load(open(sys.argv[2]))["traceEvents"] if e.get("ph") == "i"]
+assert len(e) == 1 and e[0]["name"] == "n" * (64 << 20)' "$T/sl.json" "$T/long.out.json"
+	# the input is mapped (64 MiB of it counts in the RSS)
+	if ! plain || [ "$(cat "$T/rss")" -lt 114688 ]; then
+		ok "stats, a 64 MiB event name: $(cat "$T/rss") KB peak (at most 112 MB)"
+	else
+		notok "stats, a 64 MiB event name: $(cat "$T/rss") KB peak (at most 112 MB)"
+	fi
+else
+	notok "stats, a 64 MiB event name"; sed 's/^/    /' "$T/sl.json" | head -5
+fi
+rm -f "$T/long.json" "$T/long.out.json" "$T/tasks.out.json"
+
+# memory on a realistic size: 1M tasks (44 MB of text) and 1M JSON names
+# (61 MB); the inputs are mapped, so each bound is the input's size and
+# the budget of doc/performance.md
+python3 - "$T/m.txt" "$T/m.json" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("# tracer: nop\n#\n")
+    f.writelines("           t-%d    [000] .... %d.%06d: ev: x\n" % (1000 + i, 1 + i // 1000000, i % 1000000)
+                 for i in range(1000000))
+with open(sys.argv[2], "w") as f:
+    f.write('{"traceEvents":[\n')
+    f.write(",\n".join('{"name":"e%d","ph":"i","s":"t","ts":%d,"pid":1,"tid":1}' % (i, i)
+                       for i in range(1000000)))
+    f.write("]}\n")
+PY
+mem_bound() { # NAME INPUT BUDGET_MB CMD...: peak RSS under INPUT's size + BUDGET_MB
+	_n=$1 _in=$2 _b=$3; shift 3
+	_max=$(( $(wc -c < "$_in") / 1024 + _b * 1024 ))
+	if ! rss "$T/rss" "$@" > "$T/mem.out" 2>&1; then
+		notok "$_n: failed"; sed 's/^/    /' "$T/mem.out" | head -5
+	elif ! plain || [ "$(cat "$T/rss")" -lt "$_max" ]; then
+		ok "$_n: $(cat "$T/rss") KB peak (at most $_max)"
+	else
+		notok "$_n: $(cat "$T/rss") KB peak (at most $_max: the input and $_b MB)"
+	fi
+}
+mem_bound "stats, 1M tasks" "$T/m.txt" 128 $TM stats "$T/m.txt"
+mem_bound "stats --json, 1M tasks" "$T/m.txt" 256 $TM stats --json "$T/m.txt"
+mem_bound "import, 1M tasks" "$T/m.txt" 128 $TM import -q -o "$T/m.out.json" "$T/m.txt"
+mem_bound "import --kernel-as=events, 1M tasks" "$T/m.txt" 512 \
+	$TM import -q --kernel-as=events -o "$T/m.out.json" "$T/m.txt"
+mem_bound "stats, 1M JSON event names" "$T/m.json" 128 $TM stats "$T/m.json"
+rm -f "$T/m.txt" "$T/m.json" "$T/m.out.json"

@@ -2,6 +2,7 @@
 /* test_kernel_scan.c - line accounting and the stats gathered in one pass. */
 #include "testutil.h"
 #include "kernel-scan.h"
+#include "report.h"
 #include "blank-run.h"
 #include "str.h"
 
@@ -11,14 +12,35 @@ struct scan {
 	struct tm_input *in;
 };
 
-static void scan_text(struct scan *s, const char *name, const char *text, size_t len)
+/* Scan TEXT with the names and tasks tables capped at MAX_NAMES and
+ * MAX_TASKS (0: the default caps). */
+static void scan_capped(struct scan *s, const char *name, const char *text, size_t len,
+			size_t max_names, size_t max_tasks)
 {
 	tm_diag_init(&s->d);
 	s->in = tm_input_open_mem(name, text, len, &s->d);
 	if (!s->in)
 		fail_msg("open: %s", s->d.error);
 	assert_int_equal(tm_kstats_init(&s->st, name, &s->d), 0);
+	if (max_names)
+		s->st.max_names = max_names;
+	if (max_tasks)
+		s->st.max_tasks = max_tasks;
 	assert_int_equal(tm_kscan_input(s->in, &s->st, NULL, NULL), 0);
+}
+
+static void scan_text(struct scan *s, const char *name, const char *text, size_t len)
+{
+	scan_capped(s, name, text, len, 0, 0);
+}
+
+/* The diag's warning of KIND, or NULL. */
+static const struct tm_warning *warning(const struct scan *s, const char *kind)
+{
+	for (size_t i = 0; i < s->d.nwarn; i++)
+		if (!strcmp(s->d.warn[i].kind, kind))
+			return &s->d.warn[i];
+	return NULL;
 }
 
 static void scan_free(struct scan *s)
@@ -452,6 +474,108 @@ static void test_tgid_newtask(void **state)
  * thread row puts its tid in its process, over a B payload but not over the
  * TGID column; only process rows (and main-thread rows) name processes,
  * thread rows make none. */
+/* Names and tasks past the caps (here 2 and 2): their events counted as
+ * others, one warning each at the first line past the cap, the tasks past
+ * the cap not followed (no task made from a sched_switch detail, an E of
+ * theirs not "unmatched", no tgid). */
+static void test_caps(void **state)
+{
+	static const char text[] =
+		"# tracer: nop\n"
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		"   a-10 (   10) [000] .... 1.000001: ev_a: x\n"
+		"   b-11 (   11) [000] .... 1.000002: ev_b: x\n"
+		"   c-12 (   12) [000] .... 1.000003: ev_c: x\n"
+		"   c-12 (   12) [000] .... 1.000004: ev_a: x\n"
+		"   c-12 (   12) [000] .... 1.000005: tracing_mark_write: E|12\n"
+		"   a-10 (   10) [000] .... 1.000006: sched_switch: prev_comm=a prev_pid=10 "
+		"prev_prio=120 prev_state=S ==> next_comm=d next_pid=13 next_prio=120\n";
+	const struct tm_warning *w;
+	struct scan s;
+	(void)state;
+
+	scan_capped(&s, "t.txt", text, sizeof(text) - 1, 2, 2);
+	assert_int_equal(s.st.events, 6);
+	/* ev_c, tracing_mark_write, sched_switch */
+	assert_int_equal(s.st.names_other, 3);
+	assert_int_equal(tm_hmap_count(s.st.names), 2);
+	assert_int_equal(name_count(&s, "ev_a"), 2);
+	assert_int_equal(name_count(&s, "ev_b"), 1);
+	/* the three lines of c-12 */
+	assert_int_equal(s.st.tasks_other, 3);
+	assert_int_equal(tm_hmap_count(s.st.tasks), 2);
+	assert_true(tm_kstats_untracked(&s.st, 12));
+	assert_true(tm_kstats_untracked(&s.st, 13));
+	assert_false(tm_kstats_untracked(&s.st, 10));
+	assert_int_equal(tm_kstats_tgid(&s.st, 12), -1);
+	assert_int_equal(tm_kstats_tgid(&s.st, 10), 10);
+	assert_int_equal(s.st.at.end_unmatched, 0);
+	assert_null(warning(&s, "unmatched-end"));
+	assert_non_null(w = warning(&s, "too-many-names"));
+	assert_int_equal(w->count, 1);
+	assert_string_equal(w->locs[0], "t.txt:5");
+	assert_string_equal(w->first_message, "more than 2 distinct event names (the cap): "
+			    "the events of later names are counted as others");
+	assert_non_null(w = warning(&s, "too-many-tasks"));
+	assert_int_equal(w->count, 1);
+	assert_string_equal(w->locs[0], "t.txt:5");
+	assert_non_null(strstr(w->first_message, "more than 2 tasks (the cap): "));
+	assert_non_null(strstr(w->first_message, "import and merge write no thread or process "
+					      "names for them"));
+	scan_free(&s);
+}
+
+/* A closed async slice leaves the table: it holds the open ones only. */
+static void test_async_forgotten(void **state)
+{
+	static const char text[] =
+		"# tracer: nop\n"
+		"   app-10 (   10) [000] .... 1.000001: tracing_mark_write: S|10|load|1\n"
+		"   app-10 (   10) [000] .... 1.000002: tracing_mark_write: S|10|load|2\n"
+		"   app-10 (   10) [000] .... 1.000003: tracing_mark_write: F|10|load|1\n"
+		"   app-10 (   10) [000] .... 1.000004: tracing_mark_write: S|10|load|3\n"
+		"   app-10 (   10) [000] .... 1.000005: tracing_mark_write: F|10|load|3\n"
+		"   app-10 (   10) [000] .... 1.000006: tracing_mark_write: F|10|load|3\n";
+	uint64_t open;
+	struct scan s;
+	(void)state;
+
+	scan_text(&s, "t.txt", text, sizeof(text) - 1);
+	assert_int_equal(tm_hmap_count(s.st.async), 1);   /* cookie 2 */
+	assert_int_equal(s.st.at.async_closed, 2);
+	assert_int_equal(s.st.at.async_end_unmatched, 1);
+	assert_int_equal(s.st.async_other, 0);
+	tm_report_unterminated(&s.st, &open);
+	assert_int_equal(open, 1);
+	scan_free(&s);
+}
+
+/* An event name past TM_NAME_KEEP bytes is counted under its first 256
+ * bytes and "…"; two that share those bytes share the entry. */
+static void test_long_name(void **state)
+{
+	char text[2048], name[400];
+	struct scan s;
+	size_t n = 0;
+	(void)state;
+
+	memset(name, 'q', 300);
+	name[300] = '\0';
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "# tracer: nop\n");
+	for (int i = 0; i < 2; i++) {
+		name[299] = (char)('0' + i);
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "   a-10 [000] .... 1.00000%d: %s: x\n", i, name);
+	}
+	scan_text(&s, "t.txt", text, n);
+	memset(name, 'q', 256);
+	memcpy(name + 256, "\xe2\x80\xa6", 4);
+	assert_int_equal(tm_hmap_count(s.st.names), 1);
+	assert_int_equal(name_count(&s, name), 2);
+	assert_int_equal(s.st.names_other, 0);
+	scan_free(&s);
+}
+
 static void test_tgid_process_dump(void **state)
 {
 	size_t len = 0;
@@ -490,6 +614,9 @@ int main(void)
 		cmocka_unit_test(test_tgid_precedence),
 		cmocka_unit_test(test_tgid_newtask),
 		cmocka_unit_test(test_tgid_process_dump),
+		cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_long_name),
+		cmocka_unit_test(test_async_forgotten),
 	};
 	return cmocka_run_group_tests_name("kscan", tests, NULL, NULL);
 }
