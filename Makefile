@@ -7,6 +7,8 @@
 #   make valgrind   the unit tests under valgrind
 #   make tsan       the suite under ThreadSanitizer (the threaded read-ahead and merge)
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds each (default 20)
+#   make fuzz-long  every target for FUZZ_LONG_TIME seconds each (default 3600),
+#                   corpora kept in build-fuzz/corpus/ (FUZZ_TARGETS= a few)
 #   make demo       import a bundled real sample and print its stats
 #   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
 #   make install    PREFIX=/usr/local DESTDIR= (also MANDIR, BASHCOMPDIR)
@@ -64,7 +66,7 @@ MARKER_LIBS := $(B)/libtracemerge-marker.a $(B)/libtracemerge-marker.so $(B)/tra
 FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
 HDRS     := $(wildcard include/tracemerge/*.h $(addsuffix /*.h,$(LAYERS)))
 
-.PHONY: FORCE all deps check asan tsan valgrind fuzz demo bench install clean tests
+.PHONY: FORCE all deps check asan tsan valgrind fuzz fuzz-long demo bench install clean tests
 all: $(EXE) $(B)/libtracemerge.a $(B)/libtracemerge.so $(B)/tracemerge.pc $(MARKER_LIBS)
 
 deps:
@@ -162,9 +164,15 @@ valgrind: deps
 	@TM_VALGRIND=1 TM_BIN=$(CURDIR)/build-vg/tracemerge sh tests/run.sh build-vg
 
 FUZZ_TIME ?= 20
+FUZZ_LONG_TIME ?= 3600
+FUZZ_TARGETS ?=
 fuzz:
 	@sh scripts/deps.sh fuzz
-	@sh scripts/fuzz.sh $(FUZZ_TIME)
+	@sh scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
+
+fuzz-long:
+	@sh scripts/deps.sh fuzz
+	@sh scripts/fuzz.sh $(FUZZ_LONG_TIME) $(FUZZ_TARGETS)
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -24,7 +24,8 @@ command -v gzip >/dev/null 2>&1 || need="$need gzip"
 command -v base64 >/dev/null 2>&1 || need="$need coreutils"
 for extra in "$@"; do
 	case "$extra" in
-	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang" ;;
+	fuzz) command -v clang >/dev/null 2>&1 || need="$need clang"
+	      [ -x /usr/bin/time ] || need="$need time" ;;   # CPU seconds per target
 	valgrind) command -v valgrind >/dev/null 2>&1 || need="$need valgrind" ;;
 	check)  # the live browser tests; the man pages and the bash completion (tests/cli/docs.sh);
 		# C++ (tests/api/api.sh: the public headers from C++); sync --plot rendered (tests/cli/plot.sh)
