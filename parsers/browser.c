@@ -25,10 +25,10 @@ static void add_lit(struct tm_bconv *c, const char *s)
 /* The JSON value V copied as strict JSON, valid UTF-8. */
 static void add_raw(struct tm_buf *b, const struct tm_jval *v)
 {
-	size_t n = tm_jl_repair(v->p, v->n, NULL);
+	size_t n = tm_json_repair_text(v->p, v->n, NULL);
 
 	if (tm_buf_reserve(b, n) == 0) {
-		tm_jl_repair(v->p, v->n, b->p + b->n);
+		tm_json_repair_text(v->p, v->n, b->p + b->n);
 		b->n += n;
 	}
 }
@@ -68,7 +68,7 @@ static void add_str(struct tm_bconv *c, const struct tm_jval *v, const char *lit
 	}
 }
 
-void tm_bc_begin(struct tm_bconv *c, char ph, const struct tm_jval *name_v,
+void tm_bconv_begin(struct tm_bconv *c, char ph, const struct tm_jval *name_v,
 		 const char *lit, const struct tm_jval *cat_v, const char *cat,
 		 int64_t ts_ns, int pid, int tid)
 {
@@ -99,20 +99,20 @@ void tm_bc_begin(struct tm_bconv *c, char ph, const struct tm_jval *name_v,
 	c->args_open = false;
 }
 
-void tm_bc_dur(struct tm_bconv *c, int64_t dur_ns)
+void tm_bconv_dur(struct tm_bconv *c, int64_t dur_ns)
 {
 	add_lit(c, ",\"dur\":");
 	add_us(c, dur_ns);
 }
 
-void tm_bc_field_raw(struct tm_bconv *c, const char *key, const char *json)
+void tm_bconv_field_raw(struct tm_bconv *c, const char *key, const char *json)
 {
 	tm_buf_addc(&c->out, ',');
 	add_key(&c->out, key);
 	add_lit(c, json);
 }
 
-void tm_bc_id(struct tm_bconv *c, const struct tm_jval *id)
+void tm_bconv_id(struct tm_bconv *c, const struct tm_jval *id)
 {
 	add_lit(c, ",\"id\":");
 	if (id->type == TM_J_STRING) {
@@ -124,7 +124,7 @@ void tm_bc_id(struct tm_bconv *c, const struct tm_jval *id)
 	}
 }
 
-void tm_bc_id_u64(struct tm_bconv *c, uint64_t id)
+void tm_bconv_id_u64(struct tm_bconv *c, uint64_t id)
 {
 	char num[32];
 
@@ -139,13 +139,13 @@ static void arg_key(struct tm_bconv *c, const char *key)
 	add_key(&c->out, key);
 }
 
-void tm_bc_arg(struct tm_bconv *c, const char *key, const struct tm_jval *v)
+void tm_bconv_arg(struct tm_bconv *c, const char *key, const struct tm_jval *v)
 {
 	arg_key(c, key);
 	add_raw(&c->out, v);
 }
 
-void tm_bc_arg_kv(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v)
+void tm_bconv_arg_kv(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v)
 {
 	add_lit(c, c->args_open ? "," : ",\"args\":{");
 	c->args_open = true;
@@ -154,19 +154,19 @@ void tm_bc_arg_kv(struct tm_bconv *c, const struct tm_jval *key, const struct tm
 	add_raw(&c->out, v);
 }
 
-void tm_bc_arg_lit(struct tm_bconv *c, const char *key, const char *json)
+void tm_bconv_arg_lit(struct tm_bconv *c, const char *key, const char *json)
 {
 	arg_key(c, key);
 	add_lit(c, json);
 }
 
-void tm_bc_arg_obj_begin(struct tm_bconv *c, const char *key)
+void tm_bconv_arg_obj_begin(struct tm_bconv *c, const char *key)
 {
 	arg_key(c, key);
 	tm_buf_addc(&c->out, '{');
 }
 
-void tm_bc_obj_member(struct tm_bconv *c, bool first, const char *key,
+void tm_bconv_obj_member(struct tm_bconv *c, bool first, const char *key,
 		      const struct tm_jval *v, const char *lit)
 {
 	if (!first)
@@ -178,12 +178,12 @@ void tm_bc_obj_member(struct tm_bconv *c, bool first, const char *key,
 		add_lit(c, lit ? lit : "null");
 }
 
-void tm_bc_obj_end(struct tm_bconv *c)
+void tm_bconv_obj_end(struct tm_bconv *c)
 {
 	tm_buf_addc(&c->out, '}');
 }
 
-void tm_bc_end(struct tm_bconv *c)
+void tm_bconv_end(struct tm_bconv *c)
 {
 	if (c->args_open)
 		tm_buf_addc(&c->out, '}');
@@ -191,7 +191,7 @@ void tm_bc_end(struct tm_bconv *c)
 	c->ev_open = c->args_open = false;
 }
 
-void tm_bc_meta(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v)
+void tm_bconv_meta(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v)
 {
 	if (c->meta.n)
 		tm_buf_addc(&c->meta, ',');
@@ -200,28 +200,28 @@ void tm_bc_meta(struct tm_bconv *c, const struct tm_jval *key, const struct tm_j
 	add_raw(&c->meta, v);
 }
 
-void tm_bc_name(struct tm_bconv *c, bool process, int pid, int tid, const char *name)
+void tm_bconv_name(struct tm_bconv *c, bool process, int pid, int tid, const char *name)
 {
 	char json[200];
 
-	tm_bc_begin(c, 'M', NULL, process ? "process_name" : "thread_name", NULL, NULL,
+	tm_bconv_begin(c, 'M', NULL, process ? "process_name" : "thread_name", NULL, NULL,
 		    0, pid, tid);
 	snprintf(json, sizeof(json), "\"%s\"", name);
-	tm_bc_arg_lit(c, "name", json);
-	tm_bc_end(c);
+	tm_bconv_arg_lit(c, "name", json);
+	tm_bconv_end(c);
 }
 
 /* ---- values and places ------------------------------------------------------ */
 
-int tm_bc_ms(const struct tm_jval *v, int64_t *ns)
+int tm_bconv_ms(const struct tm_jval *v, int64_t *ns)
 {
 	if (v->type != TM_J_NUMBER)
 		return -1;
-	return tm_jl_decimal(v->p, v->n, 6, ns);
+	return tm_json_decimal(v->p, v->n, 6, ns);
 }
 
 /* A JSON number of ms in units of 10^-18 ms (digits below are dropped:
- * they cannot change a rounding to the ns, see tm_bc_ms_sum). */
+ * they cannot change a rounding to the ns, see tm_bconv_ms_sum). */
 static int ms_units(const struct tm_jval *v, __int128 *out)
 {
 	const char *p, *e, *m0, *m1, *dot = NULL;
@@ -276,7 +276,7 @@ static int ms_units(const struct tm_jval *v, __int128 *out)
 	return 0;
 }
 
-int tm_bc_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns)
+int tm_bconv_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns)
 {
 	const __int128 unit = 1000000000000;           /* 10^12 units = 1 ns */
 	__int128 t = 0, u, q, r;
@@ -302,14 +302,14 @@ int tm_bc_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns)
 	return 0;
 }
 
-int tm_bc_int(const struct tm_jval *v, int64_t *out)
+int tm_bconv_int(const struct tm_jval *v, int64_t *out)
 {
 	if (v->type != TM_J_NUMBER)
 		return -1;
 	return tm_parse_i64(v->p, v->n, out);
 }
 
-bool tm_bc_next(const struct tm_jval *arr, const char **it, struct tm_jval *el)
+bool tm_bconv_next(const struct tm_jval *arr, const char **it, struct tm_jval *el)
 {
 	const char *e, *p, *q;
 
@@ -317,19 +317,19 @@ bool tm_bc_next(const struct tm_jval *arr, const char **it, struct tm_jval *el)
 		return false;
 	e = arr->p + arr->n - 1;               /* the closing ']' */
 	p = *it ? *it : arr->p + 1;
-	p = tm_jl_ws(p, e);
+	p = tm_json_lex_ws(p, e);
 	if (p < e && *p == ',')                /* after the previous element */
-		p = tm_jl_ws(p + 1, e);
-	if (p >= e || !(q = tm_jl_lenient_end(p, e)) || q == p)
+		p = tm_json_lex_ws(p + 1, e);
+	if (p >= e || !(q = tm_json_lex_lenient_end(p, e)) || q == p)
 		return false;
-	el->type = tm_jl_type(*p);
+	el->type = tm_json_lex_type(*p);
 	el->p = p;
 	el->n = (size_t)(q - p);
 	*it = q;
 	return true;
 }
 
-bool tm_bc_member(const struct tm_jval *obj, const char **it, struct tm_jval *key,
+bool tm_bconv_member(const struct tm_jval *obj, const char **it, struct tm_jval *key,
 		  struct tm_jval *val)
 {
 	const char *e, *p, *q;
@@ -338,29 +338,29 @@ bool tm_bc_member(const struct tm_jval *obj, const char **it, struct tm_jval *ke
 		return false;
 	e = obj->p + obj->n - 1;               /* the closing '}' */
 	p = *it ? *it : obj->p + 1;
-	p = tm_jl_ws(p, e);
+	p = tm_json_lex_ws(p, e);
 	if (p < e && *p == ',')
-		p = tm_jl_ws(p + 1, e);
-	if (p >= e || *p != '"' || !(q = tm_jl_lenient_end(p, e)))
+		p = tm_json_lex_ws(p + 1, e);
+	if (p >= e || *p != '"' || !(q = tm_json_lex_lenient_end(p, e)))
 		return false;
 	*key = (struct tm_jval){ TM_J_STRING, p, (size_t)(q - p) };
-	p = tm_jl_ws(q, e);
+	p = tm_json_lex_ws(q, e);
 	if (p >= e || *p != ':')
 		return false;
-	p = tm_jl_ws(p + 1, e);
-	if (p >= e || !(q = tm_jl_lenient_end(p, e)) || q == p)
+	p = tm_json_lex_ws(p + 1, e);
+	if (p >= e || !(q = tm_json_lex_lenient_end(p, e)) || q == p)
 		return false;
-	*val = (struct tm_jval){ tm_jl_type(*p), p, (size_t)(q - p) };
+	*val = (struct tm_jval){ tm_json_lex_type(*p), p, (size_t)(q - p) };
 	*it = q;
 	return true;
 }
 
-struct tm_jval tm_bc_at(const struct tm_jval *arr, size_t i)
+struct tm_jval tm_bconv_at(const struct tm_jval *arr, size_t i)
 {
 	struct tm_jval el = { TM_J_NONE, NULL, 0 };
 	const char *it = NULL;
 
-	for (size_t k = 0; tm_bc_next(arr, &it, &el); k++)
+	for (size_t k = 0; tm_bconv_next(arr, &it, &el); k++)
 		if (k == i)
 			return el;
 	return (struct tm_jval){ TM_J_NONE, NULL, 0 };
@@ -384,7 +384,7 @@ static unsigned long line_of(struct tm_bconv *c, size_t off)
 	return c->lp_line;
 }
 
-void tm_bc_where(struct tm_bconv *c, const char *p, char *buf, size_t cap)
+void tm_bconv_where(struct tm_bconv *c, const char *p, char *buf, size_t cap)
 {
 	size_t off = p && p >= c->text && p <= c->text + c->len ?
 		     (size_t)(p - c->text) : 0;
@@ -406,12 +406,12 @@ static void vwarn(struct tm_bconv *c, const char *kind, const char *p,
 		tm_diag_warn(c->in->d, k, NULL, NULL);  /* counted; places kept: 8 */
 		return;
 	}
-	tm_bc_where(c, p, where, sizeof(where));
+	tm_bconv_where(c, p, where, sizeof(where));
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	tm_diag_warn(c->in->d, k, where, "%s", msg);
 }
 
-void tm_bc_reject(struct tm_bconv *c, const char *kind, const char *p,
+void tm_bconv_reject(struct tm_bconv *c, const char *kind, const char *p,
 		  const char *fmt, ...)
 {
 	va_list ap;
@@ -422,7 +422,7 @@ void tm_bc_reject(struct tm_bconv *c, const char *kind, const char *p,
 	va_end(ap);
 }
 
-void tm_bc_warn(struct tm_bconv *c, const char *kind, const char *p,
+void tm_bconv_warn(struct tm_bconv *c, const char *kind, const char *p,
 		const char *fmt, ...)
 {
 	va_list ap;
@@ -432,24 +432,24 @@ void tm_bc_warn(struct tm_bconv *c, const char *kind, const char *p,
 	va_end(ap);
 }
 
-const char *tm_bc_validate(struct tm_bconv *c, const char *p, const char *e,
+const char *tm_bconv_validate(struct tm_bconv *c, const char *p, const char *e,
 			   const char *what, bool fatal)
 {
 	struct tm_jl jl;
 	const char *end, *at;
 	char where[400];
 
-	tm_jl_init(&jl, e);
-	end = tm_jl_value(&jl, p);
+	tm_json_lex_init(&jl, e);
+	end = tm_json_lex_value(&jl, p);
 	at = jl.err ? jl.err : e;
 	if (!end) {
-		tm_bc_where(c, at, where, sizeof(where));
+		tm_bconv_where(c, at, where, sizeof(where));
 		if (fatal)
 			tm_diag_error(c->in->d, "%s: %s: %s", where, what,
 				      jl.err ? (jl.msg ? jl.msg : "invalid JSON") :
 				      "text ends inside it (truncated)");
 	}
-	tm_jl_free(&jl);
+	tm_json_lex_free(&jl);
 	return end;
 }
 
@@ -464,7 +464,7 @@ static struct tm_jval head_object(const char *p, const char *e, bool line)
 
 	if (line && (nl = memchr(p, '\n', (size_t)(lim - p))))
 		lim = nl;
-	if (p >= lim || *p != '{' || !(q = tm_jl_lenient_end(p, lim)))
+	if (p >= lim || *p != '{' || !(q = tm_json_lex_lenient_end(p, lim)))
 		return none;
 	return (struct tm_jval){ TM_J_OBJECT, p, (size_t)(q - p) };
 }
@@ -472,26 +472,26 @@ static struct tm_jval head_object(const char *p, const char *e, bool line)
 /* Does the object at P start with the key KEY? */
 static bool first_key_is(const char *p, const char *e, const char *key)
 {
-	const char *k = tm_jl_ws(p + 1, e), *ke;
+	const char *k = tm_json_lex_ws(p + 1, e), *ke;
 
-	if (k >= e || *k != '"' || !(ke = tm_jl_lenient_end(k, e)))
+	if (k >= e || *k != '"' || !(ke = tm_json_lex_lenient_end(k, e)))
 		return false;
-	return tm_jl_body_eq(k + 1, (size_t)(ke - k - 2), key);
+	return tm_json_body_eq(k + 1, (size_t)(ke - k - 2), key);
 }
 
 enum tm_format tm_browser_sniff(const char *text, size_t len)
 {
-	const char *e = text + len, *p = tm_jl_ws(text, e), *q;
+	const char *e = text + len, *p = tm_json_lex_ws(text, e), *q;
 	struct tm_jval o, v;
 
 	if (p == e)
 		return TM_FMT_UNKNOWN;
 	if (*p == '[') {               /* Scope: [[start, end], [events]] */
-		q = tm_jl_ws(p + 1, e);
+		q = tm_json_lex_ws(p + 1, e);
 		if (q < e && *q == '[')
 			return TM_FMT_SCOPE;
 		if (e - q >= 4 && !memcmp(q, "null", 4) &&
-		    (q = tm_jl_ws(q + 4, e)) < e && *q == ',')
+		    (q = tm_json_lex_ws(q + 4, e)) < e && *q == ',')
 			return TM_FMT_SCOPE;
 		o = head_object(q, e, false);   /* [{"entryType": ...}, ...] */
 		v = tm_json_get(&o, "entryType");

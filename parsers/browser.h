@@ -43,7 +43,7 @@ struct tm_bconv {
 	const char *clock;         /* metadata clock-domain, or NULL */
 	struct tm_browser_counts n;
 	size_t nout;               /* events written, names included */
-	size_t lp_off;             /* line cache of tm_bc_where() */
+	size_t lp_off;             /* line cache of tm_bconv_where() */
 	unsigned long lp_line;
 	bool ev_open, args_open, first_arg;
 };
@@ -53,60 +53,60 @@ struct tm_bconv {
 /* Start an event: its name is the JSON string NAME_V (copied repaired) or,
  * when that is NULL or not a string, the plain ASCII LIT; the same for the
  * category (none when both are NULL).  Then: dur/id/fields, args, end. */
-void tm_bc_begin(struct tm_bconv *c, char ph, const struct tm_jval *name_v,
+void tm_bconv_begin(struct tm_bconv *c, char ph, const struct tm_jval *name_v,
 		 const char *lit, const struct tm_jval *cat_v, const char *cat,
 		 int64_t ts_ns, int pid, int tid);
-void tm_bc_dur(struct tm_bconv *c, int64_t dur_ns);
-void tm_bc_field_raw(struct tm_bconv *c, const char *key, const char *json);
-void tm_bc_id(struct tm_bconv *c, const struct tm_jval *id); /* number/string */
-void tm_bc_id_u64(struct tm_bconv *c, uint64_t id);
-/* args: opened by the first arg, closed by tm_bc_end() */
-void tm_bc_arg(struct tm_bconv *c, const char *key, const struct tm_jval *v);
-void tm_bc_arg_lit(struct tm_bconv *c, const char *key, const char *json);
-void tm_bc_arg_kv(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v);
-/* an arg whose value is an object built by the caller: tm_bc_arg_obj_begin,
- * then tm_bc_obj_member(...) calls, then tm_bc_obj_end */
-void tm_bc_arg_obj_begin(struct tm_bconv *c, const char *key);
-void tm_bc_obj_member(struct tm_bconv *c, bool first, const char *key,
+void tm_bconv_dur(struct tm_bconv *c, int64_t dur_ns);
+void tm_bconv_field_raw(struct tm_bconv *c, const char *key, const char *json);
+void tm_bconv_id(struct tm_bconv *c, const struct tm_jval *id); /* number/string */
+void tm_bconv_id_u64(struct tm_bconv *c, uint64_t id);
+/* args: opened by the first arg, closed by tm_bconv_end() */
+void tm_bconv_arg(struct tm_bconv *c, const char *key, const struct tm_jval *v);
+void tm_bconv_arg_lit(struct tm_bconv *c, const char *key, const char *json);
+void tm_bconv_arg_kv(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v);
+/* an arg whose value is an object built by the caller: tm_bconv_arg_obj_begin,
+ * then tm_bconv_obj_member(...) calls, then tm_bconv_obj_end */
+void tm_bconv_arg_obj_begin(struct tm_bconv *c, const char *key);
+void tm_bconv_obj_member(struct tm_bconv *c, bool first, const char *key,
 		      const struct tm_jval *v, const char *lit);
-void tm_bc_obj_end(struct tm_bconv *c);
-void tm_bc_end(struct tm_bconv *c);
+void tm_bconv_obj_end(struct tm_bconv *c);
+void tm_bconv_end(struct tm_bconv *c);
 
 /* A member of the block's metadata (KEY a JSON string value). */
-void tm_bc_meta(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v);
+void tm_bconv_meta(struct tm_bconv *c, const struct tm_jval *key, const struct tm_jval *v);
 
 /* M process_name / thread_name */
-void tm_bc_name(struct tm_bconv *c, bool process, int pid, int tid, const char *name);
+void tm_bconv_name(struct tm_bconv *c, bool process, int pid, int tid, const char *name);
 
 /* ---- values and places ---------------------------------------------------- */
 
 /* Milliseconds (a JSON number) -> ns, exact decimal (digits beyond the ns
  * rounded, ties away from zero). 0 or -1. */
-int tm_bc_ms(const struct tm_jval *v, int64_t *ns);
+int tm_bconv_ms(const struct tm_jval *v, int64_t *ns);
 /* The sum of N JSON numbers of milliseconds (absent ones count 0), rounded
  * once to ns, ties away from zero: e.g. timeOrigin + startTime exactly as
  * written, not the sum of separately rounded parts.  0 or -1. */
-int tm_bc_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns);
+int tm_bconv_ms_sum(const struct tm_jval *const *v, size_t n, int64_t *ns);
 /* An integer JSON number. 0 or -1. */
-int tm_bc_int(const struct tm_jval *v, int64_t *out);
+int tm_bconv_int(const struct tm_jval *v, int64_t *out);
 /* Next element of array ARR: *IT starts NULL; false at the end. */
-bool tm_bc_next(const struct tm_jval *arr, const char **it, struct tm_jval *el);
+bool tm_bconv_next(const struct tm_jval *arr, const char **it, struct tm_jval *el);
 /* Next member of object OBJ: *IT starts NULL; false at the end. */
-bool tm_bc_member(const struct tm_jval *obj, const char **it, struct tm_jval *key,
+bool tm_bconv_member(const struct tm_jval *obj, const char **it, struct tm_jval *key,
 		  struct tm_jval *val);
 /* Element I of array ARR (TM_J_NONE when absent; null stays TM_J_NULL). */
-struct tm_jval tm_bc_at(const struct tm_jval *arr, size_t i);
+struct tm_jval tm_bconv_at(const struct tm_jval *arr, size_t i);
 /* "file:line" of P (inside text), or "file: byte N" in decompressed data. */
-void tm_bc_where(struct tm_bconv *c, const char *p, char *buf, size_t cap);
+void tm_bconv_where(struct tm_bconv *c, const char *p, char *buf, size_t cap);
 /* Count a rejected record: warning "<fmt>-KIND" at P. */
-void tm_bc_reject(struct tm_bconv *c, const char *kind, const char *p,
+void tm_bconv_reject(struct tm_bconv *c, const char *kind, const char *p,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Count a warning without rejecting a record. */
-void tm_bc_warn(struct tm_bconv *c, const char *kind, const char *p,
+void tm_bconv_warn(struct tm_bconv *c, const char *kind, const char *p,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Validate the JSON value at P (up to E): the end, or NULL with the fatal
  * error "file:line:col: ..." set (WHAT names the value). */
-const char *tm_bc_validate(struct tm_bconv *c, const char *p, const char *e,
+const char *tm_bconv_validate(struct tm_bconv *c, const char *p, const char *e,
 			   const char *what, bool fatal);
 
 /* ---- the readers ------------------------------------------------------------ */

@@ -61,7 +61,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 		return -1;
 	if (!quoted_key_in(p, len))
 		return 0;
-	v = tm_jl_top_key(p, len, key);
+	v = tm_json_lex_top_key(p, len, key);
 	if (v.type == TM_J_NONE)
 		return 0;
 	if (v.type != TM_J_STRING) {
@@ -78,7 +78,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		return -1;
 	}
-	n = tm_jl_unescape(v.p + 1, v.n - 2, buf, true);
+	n = tm_json_unescape(v.p + 1, v.n - 2, buf, true);
 	if (n && n < cap && (nb = tm_big_resize(buf, cap, n))) {
 		buf = nb;
 		cap = n;

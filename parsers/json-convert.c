@@ -7,14 +7,14 @@
 
 #include "json-lex.h"
 
-const unsigned char tm_jl_escape[256] = {
+const unsigned char tm_json_lex_escape[256] = {
 	['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b', ['f'] = '\f',
 	['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
 };
 
 /* ---- numbers ------------------------------------------------------------ */
 
-int tm_jl_decimal(const char *s, size_t n, int scale, int64_t *out)
+int tm_json_decimal(const char *s, size_t n, int scale, int64_t *out)
 {
 	size_t i = 0, ib, ie, fb, fe;
 	bool neg = false;
@@ -24,11 +24,11 @@ int tm_jl_decimal(const char *s, size_t n, int scale, int64_t *out)
 
 	if (i < n && (s[i] == '-' || s[i] == '+'))
 		neg = s[i++] == '-';
-	for (ib = i; i < n && tm_jl_is_digit((unsigned char)s[i]); i++)
+	for (ib = i; i < n && tm_json_lex_is_digit((unsigned char)s[i]); i++)
 		;
 	ie = fb = fe = i;
 	if (i < n && s[i] == '.') {
-		for (fb = ++i; i < n && tm_jl_is_digit((unsigned char)s[i]); i++)
+		for (fb = ++i; i < n && tm_json_lex_is_digit((unsigned char)s[i]); i++)
 			;
 		fe = i;
 	}
@@ -39,9 +39,9 @@ int tm_jl_decimal(const char *s, size_t n, int scale, int64_t *out)
 
 		if (++i < n && (s[i] == '-' || s[i] == '+'))
 			eneg = s[i++] == '-';
-		if (i == n || !tm_jl_is_digit((unsigned char)s[i]))
+		if (i == n || !tm_json_lex_is_digit((unsigned char)s[i]))
 			return -1;
-		for (; i < n && tm_jl_is_digit((unsigned char)s[i]); i++)
+		for (; i < n && tm_json_lex_is_digit((unsigned char)s[i]); i++)
 			if (exp < 100000000)        /* saturate: far beyond int64 */
 				exp = exp * 10 + (s[i] - '0');
 		if (eneg)
@@ -129,7 +129,7 @@ static size_t decode_one(const unsigned char *s, const unsigned char *e,
 	size_t n;
 
 	if (*s != '\\') {
-		n = raw_bytes ? 1 : tm_jl_utf8_len(s, e);
+		n = raw_bytes ? 1 : tm_json_lex_utf8_len(s, e);
 		if (!n) {
 			*olen = put_utf8(o, REPLACEMENT);
 			return 1;
@@ -143,15 +143,15 @@ static size_t decode_one(const unsigned char *s, const unsigned char *e,
 		return 1;
 	}
 	if (s[1] != 'u') {
-		*olen = tm_jl_escape[s[1]] ? put_utf8(o, tm_jl_escape[s[1]]) : put_utf8(o, REPLACEMENT);
+		*olen = tm_json_lex_escape[s[1]] ? put_utf8(o, tm_json_lex_escape[s[1]]) : put_utf8(o, REPLACEMENT);
 		return 2;
 	}
-	if ((cp = tm_jl_hex4(s + 2, e)) < 0) {
+	if ((cp = tm_json_lex_hex4(s + 2, e)) < 0) {
 		*olen = put_utf8(o, REPLACEMENT);
 		return 2;
 	}
 	if (cp >= 0xd800 && cp <= 0xdbff && e - s >= 12 && s[6] == '\\' &&
-	    s[7] == 'u' && (lo = tm_jl_hex4(s + 8, e)) >= 0xdc00 && lo <= 0xdfff) {
+	    s[7] == 'u' && (lo = tm_json_lex_hex4(s + 8, e)) >= 0xdc00 && lo <= 0xdfff) {
 		*olen = put_utf8(o, 0x10000 + (((unsigned long)cp - 0xd800) << 10) +
 				 ((unsigned long)lo - 0xdc00));
 		return 12;
@@ -162,7 +162,7 @@ static size_t decode_one(const unsigned char *s, const unsigned char *e,
 	return 6;
 }
 
-size_t tm_jl_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
+size_t tm_json_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
 {
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
 	unsigned char *o = (unsigned char *)dst;
@@ -189,7 +189,7 @@ size_t tm_jl_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
 	return (size_t)(o - (unsigned char *)dst);
 }
 
-bool tm_jl_body_eq(const char *s, size_t n, const char *lit)
+bool tm_json_body_eq(const char *s, size_t n, const char *lit)
 {
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
 	size_t ln = strlen(lit), i = 0, olen;
@@ -206,7 +206,7 @@ bool tm_jl_body_eq(const char *s, size_t n, const char *lit)
 	return i == ln;
 }
 
-size_t tm_jl_repair(const char *p, size_t n, char *dst)
+size_t tm_json_repair_text(const char *p, size_t n, char *dst)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)p, *e = s + n, *q;
@@ -216,7 +216,7 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst)
 #define PUTS(str, k) do { if (dst) memcpy(dst + o, str, k); o += (k); } while (0)
 	while (s < e) {
 		if (*s == ',') {
-			q = (const unsigned char *)tm_jl_ws((const char *)s + 1, (const char *)e);
+			q = (const unsigned char *)tm_json_lex_ws((const char *)s + 1, (const char *)e);
 			if (q == e || (*q != '}' && *q != ']'))
 				PUT(',');
 			s++;
@@ -233,9 +233,9 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst)
 			if (*s == '\\') {
 				/* skip: what a bad escape takes (a lone surrogate's 6) */
 				size_t skip = e - s >= 2 ? 2 : 1;
-				if (e - s >= 2 && s[1] == 'u' && tm_jl_hex4(s + 2, e) >= 0)
-					skip = 6, len = tm_jl_u_escape_len(s, e);
-				else if (e - s >= 2 && tm_jl_escape[s[1]])
+				if (e - s >= 2 && s[1] == 'u' && tm_json_lex_hex4(s + 2, e) >= 0)
+					skip = 6, len = tm_json_lex_u_escape_len(s, e);
+				else if (e - s >= 2 && tm_json_lex_escape[s[1]])
 					len = 2;
 				else
 					len = 0;
@@ -248,7 +248,7 @@ size_t tm_jl_repair(const char *p, size_t n, char *dst)
 				char u[6] = { '\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15] };
 				PUTS(u, 6);
 				s++;
-			} else if ((len = tm_jl_utf8_len(s, e))) {
+			} else if ((len = tm_json_lex_utf8_len(s, e))) {
 				PUTS(s, len);
 				s += len;
 			} else {

@@ -36,9 +36,9 @@ static inline unsigned tm_jf_stop_mask16(const unsigned char *s)
 #endif
 }
 
-/* The string at P ('"') like tm_jl_string(); *PLAIN: it holds only plain
+/* The string at P ('"') like tm_json_lex_string(); *PLAIN: it holds only plain
  * bytes (no escape), which the usual key or value does, seen 16 bytes at a
- * time without a call.  Anything else goes on in tm_jl_string_from(). */
+ * time without a call.  Anything else goes on in tm_json_lex_string_from(). */
 static inline const char *tm_jf_string(struct tm_jl *jl, const char *p, bool *plain)
 {
 	const unsigned char *s = (const unsigned char *)p + 1;
@@ -58,7 +58,7 @@ static inline const char *tm_jf_string(struct tm_jl *jl, const char *p, bool *pl
 		s += 16;
 	}
 	*plain = false;
-	return tm_jl_string_from(jl, (const char *)s);
+	return tm_json_lex_string_from(jl, (const char *)s);
 }
 
 /* Bits of the ASCII digits among the 16 bytes at S. */
@@ -74,16 +74,16 @@ static inline unsigned tm_jf_digit_mask16(const char *s)
 	unsigned m = 0;
 
 	for (int i = 0; i < 16; i++)
-		m |= (unsigned)tm_jl_is_digit((unsigned char)s[i]) << i;
+		m |= (unsigned)tm_json_lex_is_digit((unsigned char)s[i]) << i;
 	return m;
 #endif
 }
 
 /*
  * The number at P if it is a simple one: -?(0|[1-9][0-9]{0,14})(.[0-9]{1,3})?
- * followed by a byte that cannot continue a number (so tm_jl_number() would
+ * followed by a byte that cannot continue a number (so tm_json_lex_number() would
  * end it at the same place), not within 24 bytes of E.  Returns its end,
- * *MILLI its value times 1000 (the exact ns of a µs value: tm_jl_decimal()
+ * *MILLI its value times 1000 (the exact ns of a µs value: tm_json_decimal()
  * gives the same) and *FRAC whether it has a fraction; NULL for any other
  * number (general path).
  */
@@ -103,15 +103,15 @@ static inline const char *tm_jf_simple_number(const char *p, const char *e, int6
 	if (n == 0 || n > 15 || (n > 1 && *q == '0'))
 		return NULL;
 	if (n <= 8)
-		acc = tm_jl_digits8_value(q, n);
+		acc = tm_json_lex_digits8_value(q, n);
 	else
-		acc = tm_jl_digits8_value(q, n - 8) * 100000000u + tm_jl_digits8_value(q + n - 8, 8);
+		acc = tm_json_lex_digits8_value(q, n - 8) * 100000000u + tm_json_lex_digits8_value(q + n - 8, 8);
 	*frac = q[n] == '.';
 	if (*frac) {
 		const char *d = q + n + 1;
 
 		/* at most 3 decimals: the byte after them is looked at below */
-		while (m < 3 && tm_jl_is_digit((unsigned char)d[m]))
+		while (m < 3 && tm_json_lex_is_digit((unsigned char)d[m]))
 			f = f * 10 + (unsigned)(d[m++] - '0');
 		if (m == 0)
 			return NULL;
@@ -120,7 +120,7 @@ static inline const char *tm_jf_simple_number(const char *p, const char *e, int6
 		n += 1 + m;
 	}
 	q += n;
-	if (tm_jl_is_digit((unsigned char)*q) || *q == '.' || (*q | 0x20) == 'e')
+	if (tm_json_lex_is_digit((unsigned char)*q) || *q == '.' || (*q | 0x20) == 'e')
 		return NULL;
 	acc = acc * 1000 + f;
 	*milli = *p == '-' ? -(int64_t)acc : (int64_t)acc;

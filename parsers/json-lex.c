@@ -13,7 +13,7 @@
 #include "json-lex.h"
 #include "plain-run.h"
 
-void tm_jl_init(struct tm_jl *jl, const char *end)
+void tm_json_lex_init(struct tm_jl *jl, const char *end)
 {
 	memset(jl, 0, sizeof(*jl));
 	jl->end = end;
@@ -21,7 +21,7 @@ void tm_jl_init(struct tm_jl *jl, const char *end)
 	jl->stack_words = TM_JL_INLINE_WORDS;
 }
 
-void tm_jl_free(struct tm_jl *jl)
+void tm_json_lex_free(struct tm_jl *jl)
 {
 	if (jl->stack != jl->inline_stack)
 		free(jl->stack);
@@ -44,12 +44,12 @@ static const char *syntax(struct tm_jl *jl, const char *at, const char *msg)
 
 /* ---- validating walkers ------------------------------------------------- */
 
-const char *tm_jl_string(struct tm_jl *jl, const char *p)
+const char *tm_json_lex_string(struct tm_jl *jl, const char *p)
 {
-	return tm_jl_string_from(jl, p + 1);
+	return tm_json_lex_string_from(jl, p + 1);
 }
 
-const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
+const char *tm_json_lex_string_from(struct tm_jl *jl, const char *p)
 {
 	const unsigned char *s = (const unsigned char *)p;
 	const unsigned char *e = (const unsigned char *)jl->end;
@@ -65,8 +65,8 @@ const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
 		case '\\':
 			if (e - s < 2)
 				return truncated(jl);
-			if (s[1] == 'u' && tm_jl_hex4(s + 2, e) >= 0) {
-				size_t k = tm_jl_u_escape_len(s, e);
+			if (s[1] == 'u' && tm_json_lex_hex4(s + 2, e) >= 0) {
+				size_t k = tm_json_lex_u_escape_len(s, e);
 				if (!k) {           /* a lone surrogate: no character */
 					jl->flags |= TM_JL_BAD_STRING;
 					k = 6;
@@ -74,12 +74,12 @@ const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
 				s += k;
 				break;
 			}
-			if (!tm_jl_escape[s[1]])
+			if (!tm_json_lex_escape[s[1]])
 				jl->flags |= TM_JL_BAD_STRING;
 			s += 2;
 			break;
 		default:
-			n = *s < 0x20 ? 0 : tm_jl_utf8_len(s, e);
+			n = *s < 0x20 ? 0 : tm_json_lex_utf8_len(s, e);
 			if (!n) {
 				jl->flags |= TM_JL_BAD_STRING;
 				n = 1;
@@ -89,7 +89,7 @@ const char *tm_jl_string_from(struct tm_jl *jl, const char *p)
 	}
 }
 
-const char *tm_jl_number(struct tm_jl *jl, const char *p)
+const char *tm_json_lex_number(struct tm_jl *jl, const char *p)
 {
 	const char *e = jl->end, *q = p;
 
@@ -97,25 +97,25 @@ const char *tm_jl_number(struct tm_jl *jl, const char *p)
 		return truncated(jl);
 	if (*q == '0')
 		q++;
-	else if (tm_jl_is_digit((unsigned char)*q))
-		q = tm_jl_digits(q + 1, e);
+	else if (tm_json_lex_is_digit((unsigned char)*q))
+		q = tm_json_lex_digits(q + 1, e);
 	else
 		return syntax(jl, q, "invalid number");
 	if (q < e && *q == '.') {
 		if (++q == e)
 			return truncated(jl);
-		if (!tm_jl_is_digit((unsigned char)*q))
+		if (!tm_json_lex_is_digit((unsigned char)*q))
 			return syntax(jl, q, "invalid number: no digit after '.'");
-		q = tm_jl_digits(q + 1, e);
+		q = tm_json_lex_digits(q + 1, e);
 	}
 	if (q < e && (*q == 'e' || *q == 'E')) {
 		if (++q == e)
 			return truncated(jl);
 		if ((*q == '+' || *q == '-') && ++q == e)
 			return truncated(jl);
-		if (!tm_jl_is_digit((unsigned char)*q))
+		if (!tm_json_lex_is_digit((unsigned char)*q))
 			return syntax(jl, q, "invalid number: no digit in the exponent");
-		q = tm_jl_digits(q + 1, e);
+		q = tm_json_lex_digits(q + 1, e);
 	}
 	return q;
 }
@@ -166,7 +166,7 @@ static inline bool is_obj(const struct tm_jl *jl, size_t depth)
 	return (jl->stack[depth >> 6] >> (depth & 63)) & 1;
 }
 
-const char *tm_jl_value(struct tm_jl *jl, const char *p)
+const char *tm_json_lex_value(struct tm_jl *jl, const char *p)
 {
 	const char *e = jl->end;
 	size_t depth = 0;       /* open containers */
@@ -178,7 +178,7 @@ const char *tm_jl_value(struct tm_jl *jl, const char *p)
 			return truncated(jl);
 		switch (*p) {
 		case '"':
-			if (!(p = tm_jl_string(jl, p)))
+			if (!(p = tm_json_lex_string(jl, p)))
 				return NULL;
 			break;
 		case '{':
@@ -186,7 +186,7 @@ const char *tm_jl_value(struct tm_jl *jl, const char *p)
 			obj = *p == '{';
 			if (push(jl, depth++, obj))
 				return syntax(jl, p, "out of memory (nesting too deep)");
-			p = tm_jl_ws(p + 1, e);
+			p = tm_json_lex_ws(p + 1, e);
 			if (p == e)
 				return truncated(jl);
 			if (*p == (obj ? '}' : ']')) {
@@ -206,9 +206,9 @@ const char *tm_jl_value(struct tm_jl *jl, const char *p)
 			p = literal(jl, p, "null", 4);
 			break;
 		default:
-			if (*p != '-' && !tm_jl_is_digit((unsigned char)*p))
+			if (*p != '-' && !tm_json_lex_is_digit((unsigned char)*p))
 				return syntax(jl, p, "expected a value");
-			p = tm_jl_number(jl, p);
+			p = tm_json_lex_number(jl, p);
 		}
 		if (!p)
 			return NULL;
@@ -216,11 +216,11 @@ const char *tm_jl_value(struct tm_jl *jl, const char *p)
 		for (;;) {
 			if (!depth)
 				return p;
-			p = tm_jl_ws(p, e);
+			p = tm_json_lex_ws(p, e);
 			if (p == e)
 				return truncated(jl);
 			if (*p == ',') {
-				p = tm_jl_ws(p + 1, e);
+				p = tm_json_lex_ws(p + 1, e);
 				if (p == e)
 					return truncated(jl);
 				if (*p != (obj ? '}' : ']'))
@@ -240,14 +240,14 @@ closed:
 key:
 		if (*p != '"')
 			return syntax(jl, p, "expected a string (an object key)");
-		if (!(p = tm_jl_string(jl, p)))
+		if (!(p = tm_json_lex_string(jl, p)))
 			return NULL;
-		p = tm_jl_ws(p, e);
+		p = tm_json_lex_ws(p, e);
 		if (p == e)
 			return truncated(jl);
 		if (*p != ':')
 			return syntax(jl, p, "expected ':' after an object key");
-		p = tm_jl_ws(p + 1, e);
+		p = tm_json_lex_ws(p + 1, e);
 	}
 }
 
@@ -281,7 +281,7 @@ static const unsigned char scalar_end[256] = {
 	['\r'] = 1, [':'] = 1, ['"'] = 1, ['{'] = 1, ['['] = 1,
 };
 
-const char *tm_jl_lenient_end(const char *p, const char *e)
+const char *tm_json_lex_lenient_end(const char *p, const char *e)
 {
 	size_t depth = 0;
 
@@ -316,33 +316,33 @@ const char *tm_jl_lenient_end(const char *p, const char *e)
 	return NULL;
 }
 
-struct tm_jval tm_jl_top_key(const char *text, size_t len, const char *key)
+struct tm_jval tm_json_lex_top_key(const char *text, size_t len, const char *key)
 {
 	const char *p = text, *e = text + len, *k, *ke, *v;
 	struct tm_jval none = { TM_J_NONE, NULL, 0 };
 
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
-	p = tm_jl_ws(p, e);
+	p = tm_json_lex_ws(p, e);
 	if (p == e || *p != '{')
 		return none;
 	for (p++;;) {
-		p = tm_jl_ws(p, e);
+		p = tm_json_lex_ws(p, e);
 		if (p == e || *p != '"')
 			return none;
 		k = p;
 		if (!(ke = lenient_str_end(p, e)))
 			return none;
-		p = tm_jl_ws(ke, e);
+		p = tm_json_lex_ws(ke, e);
 		if (p == e || *p != ':')
 			return none;
-		v = p = tm_jl_ws(p + 1, e);
-		p = tm_jl_lenient_end(p, e);
+		v = p = tm_json_lex_ws(p + 1, e);
+		p = tm_json_lex_lenient_end(p, e);
 		if (!p || p == v || p == e)     /* '}' must follow */
 			return none;
-		if (tm_jl_body_eq(k + 1, (size_t)(ke - k - 2), key))
-			return (struct tm_jval){ tm_jl_type(*v), v, (size_t)(p - v) };
-		p = tm_jl_ws(p, e);
+		if (tm_json_body_eq(k + 1, (size_t)(ke - k - 2), key))
+			return (struct tm_jval){ tm_json_lex_type(*v), v, (size_t)(p - v) };
+		p = tm_json_lex_ws(p, e);
 		if (p == e || *p != ',')
 			return none;
 		p++;

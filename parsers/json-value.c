@@ -34,7 +34,7 @@ int tm_json_us_to_ns(const struct tm_jval *v, int64_t *ns)
 
 	if (number_text(v, &s, &n))
 		return -1;
-	return tm_jl_decimal(s, n, 3, ns);
+	return tm_json_decimal(s, n, 3, ns);
 }
 
 int tm_json_int(const struct tm_jval *v, int64_t *out)
@@ -60,7 +60,7 @@ char *tm_json_strdup(const struct tm_jval *v, size_t *len)
 	} else if (v->type == TM_J_STRING && v->n >= 2) {
 		if (!(s = malloc(3 * (v->n - 2) + 1)))
 			return NULL;
-		n = tm_jl_unescape(v->p + 1, v->n - 2, s, false);
+		n = tm_json_unescape(v->p + 1, v->n - 2, s, false);
 	} else {
 		return NULL;
 	}
@@ -73,7 +73,7 @@ char *tm_json_strdup(const struct tm_jval *v, size_t *len)
 bool tm_json_str_eq(const struct tm_jval *v, const char *s)
 {
 	return v->type == TM_J_STRING && v->n >= 2 &&
-	       tm_jl_body_eq(v->p + 1, v->n - 2, s);
+	       tm_json_body_eq(v->p + 1, v->n - 2, s);
 }
 
 struct tm_jval tm_json_get(const struct tm_jval *obj, const char *key)
@@ -86,22 +86,22 @@ struct tm_jval tm_json_get(const struct tm_jval *obj, const char *key)
 	p = obj->p + 1;
 	e = obj->p + obj->n;
 	for (;;) {
-		p = tm_jl_ws(p, e);
+		p = tm_json_lex_ws(p, e);
 		if (p == e || *p != '"')
 			return none;
 		k = p;
-		if (!(ke = tm_jl_lenient_end(p, e)))
+		if (!(ke = tm_json_lex_lenient_end(p, e)))
 			return none;
-		p = tm_jl_ws(ke, e);
+		p = tm_json_lex_ws(ke, e);
 		if (p == e || *p != ':')
 			return none;
-		v = p = tm_jl_ws(p + 1, e);
+		v = p = tm_json_lex_ws(p + 1, e);
 		/* the value cannot be the object's last byte: '}' follows */
-		if (!(p = tm_jl_lenient_end(p, e)) || p == v || p == e)
+		if (!(p = tm_json_lex_lenient_end(p, e)) || p == v || p == e)
 			return none;
-		if (tm_jl_body_eq(k + 1, (size_t)(ke - k - 2), key))
-			return (struct tm_jval){ tm_jl_type(*v), v, (size_t)(p - v) };
-		p = tm_jl_ws(p, e);
+		if (tm_json_body_eq(k + 1, (size_t)(ke - k - 2), key))
+			return (struct tm_jval){ tm_json_lex_type(*v), v, (size_t)(p - v) };
+		p = tm_json_lex_ws(p, e);
 		if (p == e || *p != ',')
 			return none;
 		p++;
@@ -115,10 +115,10 @@ char *tm_json_repair(const struct tm_jval *v, size_t *len)
 
 	if (v->type == TM_J_NONE)
 		return NULL;
-	n = tm_jl_repair(v->p, v->n, NULL);
+	n = tm_json_repair_text(v->p, v->n, NULL);
 	if (!(s = malloc(n + 1)))
 		return NULL;
-	tm_jl_repair(v->p, v->n, s);
+	tm_json_repair_text(v->p, v->n, s);
 	s[n] = '\0';
 	if (len)
 		*len = n;

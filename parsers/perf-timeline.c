@@ -39,9 +39,9 @@ static void entry_args(struct tm_bconv *c, const struct tm_jval *obj)
 	struct tm_jval k, v;
 	const char *it = NULL;
 
-	while (tm_bc_member(obj, &it, &k, &v))
+	while (tm_bconv_member(obj, &it, &k, &v))
 		if (!own_attr(&k))
-			tm_bc_arg_kv(c, &k, &v);
+			tm_bconv_arg_kv(c, &k, &v);
 }
 
 static void entry(struct tm_bconv *c, const struct tm_jval *el, const struct tm_jval *origin,
@@ -53,7 +53,7 @@ static void entry(struct tm_bconv *c, const struct tm_jval *el, const struct tm_
 
 	c->n.records++;
 	if (el->type != TM_J_OBJECT) {
-		tm_bc_reject(c, "bad-entry", el->p, "entry is not an object: rejected");
+		tm_bconv_reject(c, "bad-entry", el->p, "entry is not an object: rejected");
 		return;
 	}
 	name = tm_json_get(el, "name");
@@ -61,62 +61,62 @@ static void entry(struct tm_bconv *c, const struct tm_jval *el, const struct tm_
 	start = tm_json_get(el, "startTime");
 	dur = tm_json_get(el, "duration");
 	if (name.type != TM_J_STRING || type.type != TM_J_STRING) {
-		tm_bc_reject(c, "bad-entry", el->p, "entry without a string %s: rejected",
+		tm_bconv_reject(c, "bad-entry", el->p, "entry without a string %s: rejected",
 			     name.type != TM_J_STRING ? "name" : "entryType");
 		return;
 	}
-	if (tm_bc_ms(&start, &start_ns) || tm_bc_ms(&dur, &dur_ns)) {
-		tm_bc_reject(c, "bad-entry", el->p, "entry whose %s is %s: rejected",
-			     tm_bc_ms(&start, &start_ns) ? "startTime" : "duration",
-			     (tm_bc_ms(&start, &start_ns) ? start : dur).type == TM_J_NONE ?
+	if (tm_bconv_ms(&start, &start_ns) || tm_bconv_ms(&dur, &dur_ns)) {
+		tm_bconv_reject(c, "bad-entry", el->p, "entry whose %s is %s: rejected",
+			     tm_bconv_ms(&start, &start_ns) ? "startTime" : "duration",
+			     (tm_bconv_ms(&start, &start_ns) ? start : dur).type == TM_J_NONE ?
 			     "missing" : "not a number of milliseconds");
 		return;
 	}
 	if (dur_ns < 0) {
-		tm_bc_reject(c, "negative-duration", el->p,
+		tm_bconv_reject(c, "negative-duration", el->p,
 			     "entry with a negative duration: rejected");
 		return;
 	}
 	/* timeOrigin + startTime (+ duration), summed exactly, rounded once */
 	const struct tm_jval *sum[3] = { origin, &start, &dur };
-	if (tm_bc_ms_sum(sum, 2, &ts) || tm_bc_ms_sum(sum, 3, &end)) {
-		tm_bc_reject(c, "bad-entry", el->p, "entry time out of range: rejected");
+	if (tm_bconv_ms_sum(sum, 2, &ts) || tm_bconv_ms_sum(sum, 3, &end)) {
+		tm_bconv_reject(c, "bad-entry", el->p, "entry time out of range: rejected");
 		return;
 	}
 	if (tm_json_str_eq(&type, "mark")) {
-		tm_bc_begin(c, 'i', &name, NULL, &type, NULL, ts, pid, pid);
+		tm_bconv_begin(c, 'i', &name, NULL, &type, NULL, ts, pid, pid);
 		if (dur_ns)
-			tm_bc_arg(c, "duration", &dur);
+			tm_bconv_arg(c, "duration", &dur);
 		entry_args(c, el);
-		tm_bc_end(c);
+		tm_bconv_end(c);
 		return;
 	}
 	(*next_id)++;
-	tm_bc_begin(c, 'b', &name, NULL, &type, NULL, ts, pid, pid);
-	tm_bc_id_u64(c, *next_id);
+	tm_bconv_begin(c, 'b', &name, NULL, &type, NULL, ts, pid, pid);
+	tm_bconv_id_u64(c, *next_id);
 	entry_args(c, el);
-	tm_bc_end(c);
-	tm_bc_begin(c, 'e', &name, NULL, &type, NULL, end, pid, pid);
-	tm_bc_id_u64(c, *next_id);
-	tm_bc_end(c);
+	tm_bconv_end(c);
+	tm_bconv_begin(c, 'e', &name, NULL, &type, NULL, end, pid, pid);
+	tm_bconv_id_u64(c, *next_id);
+	tm_bconv_end(c);
 }
 
 int tm_perftimeline_read(struct tm_bconv *c)
 {
-	const char *e = c->text + c->len, *p = tm_jl_ws(c->text, e), *end, *it = NULL;
+	const char *e = c->text + c->len, *p = tm_json_lex_ws(c->text, e), *end, *it = NULL;
 	struct tm_jval top, entries, origin = { TM_J_NONE, NULL, 0 }, el, k, v;
 	int64_t origin_ns = 0;
 	uint64_t id = 0;
 	char where[400];
 
-	if (!(end = tm_bc_validate(c, p, e, "invalid Performance Timeline JSON", true)))
+	if (!(end = tm_bconv_validate(c, p, e, "invalid Performance Timeline JSON", true)))
 		return -1;
-	if (tm_jl_ws(end, e) != e)
-		tm_bc_warn(c, "trailing-data", tm_jl_ws(end, e),
+	if (tm_json_lex_ws(end, e) != e)
+		tm_bconv_warn(c, "trailing-data", tm_json_lex_ws(end, e),
 			   "data after the Performance Timeline JSON value ignored");
-	top = (struct tm_jval){ tm_jl_type(*p), p, (size_t)(end - p) };
+	top = (struct tm_jval){ tm_json_lex_type(*p), p, (size_t)(end - p) };
 	if (top.type != TM_J_OBJECT && top.type != TM_J_ARRAY) {
-		tm_bc_where(c, p, where, sizeof(where));
+		tm_bconv_where(c, p, where, sizeof(where));
 		return tm_diag_error(c->in->d, "%s: not a list of PerformanceEntry objects "
 				     "nor {\"timeOrigin\", \"entries\"}", where);
 	}
@@ -124,28 +124,28 @@ int tm_perftimeline_read(struct tm_bconv *c)
 	if (top.type == TM_J_OBJECT) {
 		entries = tm_json_get(&top, "entries");
 		origin = tm_json_get(&top, "timeOrigin");
-		while (tm_bc_member(&top, &it, &k, &v)) {
+		while (tm_bconv_member(&top, &it, &k, &v)) {
 			if (is_meta_key(&k))
-				tm_bc_meta(c, &k, &v);
+				tm_bconv_meta(c, &k, &v);
 		}
 		if (entries.type != TM_J_ARRAY) {
-			tm_bc_where(c, entries.type ? entries.p : p, where, sizeof(where));
+			tm_bconv_where(c, entries.type ? entries.p : p, where, sizeof(where));
 			return tm_diag_error(c->in->d, "%s: \"entries\" is %s, not a list of "
 					     "PerformanceEntry objects", where,
 					     entries.type ? "not an array" : "missing");
 		}
-		if (origin.type != TM_J_NONE && tm_bc_ms(&origin, &origin_ns)) {
-			tm_bc_where(c, origin.p, where, sizeof(where));
+		if (origin.type != TM_J_NONE && tm_bconv_ms(&origin, &origin_ns)) {
+			tm_bconv_where(c, origin.p, where, sizeof(where));
 			return tm_diag_error(c->in->d, "%s: timeOrigin is not a number of "
 					     "milliseconds since the epoch", where);
 		}
 		if (origin.type != TM_J_NONE)
 			c->clock = "CLOCK_REALTIME";
 	}
-	tm_bc_name(c, true, TM_PID_PERFTIMELINE, TM_PID_PERFTIMELINE, "Performance Timeline");
-	tm_bc_name(c, false, TM_PID_PERFTIMELINE, TM_PID_PERFTIMELINE, "main");
+	tm_bconv_name(c, true, TM_PID_PERFTIMELINE, TM_PID_PERFTIMELINE, "Performance Timeline");
+	tm_bconv_name(c, false, TM_PID_PERFTIMELINE, TM_PID_PERFTIMELINE, "main");
 	it = NULL;
-	while (tm_bc_next(&entries, &it, &el))
+	while (tm_bconv_next(&entries, &it, &el))
 		entry(c, &el, &origin, &id);
 	return 0;
 }

@@ -76,30 +76,30 @@ static bool parse_event(struct tm_bconv *c, const struct tm_jval *v, struct ev *
 	e->v = *v;
 	e->parent = -1;
 	if (v->type != TM_J_ARRAY) {
-		tm_bc_reject(c, "bad-event", v->p, "event is not an array: rejected");
+		tm_bconv_reject(c, "bad-event", v->p, "event is not an array: rejected");
 		return false;
 	}
-	while (k < F_COUNT && tm_bc_next(v, &it, &el))
+	while (k < F_COUNT && tm_bconv_next(v, &it, &el))
 		e->f[k++] = el;
-	if (tm_bc_int(&e->f[F_TYPE], &e->type)) {
-		tm_bc_reject(c, "bad-event", v->p, "event whose type (field 1) is %s: rejected",
+	if (tm_bconv_int(&e->f[F_TYPE], &e->type)) {
+		tm_bconv_reject(c, "bad-event", v->p, "event whose type (field 1) is %s: rejected",
 			     e->f[F_TYPE].type == TM_J_NONE ? "missing" : "not an integer");
 		return false;
 	}
-	s = tm_bc_at(&e->f[F_INTERVAL], 0);
-	t = tm_bc_at(&e->f[F_INTERVAL], 1);
-	if (tm_bc_ms(&s, &e->ts) || tm_bc_ms(&t, &end)) {
-		tm_bc_reject(c, "bad-event", e->f[F_INTERVAL].type ? e->f[F_INTERVAL].p : v->p,
+	s = tm_bconv_at(&e->f[F_INTERVAL], 0);
+	t = tm_bconv_at(&e->f[F_INTERVAL], 1);
+	if (tm_bconv_ms(&s, &e->ts) || tm_bconv_ms(&t, &end)) {
+		tm_bconv_reject(c, "bad-event", e->f[F_INTERVAL].type ? e->f[F_INTERVAL].p : v->p,
 			     "event whose interval (field 5) is not [start, end] in ms: rejected");
 		return false;
 	}
 	if (__builtin_sub_overflow(end, e->ts, &e->dur) || e->dur < 0) {
-		tm_bc_reject(c, "negative-duration", e->f[F_INTERVAL].p,
+		tm_bconv_reject(c, "negative-duration", e->f[F_INTERVAL].p,
 			     "event whose interval ends before it starts: rejected");
 		return false;
 	}
-	e->has_id = tm_bc_int(&e->f[F_ID], &e->id) == 0;
-	e->has_parent = tm_bc_int(&e->f[F_PARENT], &e->parent_id) == 0;
+	e->has_id = tm_bconv_int(&e->f[F_ID], &e->id) == 0;
+	e->has_parent = tm_bconv_int(&e->f[F_PARENT], &e->parent_id) == 0;
 	return true;
 }
 
@@ -137,7 +137,7 @@ static int link_parents(struct scope *s)
 	qsort_r(s->by_id, s->nid, sizeof(*s->by_id), cmp_id, s->ev);
 	for (size_t k = 1; k < s->nid; k++)
 		if (s->ev[s->by_id[k]].id == s->ev[s->by_id[k - 1]].id)
-			tm_bc_warn(s->c, "duplicate-id", s->ev[s->by_id[k]].v.p,
+			tm_bconv_warn(s->c, "duplicate-id", s->ev[s->by_id[k]].v.p,
 				   "eventId %lld seen before: the first one is the parent of "
 				   "its children", (long long)s->ev[s->by_id[k]].id);
 	for (size_t i = 0; i < s->n; i++)
@@ -161,7 +161,7 @@ static void break_cycles(struct scope *s)
 			long k = j;
 			do {
 				long next = s->ev[k].parent;
-				tm_bc_warn(s->c, "parent-cycle", s->ev[k].v.p,
+				tm_bconv_warn(s->c, "parent-cycle", s->ev[k].v.p,
 					   "parentEventId %lld makes a cycle: event taken as a root",
 					   (long long)s->ev[k].parent_id);
 				s->ev[k].parent = -1;
@@ -212,7 +212,7 @@ static int cmp_order(const void *a, const void *b, void *arg)
 static void arg_named(struct tm_bconv *c, const char *key, const struct tm_jval *v)
 {
 	if (v->type != TM_J_NONE && v->type != TM_J_NULL)
-		tm_bc_arg(c, key, v);
+		tm_bconv_arg(c, key, v);
 }
 
 /* A type number as its name when known, else as given. */
@@ -222,11 +222,11 @@ static void member_enum(struct tm_bconv *c, bool first, const char *key,
 	int64_t t;
 	char lit[40];
 
-	if (!tm_bc_int(v, &t) && t >= 0 && (size_t)t < n) {
+	if (!tm_bconv_int(v, &t) && t >= 0 && (size_t)t < n) {
 		snprintf(lit, sizeof(lit), "\"%s\"", names[t]);
-		tm_bc_obj_member(c, first, key, NULL, lit);
+		tm_bconv_obj_member(c, first, key, NULL, lit);
 	} else {
-		tm_bc_obj_member(c, first, key, v, NULL);
+		tm_bconv_obj_member(c, first, key, v, NULL);
 	}
 }
 
@@ -243,30 +243,30 @@ static void submessage(struct tm_bconv *c, const struct ev *e, int f, const char
 	if (v->type == TM_J_NONE || v->type == TM_J_NULL)
 		return;
 	if (v->type != TM_J_ARRAY) {
-		tm_bc_warn(c, "bad-submessage", v->p, "%s is not an array: kept as given", name);
-		tm_bc_arg(c, name, v);
+		tm_bconv_warn(c, "bad-submessage", v->p, "%s is not an array: kept as given", name);
+		tm_bconv_arg(c, name, v);
 		return;
 	}
-	tm_bc_arg_obj_begin(c, name);
+	tm_bconv_arg_obj_begin(c, name);
 	for (int k = 0; k < 4 && keys[f][k]; k++) {
-		el = tm_bc_at(v, (size_t)k);
+		el = tm_bconv_at(v, (size_t)k);
 		if (f == F_THREAD && k == 0)
 			member_enum(c, true, "threadType", &el, thread_types, N(thread_types));
 		else if (f == F_SCRIPT && k == 0)
 			member_enum(c, true, "scriptType", &el, script_types, N(script_types));
 		else if (f == F_PAINT && el.type == TM_J_ARRAY) {   /* area [x, y, w, h] */
 			static const char *const xywh[] = { "x", "y", "w", "h" };
-			tm_bc_obj_member(c, true, "area", NULL, "{");
+			tm_bconv_obj_member(c, true, "area", NULL, "{");
 			for (int i = 0; i < 4; i++) {
-				a = tm_bc_at(&el, (size_t)i);
-				tm_bc_obj_member(c, i == 0, xywh[i], &a, NULL);
+				a = tm_bconv_at(&el, (size_t)i);
+				tm_bconv_obj_member(c, i == 0, xywh[i], &a, NULL);
 			}
-			tm_bc_obj_end(c);
+			tm_bconv_obj_end(c);
 		} else {
-			tm_bc_obj_member(c, k == 0, keys[f][k], &el, NULL);
+			tm_bconv_obj_member(c, k == 0, keys[f][k], &el, NULL);
 		}
 	}
-	tm_bc_obj_end(c);
+	tm_bconv_obj_end(c);
 }
 
 static void write_event(struct scope *s, const struct ev *e)
@@ -287,8 +287,8 @@ static void write_event(struct scope *s, const struct ev *e)
 		snprintf(name, sizeof(name), "%s", type_names[e->type]);
 	else
 		snprintf(name, sizeof(name), "Event type %lld", (long long)e->type);
-	tm_bc_begin(c, 'X', NULL, name, NULL, "scope", e->ts, PID, PID);
-	tm_bc_dur(c, e->dur);
+	tm_bconv_begin(c, 'X', NULL, name, NULL, "scope", e->ts, PID, PID);
+	tm_bconv_dur(c, e->dur);
 	arg_named(c, "eventId", &e->f[F_ID]);
 	arg_named(c, "parentEventId", &e->f[F_PARENT]);
 	arg_named(c, "time", &e->f[F_TIME]);
@@ -298,16 +298,16 @@ static void write_event(struct scope *s, const struct ev *e)
 	arg_named(c, "aggregatedOverhead", &e->f[F_AGG_OVERHEAD]);
 	for (int f = F_CSS_SEL; f < F_COUNT; f++)
 		submessage(c, e, f, names[f]);
-	while (it && tm_bc_next(&e->v, &it, &el)) {    /* fields past the 15th */
+	while (it && tm_bconv_next(&e->v, &it, &el)) {    /* fields past the 15th */
 		if (!extra)
-			tm_bc_arg_obj_begin(c, "unknownFields");
+			tm_bconv_arg_obj_begin(c, "unknownFields");
 		snprintf(name, sizeof(name), "%d", ++field);
-		tm_bc_obj_member(c, !extra, name, &el, NULL);
+		tm_bconv_obj_member(c, !extra, name, &el, NULL);
 		extra = true;
 	}
 	if (extra)
-		tm_bc_obj_end(c);
-	tm_bc_end(c);
+		tm_bconv_obj_end(c);
+	tm_bconv_end(c);
 }
 
 static int convert(struct scope *s, const struct tm_jval *list)
@@ -316,7 +316,7 @@ static int convert(struct scope *s, const struct tm_jval *list)
 	const char *it = NULL;
 	size_t cap = 0, *order;
 
-	while (tm_bc_next(list, &it, &el)) {
+	while (tm_bconv_next(list, &it, &el)) {
 		s->c->n.records++;
 		if (s->n == cap) {
 			struct ev *ne = realloc(s->ev, (cap = cap ? cap * 2 : 64) * sizeof(*ne));
@@ -334,7 +334,7 @@ static int convert(struct scope *s, const struct tm_jval *list)
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ev *e = &s->ev[i], *p = e->parent >= 0 ? &s->ev[e->parent] : NULL;
 		if (p && (e->ts < p->ts || e->ts + e->dur > p->ts + p->dur))
-			tm_bc_warn(s->c, "child-outside-parent", e->v.p,
+			tm_bconv_warn(s->c, "child-outside-parent", e->v.p,
 				   "event %lld lies outside its parent %lld's interval",
 				   (long long)e->id, (long long)p->id);
 	}
@@ -351,34 +351,34 @@ static int convert(struct scope *s, const struct tm_jval *list)
 
 int tm_scope_read(struct tm_bconv *c)
 {
-	const char *e = c->text + c->len, *p = tm_jl_ws(c->text, e), *end;
+	const char *e = c->text + c->len, *p = tm_json_lex_ws(c->text, e), *end;
 	struct tm_jval top, interval, list;
 	struct scope s = { .c = c };
 	char where[400];
 	int rc;
 
-	if (!(end = tm_bc_validate(c, p, e, "invalid Scope Events JSON", true)))
+	if (!(end = tm_bconv_validate(c, p, e, "invalid Scope Events JSON", true)))
 		return -1;
-	if (tm_jl_ws(end, e) != e)
-		tm_bc_warn(c, "trailing-data", tm_jl_ws(end, e),
+	if (tm_json_lex_ws(end, e) != e)
+		tm_bconv_warn(c, "trailing-data", tm_json_lex_ws(end, e),
 			   "data after the Events message ignored");
 	if (*p != '[') {
-		tm_bc_where(c, p, where, sizeof(where));
+		tm_bconv_where(c, p, where, sizeof(where));
 		return tm_diag_error(c->in->d, "%s: not a Scope Events message ([interval, "
 				     "[event, ...]])", where);
 	}
 	top = (struct tm_jval){ TM_J_ARRAY, p, (size_t)(end - p) };
-	interval = tm_bc_at(&top, 0);
-	list = tm_bc_at(&top, 1);
+	interval = tm_bconv_at(&top, 0);
+	list = tm_bconv_at(&top, 1);
 	if (list.type != TM_J_ARRAY && list.type != TM_J_NONE && list.type != TM_J_NULL) {
-		tm_bc_where(c, list.p, where, sizeof(where));
+		tm_bconv_where(c, list.p, where, sizeof(where));
 		return tm_diag_error(c->in->d, "%s: Events field 2 (eventList) is not an array",
 				     where);
 	}
 	if (interval.type != TM_J_NONE)
-		tm_bc_meta(c, &(struct tm_jval){ TM_J_STRING, "\"scopeInterval\"", 15 }, &interval);
-	tm_bc_name(c, true, PID, PID, "Opera Scope profiler");
-	tm_bc_name(c, false, PID, PID, "timeline");
+		tm_bconv_meta(c, &(struct tm_jval){ TM_J_STRING, "\"scopeInterval\"", 15 }, &interval);
+	tm_bconv_name(c, true, PID, PID, "Opera Scope profiler");
+	tm_bconv_name(c, false, PID, PID, "timeline");
 	rc = convert(&s, &list);
 	free(s.ev);
 	free(s.by_id);

@@ -83,13 +83,13 @@ static void record_args(struct tm_bconv *c, const struct tm_jval *rec, bool keep
 	const char *it = NULL;
 
 	if (data.type != TM_J_NONE)
-		tm_bc_arg(c, "data", &data);
-	while (tm_bc_member(rec, &it, &k, &v)) {
+		tm_bconv_arg(c, "data", &data);
+	while (tm_bconv_member(rec, &it, &k, &v)) {
 		if (tm_json_str_eq(&k, "data") || tm_json_str_eq(&k, "time") ||
 		    tm_json_str_eq(&k, "duration") || tm_json_str_eq(&k, "children") ||
 		    (!keep_type && tm_json_str_eq(&k, "type")))
 			continue;
-		tm_bc_arg_kv(c, &k, &v);
+		tm_bconv_arg_kv(c, &k, &v);
 	}
 }
 
@@ -106,9 +106,9 @@ static void instant(struct tm_bconv *c, const struct tm_jval *rec, int64_t type,
 {
 	bool known = strcmp(instant_name(type), "Speed Tracer Record") != 0;
 
-	tm_bc_begin(c, 'i', NULL, instant_name(type), NULL, "speedtracer", ts, PID, tid);
+	tm_bconv_begin(c, 'i', NULL, instant_name(type), NULL, "speedtracer", ts, PID, tid);
 	record_args(c, rec, !known);
-	tm_bc_end(c);
+	tm_bconv_end(c);
 }
 
 static void net_record(struct st *s, const struct tm_jval *rec, int64_t type, int64_t ts)
@@ -122,7 +122,7 @@ static void net_record(struct st *s, const struct tm_jval *rec, int64_t type, in
 			instant(c, rec, type, ts, TID_NETWORK);
 			return;
 		}
-		tm_bc_reject(c, "bad-record", rec->p,
+		tm_bconv_reject(c, "bad-record", rec->p,
 			     "network record (type %lld) without data.identifier: rejected",
 			     (long long)type);
 		return;
@@ -130,7 +130,7 @@ static void net_record(struct st *s, const struct tm_jval *rec, int64_t type, in
 	r = find_res(s, &id);
 	if (type == NET_START) {
 		if (r) {
-			tm_bc_warn(c, "duplicate-start", rec->p,
+			tm_bconv_warn(c, "duplicate-start", rec->p,
 				   "network resource started again before it finished");
 		} else {
 			if (s->nres == s->cap) {
@@ -149,61 +149,61 @@ static void net_record(struct st *s, const struct tm_jval *rec, int64_t type, in
 		r->name = tm_json_get(&data, "url");
 		r->responded = false;
 		r->start = ts;
-		tm_bc_begin(c, 'b', &r->name, "Network Resource", NULL, "network", ts, PID,
+		tm_bconv_begin(c, 'b', &r->name, "Network Resource", NULL, "network", ts, PID,
 			    TID_NETWORK);
-		tm_bc_id(c, &id);
+		tm_bconv_id(c, &id);
 		record_args(c, rec, false);
-		tm_bc_end(c);
+		tm_bconv_end(c);
 		return;
 	}
 	if (!r) {      /* nothing open to attach it to: an instant */
 		if (type != NET_UPDATE)
-			tm_bc_warn(c, "unmatched", rec->p, "network resource %s without a start "
+			tm_bconv_warn(c, "unmatched", rec->p, "network resource %s without a start "
 				   "record: kept as an instant",
 				   type == NET_FINISH ? "finish" : "response");
 		instant(c, rec, type, ts, TID_NETWORK);
 		return;
 	}
 	if (ts < (r->responded ? r->response : r->start)) {
-		tm_bc_reject(c, "negative-duration", rec->p, "network record before the "
+		tm_bconv_reject(c, "negative-duration", rec->p, "network record before the "
 			     "resource's %s: rejected", r->responded ? "response" : "start");
 		return;
 	}
 	if (type == NET_UPDATE) {
-		tm_bc_begin(c, 'n', NULL, "Network Resource Update", NULL, "network", ts,
+		tm_bconv_begin(c, 'n', NULL, "Network Resource Update", NULL, "network", ts,
 			    PID, TID_NETWORK);
-		tm_bc_id(c, &r->id);
+		tm_bconv_id(c, &r->id);
 		record_args(c, rec, false);
-		tm_bc_end(c);
+		tm_bconv_end(c);
 		return;
 	}
 	if (type == NET_RESPONSE && !r->responded) {
 		r->responded = true;
 		r->response = ts;
-		tm_bc_begin(c, 'b', NULL, "Response", NULL, "network", ts, PID, TID_NETWORK);
-		tm_bc_id(c, &r->id);
+		tm_bconv_begin(c, 'b', NULL, "Response", NULL, "network", ts, PID, TID_NETWORK);
+		tm_bconv_id(c, &r->id);
 		record_args(c, rec, false);
-		tm_bc_end(c);
+		tm_bconv_end(c);
 		return;
 	}
 	if (type == NET_RESPONSE) {    /* a second response: an async instant */
-		tm_bc_begin(c, 'n', NULL, "Network Resource Response", NULL, "network", ts,
+		tm_bconv_begin(c, 'n', NULL, "Network Resource Response", NULL, "network", ts,
 			    PID, TID_NETWORK);
-		tm_bc_id(c, &r->id);
+		tm_bconv_id(c, &r->id);
 		record_args(c, rec, false);
-		tm_bc_end(c);
+		tm_bconv_end(c);
 		return;
 	}
 	if (r->responded) {
-		tm_bc_begin(c, 'e', NULL, "Response", NULL, "network", ts, PID, TID_NETWORK);
-		tm_bc_id(c, &r->id);
-		tm_bc_end(c);
+		tm_bconv_begin(c, 'e', NULL, "Response", NULL, "network", ts, PID, TID_NETWORK);
+		tm_bconv_id(c, &r->id);
+		tm_bconv_end(c);
 	}
-	tm_bc_begin(c, 'e', &r->name, "Network Resource", NULL, "network", ts, PID,
+	tm_bconv_begin(c, 'e', &r->name, "Network Resource", NULL, "network", ts, PID,
 		    TID_NETWORK);
-	tm_bc_id(c, &r->id);
+	tm_bconv_id(c, &r->id);
 	record_args(c, rec, false);
-	tm_bc_end(c);
+	tm_bconv_end(c);
 	*r = s->res[--s->nres];
 }
 
@@ -219,15 +219,15 @@ static void children(struct st *s, const struct tm_jval *rec, int depth, int64_t
 	if (kids.type == TM_J_NONE || kids.type == TM_J_NULL)
 		return;
 	if (kids.type != TM_J_ARRAY) {
-		tm_bc_warn(s->c, "bad-children", kids.p, "children is not an array: ignored");
+		tm_bconv_warn(s->c, "bad-children", kids.p, "children is not an array: ignored");
 		return;
 	}
 	if (depth >= TM_BC_MAX_DEPTH) {
-		tm_bc_reject(s->c, "too-deep", kids.p, "children nested more than %d deep: "
+		tm_bconv_reject(s->c, "too-deep", kids.p, "children nested more than %d deep: "
 			     "rejected", TM_BC_MAX_DEPTH);
 		return;
 	}
-	while (tm_bc_next(&kids, &it, &el))
+	while (tm_bconv_next(&kids, &it, &el))
 		record(s, &el, depth + 1, start, end);
 }
 
@@ -239,27 +239,27 @@ static void timeline(struct st *s, const struct tm_jval *rec, int64_t type, int6
 	int64_t dur_ns = 0, end;
 
 	if (dur.type == TM_J_NONE) {
-		tm_bc_warn(c, "no-duration", rec->p,
+		tm_bconv_warn(c, "no-duration", rec->p,
 			   "timeline event without duration: taken as 0");
-	} else if (tm_bc_ms(&dur, &dur_ns) || dur_ns < 0) {
-		tm_bc_reject(c, dur.type == TM_J_NUMBER ? "negative-duration" : "bad-record",
+	} else if (tm_bconv_ms(&dur, &dur_ns) || dur_ns < 0) {
+		tm_bconv_reject(c, dur.type == TM_J_NUMBER ? "negative-duration" : "bad-record",
 			     rec->p, "timeline event whose duration is %s: rejected",
 			     dur.type == TM_J_NUMBER ? "negative" : "not a number");
 		children(s, rec, depth, ts, ts);
 		return;
 	}
 	if (__builtin_add_overflow(ts, dur_ns, &end)) {
-		tm_bc_reject(c, "bad-record", rec->p, "timeline event out of range: rejected");
+		tm_bconv_reject(c, "bad-record", rec->p, "timeline event out of range: rejected");
 		return;
 	}
 	if (depth > 0 && (ts < pstart || end > pend))
-		tm_bc_warn(c, "child-outside-parent", rec->p,
+		tm_bconv_warn(c, "child-outside-parent", rec->p,
 			   "child event not inside its parent's time");
-	tm_bc_begin(c, 'X', NULL, timeline_names[type], NULL, "speedtracer", ts, PID,
+	tm_bconv_begin(c, 'X', NULL, timeline_names[type], NULL, "speedtracer", ts, PID,
 		    TID_RENDERER);
-	tm_bc_dur(c, dur_ns);
+	tm_bconv_dur(c, dur_ns);
 	record_args(c, rec, false);
-	tm_bc_end(c);
+	tm_bconv_end(c);
 	children(s, rec, depth, ts, end);
 }
 
@@ -272,18 +272,18 @@ static void record(struct st *s, const struct tm_jval *rec, int depth, int64_t p
 
 	c->n.records++;
 	if (rec->type != TM_J_OBJECT) {
-		tm_bc_reject(c, "bad-record", rec->p, "record is not a JSON object: rejected");
+		tm_bconv_reject(c, "bad-record", rec->p, "record is not a JSON object: rejected");
 		return;
 	}
 	type_v = tm_json_get(rec, "type");
 	time_v = tm_json_get(rec, "time");
-	if (tm_bc_int(&type_v, &type)) {
-		tm_bc_reject(c, "bad-record", rec->p, "record whose type is %s: rejected",
+	if (tm_bconv_int(&type_v, &type)) {
+		tm_bconv_reject(c, "bad-record", rec->p, "record whose type is %s: rejected",
 			     type_v.type == TM_J_NONE ? "missing" : "not an integer");
 		return;
 	}
-	if (tm_bc_ms(&time_v, &ts)) {
-		tm_bc_reject(c, "bad-record", rec->p, "record whose time is %s: rejected",
+	if (tm_bconv_ms(&time_v, &ts)) {
+		tm_bconv_reject(c, "bad-record", rec->p, "record whose time is %s: rejected",
 			     time_v.type == TM_J_NONE ? "missing" : "not a number of milliseconds");
 		return;
 	}
@@ -305,24 +305,24 @@ int tm_speedtracer_read(struct tm_bconv *c)
 	const char *p = c->text, *e = c->text + c->len, *le, *next, *end;
 	struct st s = { .c = c };
 
-	tm_bc_name(c, true, PID, PID, "Speed Tracer");
-	tm_bc_name(c, false, PID, TID_RENDERER, "renderer");
-	tm_bc_name(c, false, PID, TID_NETWORK, "network");
+	tm_bconv_name(c, true, PID, PID, "Speed Tracer");
+	tm_bconv_name(c, false, PID, TID_RENDERER, "renderer");
+	tm_bconv_name(c, false, PID, TID_NETWORK, "network");
 	for (; p < e; p = next) {
 		le = tm_line_end(p, e, &next);
-		p = tm_jl_ws(p, le);
+		p = tm_json_lex_ws(p, le);
 		if (p == le)
 			continue;
-		end = tm_bc_validate(c, p, le, "", false);
-		if (!end || tm_jl_ws(end, le) != le || *p != '{') {
+		end = tm_bconv_validate(c, p, le, "", false);
+		if (!end || tm_json_lex_ws(end, le) != le || *p != '{') {
 			c->n.records++;
-			tm_bc_reject(c, "bad-record", p, "line is not one JSON object: rejected");
+			tm_bconv_reject(c, "bad-record", p, "line is not one JSON object: rejected");
 			continue;
 		}
 		record(&s, &(struct tm_jval){ TM_J_OBJECT, p, (size_t)(end - p) }, 0, 0, 0);
 	}
 	for (size_t i = 0; i < s.nres; i++)
-		tm_bc_warn(c, "unfinished", s.res[i].id.p,
+		tm_bconv_warn(c, "unfinished", s.res[i].id.p,
 			   "network resource without a finish record (left open)");
 	free(s.res);
 	return 0;

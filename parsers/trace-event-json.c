@@ -182,7 +182,7 @@ static int field_of(const char *k, size_t n, int level)
 	if (memchr(k, '\\', n)) {       /* an escaped key: compare it resolved */
 		char tmp[3 * 6 * sizeof(buf) / 2];
 
-		n = tm_jl_unescape(k, n, tmp, false);
+		n = tm_json_unescape(k, n, tmp, false);
 		if (n > sizeof(buf))
 			return F_NONE;
 		memcpy(buf, tmp, n);
@@ -211,7 +211,7 @@ static const char *truncated(struct tm_jl *jl)
 #define INT_FIELDS ((1u << F_PID) | (1u << F_TID))
 
 /* The number at P of the µs or integer field F into EV when it is simple
- * (its bit in *PRE then), else just its end (tm_jl_number). */
+ * (its bit in *PRE then), else just its end (tm_json_lex_number). */
 static inline __attribute__((always_inline)) const char *
 field_number(struct tm_jl *jl, const char *p, int f, struct tm_te_event *ev, unsigned *pre)
 {
@@ -220,12 +220,12 @@ field_number(struct tm_jl *jl, const char *p, int f, struct tm_te_event *ev, uns
 	const char *q;
 
 	if (!(q = tm_jf_simple_number(p, jl->end, &v, &frac)))
-		return tm_jl_number(jl, p);
+		return tm_json_lex_number(jl, p);
 	if ((1u << f) & US_FIELDS) {
 		*(f == F_TS ? &ev->ts_ns : f == F_DUR ? &ev->dur_ns : &ev->issue_ts_ns) = v;
 	} else {
 		if (frac)
-			return tm_jl_number(jl, p);     /* not an integer: warned later */
+			return tm_json_lex_number(jl, p);     /* not an integer: warned later */
 		*(f == F_PID ? &ev->pid_v : &ev->tid_v) = v / 1000;
 	}
 	*pre |= 1u << f;
@@ -276,7 +276,7 @@ static const char *scan_args_ref(struct tm_jl *jl, const char *p, struct tm_te_e
 				 unsigned *pre);
 
 /* Blanks in the walk; the fast walk counts the newlines among them. */
-#define WS(x) (fast ? tm_jl_ws_nl((x), e, &jl->nls) : tm_jl_ws((x), e))
+#define WS(x) (fast ? tm_json_lex_ws_nl((x), e, &jl->nls) : tm_json_lex_ws((x), e))
 
 /* Walk the object at P ('{'): the event (LEVEL 1) or its args (LEVEL 2).
  * FAST: with the fast paths above (*PRE gets the fields converted). */
@@ -304,7 +304,7 @@ walk_obj(struct tm_jl *jl, const char *p, int level, struct tm_te_event *ev,
 			p += klen;      /* the key and its ':' */
 			goto value;
 		}
-		if (!(p = fast ? tm_jf_string(jl, p, &plain) : tm_jl_string(jl, p)))
+		if (!(p = fast ? tm_jf_string(jl, p, &plain) : tm_json_lex_string(jl, p)))
 			return NULL;
 		f = plain ? field_plain(k + 1, (size_t)(p - k - 2), level) :
 			field_of(k + 1, (size_t)(p - k - 2), level);
@@ -326,20 +326,20 @@ value:
 			f = F_NONE;     /* a duplicate key: the first one wins */
 		if (*p == '"') {
 			type = TM_J_STRING;
-			p = fast ? tm_jf_string(jl, p, &plain) : tm_jl_string(jl, p);
+			p = fast ? tm_jf_string(jl, p, &plain) : tm_json_lex_string(jl, p);
 		} else if (*p == '-' || (*p >= '0' && *p <= '9')) {
 			type = TM_J_NUMBER;
 			if (fast && f != F_NONE && ((US_FIELDS | INT_FIELDS) & (1u << f)))
 				p = field_number(jl, p, f, ev, pre);
 			else
-				p = tm_jl_number(jl, p);
+				p = tm_json_lex_number(jl, p);
 		} else if (*p == '{' && f == F_ARGS) {
 			type = TM_J_OBJECT;
 			p = fast ? scan_args_fast(jl, p, ev, pre) : scan_args_ref(jl, p, ev, pre);
 		} else {
-			type = tm_jl_type(*p);
+			type = tm_json_lex_type(*p);
 			jl->nl_lost = true;     /* newlines not counted in there */
-			p = tm_jl_value(jl, p);
+			p = tm_json_lex_value(jl, p);
 		}
 		if (!p)
 			return NULL;
@@ -450,7 +450,7 @@ static void parse_fields(struct tm_te_reader *r, struct tm_te_event *ev)
 
 		if (ev->ph.p[1] != '\\')
 			ev->phase = ev->ph.p[1];
-		else if (tm_jl_unescape(ev->ph.p + 1, ev->ph.n - 2 < 12 ? ev->ph.n - 2 : 12,
+		else if (tm_json_unescape(ev->ph.p + 1, ev->ph.n - 2 < 12 ? ev->ph.n - 2 : 12,
 					c, false) > 0)
 			ev->phase = c[0];
 	} else if (ev->ph.type != TM_J_NONE && ev->ph.type != TM_J_STRING) {
@@ -483,7 +483,7 @@ static void parse_fields(struct tm_te_reader *r, struct tm_te_event *ev)
 static const char *repair(struct tm_te_reader *r, const char *p, size_t n,
 			  size_t *len)
 {
-	size_t need = tm_jl_repair(p, n, NULL);
+	size_t need = tm_json_repair_text(p, n, NULL);
 
 	if (need > r->fix_cap) {
 		char *nf = realloc(r->fix, need);
@@ -493,7 +493,7 @@ static const char *repair(struct tm_te_reader *r, const char *p, size_t n,
 		r->fix = nf;
 		r->fix_cap = need;
 	}
-	*len = tm_jl_repair(p, n, r->fix);
+	*len = tm_json_repair_text(p, n, r->fix);
 	return r->fix;
 }
 
@@ -569,7 +569,7 @@ struct tm_te_reader *tm_te_reader_new(const char *name, const char *text,
 	r->d = d;
 	r->p = r->body;
 	r->fast = !tm_tuning_reference();
-	tm_jl_init(&r->jl, r->end);
+	tm_json_lex_init(&r->jl, r->end);
 	return r;
 }
 
@@ -602,7 +602,7 @@ void tm_te_reader_free(struct tm_te_reader *r)
 {
 	if (!r)
 		return;
-	tm_jl_free(&r->jl);
+	tm_json_lex_free(&r->jl);
 	free(r->keys);
 	free(r->fix);
 	free(r->name);
@@ -652,7 +652,7 @@ static int add_key(struct tm_te_reader *r, const char *k, const char *ke,
 	}
 	nk = &r->keys[r->top.nkeys++];
 	nk->key = (struct tm_jval){ TM_J_STRING, k, (size_t)(ke - k) };
-	nk->val = (struct tm_jval){ tm_jl_type(*v), v, (size_t)(ve - v) };
+	nk->val = (struct tm_jval){ tm_json_lex_type(*v), v, (size_t)(ve - v) };
 	nk->line = line_at(r, k);
 	nk->not_strict = flags != 0;
 	r->top.keys = r->keys;
@@ -668,15 +668,15 @@ static int read_key(struct tm_te_reader *r)
 	if (*k != '"')
 		return fail(r, k, "expected a string (a top-level key)");
 	jl->flags = 0;
-	if (!(ke = tm_jl_string(jl, k)))
+	if (!(ke = tm_json_lex_string(jl, k)))
 		return ended(r, NULL, "text ends inside a top-level key");
-	v = tm_jl_ws(ke, e);
+	v = tm_json_lex_ws(ke, e);
 	if (v < e && *v != ':')
 		return fail(r, v, "expected ':' after a top-level key");
-	v = tm_jl_ws(v + (v < e), e);
+	v = tm_json_lex_ws(v + (v < e), e);
 	if (v == e)
 		return ended(r, NULL, "text ends before the value of a top-level key");
-	if (tm_jl_body_eq(k + 1, (size_t)(ke - k - 2), "traceEvents")) {
+	if (tm_json_body_eq(k + 1, (size_t)(ke - k - 2), "traceEvents")) {
 		if (*v != '[')
 			return fail(r, v, "traceEvents is not an array");
 		r->top.found_events = true;
@@ -684,7 +684,7 @@ static int read_key(struct tm_te_reader *r)
 		r->p = v + 1;
 		return 0;
 	}
-	if (!(ve = tm_jl_value(jl, v))) {
+	if (!(ve = tm_json_lex_value(jl, v))) {
 		if (jl->err)
 			return fail(r, jl->err, jl->msg);
 		return ended(r, NULL, "text ends inside the value of a top-level key");
@@ -698,7 +698,7 @@ static int read_key(struct tm_te_reader *r)
 static int skip_element(struct tm_te_reader *r)
 {
 	struct tm_jl *jl = &r->jl;
-	const char *p = r->p, *q = tm_jl_value(jl, p);
+	const char *p = r->p, *q = tm_json_lex_value(jl, p);
 
 	if (!q) {
 		if (jl->err)
@@ -707,7 +707,7 @@ static int skip_element(struct tm_te_reader *r)
 	}
 	r->top.skipped++;
 	warn(r, "json-not-object", p, "element of the events array is %s, not an "
-	     "object: skipped", type_name[tm_jl_type(*p)]);
+	     "object: skipped", type_name[tm_json_lex_type(*p)]);
 	r->p = q;
 	r->state = ST_ARR_AFTER;
 	return 0;
@@ -737,7 +737,7 @@ static int step(struct tm_te_reader *r, struct tm_te_event *ev)
 	const char *e = r->end;
 	int rc;
 
-	r->p = tm_jl_ws(r->p, e);
+	r->p = tm_json_lex_ws(r->p, e);
 	if (r->p == e && r->state != ST_TRAIL) {
 		if (r->state == ST_START)
 			return fail(r, r->p, "no JSON value (empty text)");
@@ -805,9 +805,9 @@ int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev)
 	/* the usual step: ',' and the next event after an event; the same as
 	 * step() in ST_ARR_AFTER and then in ST_ARR_ELEM */
 	if (r->state == ST_ARR_AFTER) {
-		p = tm_jl_ws(r->p, r->end);
+		p = tm_json_lex_ws(r->p, r->end);
 		if (p < r->end && *p == ',') {
-			p = tm_jl_ws(p + 1, r->end);
+			p = tm_json_lex_ws(p + 1, r->end);
 			if (p < r->end && *p == '{' && p != r->stop) {
 				r->p = p;
 				r->state = ST_ARR_ELEM;

@@ -41,11 +41,11 @@ size_t tm_jscan_cut(const char *text, size_t len)
 		e = p + JSCAN_LOOK;
 	while ((p = memchr(p, '{', (size_t)(e - p)))) {
 		b = p;
-		while (b > text && tm_jl_is_ws(b[-1]))
+		while (b > text && tm_json_lex_is_ws(b[-1]))
 			b--;
 		if (b > text && b[-1] == ',') {
 			b--;
-			while (b > text && tm_jl_is_ws(b[-1]))
+			while (b > text && tm_json_lex_is_ws(b[-1]))
 				b--;
 			if (b > text && b[-1] == '}')
 				return (size_t)(p - text);
@@ -94,7 +94,7 @@ static int form_of(const char *p, size_t len)
 
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
-	p = tm_jl_ws(p, e);
+	p = tm_json_lex_ws(p, e);
 	return p == e ? -1 : *p == '{' ? 1 : *p == '[' ? 0 : -1;
 }
 

@@ -18,7 +18,7 @@
 
 static int32_t pid_of(struct tm_kev *kv, const struct tm_atrace *a)
 {
-	return a->has_tgid ? kev_id(kv, a->tgid) : kv->pid;
+	return a->has_tgid ? tm_kev_id(kv, a->tgid) : kv->pid;
 }
 
 /* The tid of an event of (moved) process PID written by the line's thread:
@@ -63,29 +63,29 @@ static void json_number(char *out, size_t cap, struct tm_str v)
 
 static void marker_instant(struct tm_kev *kv, const char *cat, const char *why)
 {
-	kev_instant(kv, cat, kv->pid, kv->tid);
+	tm_kev_instant(kv, cat, kv->pid, kv->tid);
 	if (why)
-		kev_arg_s(kv, "problem", why, strlen(why));
-	kev_emit(kv);
+		tm_kev_arg_s(kv, "problem", why, strlen(why));
+	tm_kev_emit(kv);
 }
 
 static void begin(struct tm_kev *kv, const struct tm_atrace *a)
 {
-	struct kev_thread *t = kev_thread(kv, kv->tid);
+	struct tm_kev_thread *t = tm_kev_thread(kv, kv->tid);
 
 	if (!t)
 		return;
 	t->pid = kv->pid;
-	kev_obj(kv, "B", "atrace", kv->pid, kv->tid, kv->ts);
+	tm_kev_obj(kv, "B", "atrace", kv->pid, kv->tid, kv->ts);
 	if (a->name.n)
-		kev_name(kv, a->name.p, a->name.n);
+		tm_kev_name(kv, a->name.p, a->name.n);
 	else
-		kev_names(kv, "(no name)");
+		tm_kev_names(kv, "(no name)");
 	if (a->category.n)
-		kev_arg_s(kv, "category", a->category.p, a->category.n);
+		tm_kev_arg_s(kv, "category", a->category.p, a->category.n);
 	if (a->args.n)
-		kev_arg_s(kv, "args", a->args.p, a->args.n);
-	kev_emit(kv);
+		tm_kev_arg_s(kv, "args", a->args.p, a->args.n);
+	tm_kev_emit(kv);
 	t->b_depth++;
 	t->b_pid = kv->pid;
 	kv->slices_b++;
@@ -93,7 +93,7 @@ static void begin(struct tm_kev *kv, const struct tm_atrace *a)
 
 static void end(struct tm_kev *kv)
 {
-	struct kev_thread *t = kev_thread(kv, kv->tid);
+	struct tm_kev_thread *t = tm_kev_thread(kv, kv->tid);
 
 	if (!t)
 		return;
@@ -102,8 +102,8 @@ static void end(struct tm_kev *kv)
 		marker_instant(kv, "atrace_unmatched", "E without B");
 		return;
 	}
-	kev_obj(kv, "E", "atrace", t->b_pid, kv->tid, kv->ts);
-	kev_emit(kv);
+	tm_kev_obj(kv, "E", "atrace", t->b_pid, kv->tid, kv->ts);
+	tm_kev_emit(kv);
 	t->b_depth--;
 	kv->slices_e++;
 }
@@ -117,10 +117,10 @@ static void counter(struct tm_kev *kv, const struct tm_atrace *a)
 		snprintf(num, sizeof(num), "%lld", (long long)a->ivalue);
 	else
 		json_number(num, sizeof(num), a->value);
-	kev_obj(kv, "C", "atrace", pid, tid_in(kv, pid), kv->ts);
-	kev_name(kv, a->name.p, a->name.n);
-	kev_arg_num(kv, "value", num);
-	kev_emit(kv);
+	tm_kev_obj(kv, "C", "atrace", pid, tid_in(kv, pid), kv->ts);
+	tm_kev_name(kv, a->name.p, a->name.n);
+	tm_kev_arg_num(kv, "value", num);
+	tm_kev_emit(kv);
 	kv->counters++;
 }
 
@@ -141,7 +141,7 @@ static void async_begin(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 {
 	struct tm_str key = kind == 'S' ? a->name : a->track;
 	size_t n = async_key(&kv->tmp, pid_of(kv, a), kind, key, a->cookie);
-	struct kev_async *s;
+	struct tm_kev_async *s;
 
 	if (kv->tmp.oom || !(s = tm_hmap_get(kv->async, kv->tmp.p, n, true))) {
 		kv->oom = true;
@@ -149,42 +149,42 @@ static void async_begin(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 	}
 	if (s->name[0]) {
 		kv->async_unterminated++;
-		kev_warn(kv, "kevents-async-restarted", "async slice '%s' begun again before its "
+		tm_kev_warn(kv, "kevents-async-restarted", "async slice '%s' begun again before its "
 			 "end: the earlier begin is dropped", s->name);
 	}
 	s->ts = kv->ts;
 	s->pid = pid_of(kv, a);
 	s->tid = tid_in(kv, s->pid);
-	kev_cpy(s->name, sizeof(s->name), a->name.n ? a->name : key);
-	kev_cpy(s->cat, sizeof(s->cat), a->track);
+	tm_kev_cpy(s->name, sizeof(s->name), a->name.n ? a->name : key);
+	tm_kev_cpy(s->cat, sizeof(s->cat), a->track);
 }
 
 /* One of the pair: b and e share a fresh numeric id (Catapult matches
  * nestable async events by category and id alone, across processes). */
-static void async_obj(struct tm_kev *kv, const char *ph, const struct kev_async *s, int32_t tid,
+static void async_obj(struct tm_kev *kv, const char *ph, const struct tm_kev_async *s, int32_t tid,
 		      int64_t ts, struct tm_str cookie)
 {
 	char id[32];
 
-	kev_obj(kv, ph, "atrace", s->pid, tid, ts);
-	kev_names(kv, s->name);
+	tm_kev_obj(kv, ph, "atrace", s->pid, tid, ts);
+	tm_kev_names(kv, s->name);
 	snprintf(id, sizeof(id), ",\"id\":%llu", (unsigned long long)kv->async_id);
-	kev_raw(kv, id);
-	kev_arg_s(kv, "cookie", cookie.p, cookie.n);
+	tm_kev_raw(kv, id);
+	tm_kev_arg_s(kv, "cookie", cookie.p, cookie.n);
 	if (s->cat[0])
-		kev_arg_s(kv, "track", s->cat, strlen(s->cat));
-	kev_emit(kv);
+		tm_kev_arg_s(kv, "track", s->cat, strlen(s->cat));
+	tm_kev_emit(kv);
 }
 
 static void async_end(struct tm_kev *kv, const struct tm_atrace *a, char kind)
 {
 	struct tm_str key = kind == 'S' ? a->name : a->track;
 	size_t n = async_key(&kv->tmp, pid_of(kv, a), kind, key, a->cookie);
-	struct kev_async *s = kv->tmp.oom ? NULL : tm_hmap_get(kv->async, kv->tmp.p, n, false);
+	struct tm_kev_async *s = kv->tmp.oom ? NULL : tm_hmap_get(kv->async, kv->tmp.p, n, false);
 
 	if (!s) {
 		kv->async_unmatched++;
-		kev_warn(kv, "kevents-async-unmatched", "async end without its begin: kept as an instant");
+		tm_kev_warn(kv, "kevents-async-unmatched", "async end without its begin: kept as an instant");
 		marker_instant(kv, "atrace_unmatched", "async end without begin");
 		return;
 	}
@@ -201,16 +201,16 @@ static void instant(struct tm_kev *kv, const struct tm_atrace *a)
 	bool track = a->kind == TM_AT_TRACK_INSTANT;
 	int32_t pid = track ? pid_of(kv, a) : kv->pid;
 
-	kev_obj(kv, "i", "atrace_instant", pid, tid_in(kv, pid), kv->ts);
-	kev_name(kv, a->name.p, a->name.n);
-	kev_raw(kv, track ? ",\"s\":\"p\"" : ",\"s\":\"t\"");
+	tm_kev_obj(kv, "i", "atrace_instant", pid, tid_in(kv, pid), kv->ts);
+	tm_kev_name(kv, a->name.p, a->name.n);
+	tm_kev_raw(kv, track ? ",\"s\":\"p\"" : ",\"s\":\"t\"");
 	if (track)
-		kev_arg_s(kv, "track", a->track.p, a->track.n);
-	kev_emit(kv);
+		tm_kev_arg_s(kv, "track", a->track.p, a->track.n);
+	tm_kev_emit(kv);
 	kv->atrace_instants++;
 }
 
-void kev_atrace(struct tm_kev *kv)
+void tm_kev_atrace(struct tm_kev *kv)
 {
 	struct tm_atrace a;
 
@@ -244,12 +244,12 @@ void kev_atrace(struct tm_kev *kv)
 	}
 }
 
-void kev_atrace_finish(struct tm_kev *kv)
+void tm_kev_atrace_finish(struct tm_kev *kv)
 {
 	size_t it = 0;
 	const char *key;
-	struct kev_thread *t;
-	struct kev_async *s;
+	struct tm_kev_thread *t;
+	struct tm_kev_async *s;
 
 	while ((t = tm_hmap_next(kv->threads, &it, &key, NULL))) {
 		int32_t tid;
@@ -257,17 +257,17 @@ void kev_atrace_finish(struct tm_kev *kv)
 		if (!t->b_depth)
 			continue;
 		kv->b_unterminated += (uint64_t)t->b_depth;
-		kev_warn(kv, "kevents-begin-unterminated", "%d atrace slice(s) of tid %d still open at "
+		tm_kev_warn(kv, "kevents-begin-unterminated", "%d atrace slice(s) of tid %d still open at "
 			 "the end: written without an end", t->b_depth, tid);
 	}
 	it = 0;
 	while ((s = tm_hmap_next(kv->async, &it, NULL, NULL))) {
 		kv->async_unterminated++;
-		kev_warn(kv, "kevents-async-unterminated", "async slice '%s' still open at the end: "
+		tm_kev_warn(kv, "kevents-async-unterminated", "async slice '%s' still open at the end: "
 			 "kept as an instant", s->name);
-		kev_obj(kv, "i", "atrace_unterminated", s->pid, s->tid, s->ts);
-		kev_names(kv, s->name);
-		kev_raw(kv, ",\"s\":\"t\"");
-		kev_emit(kv);
+		tm_kev_obj(kv, "i", "atrace_unterminated", s->pid, s->tid, s->ts);
+		tm_kev_names(kv, s->name);
+		tm_kev_raw(kv, ",\"s\":\"t\"");
+		tm_kev_emit(kv);
 	}
 }

@@ -20,25 +20,25 @@
 #define KEV_IRQ_DEPTH 16
 #define KEV_WQ_DEPTH  4
 
-struct kev_irq {
+struct tm_kev_irq {
 	int64_t ts;
 	char kind;               /* 'h' hardirq, 's' softirq, 'i' ipi */
 	int32_t num;             /* irq / vec */
 	char name[64];
 };
 
-struct kev_cpu {
+struct tm_kev_cpu {
 	bool running;            /* a task was switched in at a known time */
 	int32_t pid, tid;        /* the task (JSON ids) */
 	int64_t since;
 	char comm[64];
 	int32_t prio;
-	struct kev_irq irq[KEV_IRQ_DEPTH];
+	struct tm_kev_irq irq[KEV_IRQ_DEPTH];
 	int nirq;
 	bool named;
 };
 
-struct kev_flow {            /* a wakeup whose wakee ran: waker -> wakee */
+struct tm_kev_flow {            /* a wakeup whose wakee ran: waker -> wakee */
 	int64_t wake_ts, run_ts;
 	int32_t waker_pid, waker_tid, wakee_pid, wakee_tid;
 	char event[20];
@@ -47,10 +47,10 @@ struct kev_flow {            /* a wakeup whose wakee ran: waker -> wakee */
 #define KEV_FLOWS_OUT 8
 
 /* What a thread holds only at times, apart so that the many threads that
- * hold none of it cost little (kev_more; freed when empty). */
-struct kev_more {
+ * hold none of it cost little (tm_kev_more; freed when empty). */
+struct tm_kev_more {
 	char blocked[96];        /* sched_blocked_reason caller */
-	struct kev_flow out[KEV_FLOWS_OUT]; /* its wakeups waiting for its own
+	struct tm_kev_flow out[KEV_FLOWS_OUT]; /* its wakeups waiting for its own
 					     * Running slice to end */
 	int nout;
 	int nwq;                 /* workqueue items open */
@@ -58,7 +58,7 @@ struct kev_more {
 	char wq_fn[KEV_WQ_DEPTH][80];
 };
 
-struct kev_thread {
+struct tm_kev_thread {
 	int32_t pid;             /* JSON pid (its process) */
 	bool have_state;         /* state known since `since` */
 	int64_t since;
@@ -76,13 +76,13 @@ struct kev_thread {
 	bool ready;              /* woke and ran: flow waits for the Running
 				  * slice to end (viewers bind no flow to an
 				  * unfinished slice) */
-	struct kev_flow fl;
+	struct tm_kev_flow fl;
 	bool named_state, named_thread;
-	struct kev_more *more;   /* NULL: none of it */
+	struct tm_kev_more *more;   /* NULL: none of it */
 	char comm[64];           /* for the state track's name */
 };
 
-struct kev_async {
+struct tm_kev_async {
 	int64_t ts;
 	int32_t pid, tid;
 	char name[128];
@@ -96,9 +96,9 @@ struct tm_kev {
 	struct tm_buf b;         /* the object being written */
 	struct tm_buf tmp;
 	bool in_args;
-	struct tm_hmap *cpus;    /* int32 cpu -> struct kev_cpu */
-	struct tm_hmap *threads; /* int32 tid (JSON id) -> struct kev_thread */
-	struct tm_hmap *async;   /* pid|kind|name|cookie -> struct kev_async */
+	struct tm_hmap *cpus;    /* int32 cpu -> struct tm_kev_cpu */
+	struct tm_hmap *threads; /* int32 tid (JSON id) -> struct tm_kev_thread */
+	struct tm_hmap *async;   /* pid|kind|name|cookie -> struct tm_kev_async */
 	struct tm_hmap *named;   /* int32 pid -> bool: process named by us */
 	uint64_t flow_id, async_id;
 	/* the event being converted */
@@ -122,53 +122,53 @@ struct tm_kev {
 };
 
 /* kernel-events.c: writing one object */
-void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, int32_t tid,
+void tm_kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, int32_t tid,
 	     int64_t ts);
-void kev_name(struct tm_kev *kv, const char *p, size_t n);
-void kev_names(struct tm_kev *kv, const char *s);
-void kev_dur(struct tm_kev *kv, int64_t dur);
-void kev_span(struct tm_kev *kv, int64_t begin, int64_t end);
-void kev_raw(struct tm_kev *kv, const char *s);
-void kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n);
-void kev_arg_i(struct tm_kev *kv, const char *key, int64_t v);
-void kev_arg_num(struct tm_kev *kv, const char *key, const char *num);
-void kev_emit(struct tm_kev *kv);
-void kev_json_str(struct tm_buf *b, const char *p, size_t n);
-void kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
+void tm_kev_name(struct tm_kev *kv, const char *p, size_t n);
+void tm_kev_names(struct tm_kev *kv, const char *s);
+void tm_kev_dur(struct tm_kev *kv, int64_t dur);
+void tm_kev_span(struct tm_kev *kv, int64_t begin, int64_t end);
+void tm_kev_raw(struct tm_kev *kv, const char *s);
+void tm_kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n);
+void tm_kev_arg_i(struct tm_kev *kv, const char *key, int64_t v);
+void tm_kev_arg_num(struct tm_kev *kv, const char *key, const char *num);
+void tm_kev_emit(struct tm_kev *kv);
+void tm_kev_json_str(struct tm_buf *b, const char *p, size_t n);
+void tm_kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* ids */
-int32_t kev_id(const struct tm_kev *kv, int32_t pid);     /* move by --pid-offset */
-int32_t kev_pid_of(const struct tm_kev *kv, int32_t pid); /* JSON pid of kernel pid */
-struct kev_thread *kev_thread(struct tm_kev *kv, int32_t tid);
-struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid); /* by kernel pid */
-struct kev_cpu *kev_cpu(struct tm_kev *kv, int32_t cpu);
-/* T's kev_more, allocated when first needed (NULL and kv->oom when out of
+int32_t tm_kev_id(const struct tm_kev *kv, int32_t pid);     /* move by --pid-offset */
+int32_t tm_kev_pid_of(const struct tm_kev *kv, int32_t pid); /* JSON pid of kernel pid */
+struct tm_kev_thread *tm_kev_thread(struct tm_kev *kv, int32_t tid);
+struct tm_kev_thread *tm_kev_task(struct tm_kev *kv, int32_t pid); /* by kernel pid */
+struct tm_kev_cpu *tm_kev_cpu(struct tm_kev *kv, int32_t cpu);
+/* T's tm_kev_more, allocated when first needed (NULL and kv->oom when out of
  * memory). */
-struct kev_more *kev_more(struct tm_kev *kv, struct kev_thread *t);
-/* T's kev_more freed if it holds nothing (no blocked reason, flows, work). */
-void kev_more_trim(struct kev_thread *t);
-void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c);
-void kev_instant(struct tm_kev *kv, const char *cat, int32_t pid, int32_t tid);
+struct tm_kev_more *tm_kev_more(struct tm_kev *kv, struct tm_kev_thread *t);
+/* T's tm_kev_more freed if it holds nothing (no blocked reason, flows, work). */
+void tm_kev_more_trim(struct tm_kev_thread *t);
+void tm_kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct tm_kev_cpu *c);
+void tm_kev_instant(struct tm_kev *kv, const char *cat, int32_t pid, int32_t tid);
 
 /* details "key=value" fields */
-bool kev_field(struct tm_str d, const char *key, const char *next, struct tm_str *v);
-bool kev_field_i(struct tm_str d, const char *key, int64_t *v);
-void kev_cpy(char *dst, size_t cap, struct tm_str s);
+bool tm_kev_field(struct tm_str d, const char *key, const char *next, struct tm_str *v);
+bool tm_kev_field_i(struct tm_str d, const char *key, int64_t *v);
+void tm_kev_cpy(char *dst, size_t cap, struct tm_str s);
 
 /* kernel-events-sched.c */
-void kev_sched_switch(struct tm_kev *kv);
-void kev_sched_wakeup(struct tm_kev *kv);
-void kev_sched_blocked(struct tm_kev *kv);
-void kev_sched_life(struct tm_kev *kv);
-void kev_sched_finish(struct tm_kev *kv);
+void tm_kev_sched_switch(struct tm_kev *kv);
+void tm_kev_sched_wakeup(struct tm_kev *kv);
+void tm_kev_sched_blocked(struct tm_kev *kv);
+void tm_kev_sched_life(struct tm_kev *kv);
+void tm_kev_sched_finish(struct tm_kev *kv);
 
 /* kernel-events-atrace.c */
-void kev_atrace(struct tm_kev *kv);
-void kev_atrace_finish(struct tm_kev *kv);
+void tm_kev_atrace(struct tm_kev *kv);
+void tm_kev_atrace_finish(struct tm_kev *kv);
 
 /* kernel-events-misc.c: counters, interrupts, workqueues; true if handled */
-bool kev_misc(struct tm_kev *kv);
-void kev_misc_finish(struct tm_kev *kv);
+bool tm_kev_misc(struct tm_kev *kv);
+void tm_kev_misc_finish(struct tm_kev *kv);
 
 #endif

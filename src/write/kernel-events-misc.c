@@ -23,12 +23,12 @@ static bool is(const struct tm_kev *kv, const char *lit)
 static void counter(struct tm_kev *kv, int32_t pid, const char *name, const char *k1, int64_t v1,
 		    const char *k2, int64_t v2)
 {
-	kev_obj(kv, "C", "kernel", pid, 0, kv->ts);
-	kev_names(kv, name);
-	kev_arg_i(kv, k1, v1);
+	tm_kev_obj(kv, "C", "kernel", pid, 0, kv->ts);
+	tm_kev_names(kv, name);
+	tm_kev_arg_i(kv, k1, v1);
 	if (k2)
-		kev_arg_i(kv, k2, v2);
-	kev_emit(kv);
+		tm_kev_arg_i(kv, k2, v2);
+	tm_kev_emit(kv);
 	kv->counters++;
 }
 
@@ -38,18 +38,18 @@ static bool cpu_counter(struct tm_kev *kv)
 	int64_t cpu, v, lo, hi;
 	char name[64];
 
-	if (!kev_field_i(d, "cpu_id=", &cpu) || cpu < 0 || cpu >= KEV_MAX_CPU)
+	if (!tm_kev_field_i(d, "cpu_id=", &cpu) || cpu < 0 || cpu >= KEV_MAX_CPU)
 		return false;
-	kev_cpu(kv, (int32_t)cpu); /* names the CPUs process */
+	tm_kev_cpu(kv, (int32_t)cpu); /* names the CPUs process */
 	snprintf(name, sizeof(name), "%.*s CPU %d", (int)kv->ev->name.n, kv->ev->name.p, (int)cpu);
 	if (is(kv, "cpu_frequency_limits")) {
-		if (!(kev_field_i(d, "min_freq=", &lo) || kev_field_i(d, "min=", &lo)) ||
-		    !(kev_field_i(d, "max_freq=", &hi) || kev_field_i(d, "max=", &hi)))
+		if (!(tm_kev_field_i(d, "min_freq=", &lo) || tm_kev_field_i(d, "min=", &lo)) ||
+		    !(tm_kev_field_i(d, "max_freq=", &hi) || tm_kev_field_i(d, "max=", &hi)))
 			return false;
 		counter(kv, KEV_CPU_PID, name, "min", lo, "max", hi);
 		return true;
 	}
-	if (!kev_field_i(d, "state=", &v))
+	if (!tm_kev_field_i(d, "state=", &v))
 		return false;
 	if (is(kv, "cpu_idle") && v == 4294967295LL)
 		v = -1; /* leaving idle */
@@ -65,7 +65,7 @@ static bool clock_counter(struct tm_kev *kv)
 	char name[160];
 	int64_t v;
 
-	if (!sp || sp == d.p || !kev_field_i(d, "state=", &v))
+	if (!sp || sp == d.p || !tm_kev_field_i(d, "state=", &v))
 		return false;
 	snprintf(name, sizeof(name), "%.*s %.*s", (int)kv->ev->name.n, kv->ev->name.p,
 		 (int)(sp - d.p > 100 ? 100 : sp - d.p), d.p);
@@ -93,9 +93,9 @@ static bool rss_counter(struct tm_kev *kv)
 	int64_t curr = 1, v = 0;
 	char name[96];
 
-	kev_field_i(d, "curr=", &curr);
-	if (!curr || !kev_field(d, "size=", NULL, &sz) || !sz.n ||
-	    !(kev_field(d, "member=", NULL, &what) || kev_field(d, "type=", NULL, &what)))
+	tm_kev_field_i(d, "curr=", &curr);
+	if (!curr || !tm_kev_field(d, "size=", NULL, &sz) || !sz.n ||
+	    !(tm_kev_field(d, "member=", NULL, &what) || tm_kev_field(d, "type=", NULL, &what)))
 		return false;
 	if (sz.p[sz.n - 1] == 'B')
 		sz.n--;
@@ -115,15 +115,15 @@ static const char *const softirq_names[] = {
 	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 };
 
-static bool irq_entry(struct tm_kev *kv, struct kev_cpu *c, char kind)
+static bool irq_entry(struct tm_kev *kv, struct tm_kev_cpu *c, char kind)
 {
 	struct tm_str d = kv->ev->details, s;
-	struct kev_irq *q;
+	struct tm_kev_irq *q;
 	int64_t num = 0;
 
 	if (c->nirq == KEV_IRQ_DEPTH) {
 		kv->irq_unterminated++;
-		kev_warn(kv, "kevents-irq-too-deep", "interrupt entries nested deeper than %d "
+		tm_kev_warn(kv, "kevents-irq-too-deep", "interrupt entries nested deeper than %d "
 			 "on CPU %d: kept as an instant", KEV_IRQ_DEPTH, kv->ev->cpu);
 		return false;
 	}
@@ -131,17 +131,17 @@ static bool irq_entry(struct tm_kev *kv, struct kev_cpu *c, char kind)
 	q->kind = kind;
 	q->ts = kv->ts;
 	if (kind == 'h') {
-		if (!kev_field_i(d, "irq=", &num))
+		if (!tm_kev_field_i(d, "irq=", &num))
 			return false;
-		if (kev_field(d, "name=", NULL, &s))
-			kev_cpy(q->name, sizeof(q->name), s);
+		if (tm_kev_field(d, "name=", NULL, &s))
+			tm_kev_cpy(q->name, sizeof(q->name), s);
 		else
 			snprintf(q->name, sizeof(q->name), "%lld", (long long)num);
 	} else if (kind == 's') {
-		if (!kev_field_i(d, "vec=", &num))
+		if (!tm_kev_field_i(d, "vec=", &num))
 			return false;
-		if (kev_field(d, "action=", NULL, &s))
-			kev_cpy(q->name, sizeof(q->name), s);
+		if (tm_kev_field(d, "action=", NULL, &s))
+			tm_kev_cpy(q->name, sizeof(q->name), s);
 		else if (num >= 0 && num < 10)
 			snprintf(q->name, sizeof(q->name), "%s", softirq_names[num]);
 		else
@@ -153,48 +153,48 @@ static bool irq_entry(struct tm_kev *kv, struct kev_cpu *c, char kind)
 			s.p++;
 			s.n -= 2;
 		}
-		kev_cpy(q->name, sizeof(q->name), s);
+		tm_kev_cpy(q->name, sizeof(q->name), s);
 	}
 	q->num = (int32_t)num;
 	c->nirq++;
 	return true;
 }
 
-static bool irq_exit(struct tm_kev *kv, struct kev_cpu *c, char kind)
+static bool irq_exit(struct tm_kev *kv, struct tm_kev_cpu *c, char kind)
 {
 	int64_t num = 0;
 	int i;
 	char name[96];
 
-	if (kind == 'h' && !kev_field_i(kv->ev->details, "irq=", &num))
+	if (kind == 'h' && !tm_kev_field_i(kv->ev->details, "irq=", &num))
 		return false;
-	if (kind == 's' && !kev_field_i(kv->ev->details, "vec=", &num))
+	if (kind == 's' && !tm_kev_field_i(kv->ev->details, "vec=", &num))
 		return false;
 	for (i = c->nirq - 1; i >= 0; i--)
 		if (c->irq[i].kind == kind && (kind == 'i' || c->irq[i].num == num))
 			break;
 	if (i < 0) {
 		kv->irq_unmatched++;
-		kev_warn(kv, "kevents-irq-exit-unmatched", "%.*s without its entry on CPU %d: kept as "
+		tm_kev_warn(kv, "kevents-irq-exit-unmatched", "%.*s without its entry on CPU %d: kept as "
 			 "an instant", (int)kv->ev->name.n, kv->ev->name.p, kv->ev->cpu);
 		return false;
 	}
 	if (i != c->nirq - 1) {
 		kv->irq_unterminated += (uint64_t)(c->nirq - 1 - i);
-		kev_warn(kv, "kevents-irq-unterminated", "interrupt entries on CPU %d left without "
+		tm_kev_warn(kv, "kevents-irq-unterminated", "interrupt entries on CPU %d left without "
 			 "their exit", kv->ev->cpu);
 	}
-	struct kev_irq *q = &c->irq[i];
+	struct tm_kev_irq *q = &c->irq[i];
 	snprintf(name, sizeof(name), "%s (%s)", kind == 'h' ? "IRQ" : kind == 's' ? "SoftIRQ" : "IPI",
 		 q->name);
-	kev_obj(kv, "X", "irq", KEV_CPU_PID, KEV_IRQ_TID(kv->ev->cpu), q->ts);
-	kev_names(kv, name);
-	kev_span(kv, q->ts, kv->ts);
+	tm_kev_obj(kv, "X", "irq", KEV_CPU_PID, KEV_IRQ_TID(kv->ev->cpu), q->ts);
+	tm_kev_names(kv, name);
+	tm_kev_span(kv, q->ts, kv->ts);
 	if (kind != 'i')
-		kev_arg_i(kv, kind == 'h' ? "irq" : "vec", q->num);
+		tm_kev_arg_i(kv, kind == 'h' ? "irq" : "vec", q->num);
 	if (kind == 'h')
-		kev_arg_s(kv, "exit", kv->ev->details.p, kv->ev->details.n);
-	kev_emit(kv);
+		tm_kev_arg_s(kv, "exit", kv->ev->details.p, kv->ev->details.n);
+	tm_kev_emit(kv);
 	kv->irq_slices++;
 	c->nirq = i;
 	return true;
@@ -205,7 +205,7 @@ static bool irq(struct tm_kev *kv)
 	bool entry = is(kv, "irq_handler_entry") || is(kv, "softirq_entry") || is(kv, "ipi_entry");
 	char kind = kv->ev->name.p[0] == 'i' && kv->ev->name.p[1] == 'r' ? 'h' :
 		    kv->ev->name.p[0] == 's' ? 's' : 'i';
-	struct kev_cpu *c = kev_cpu(kv, kv->ev->cpu);
+	struct tm_kev_cpu *c = tm_kev_cpu(kv, kv->ev->cpu);
 
 	if (!c)
 		return false;
@@ -215,13 +215,13 @@ static bool irq(struct tm_kev *kv)
 /* "work struct 0000000071b1ca62: function vmstat_update" */
 static bool wq_start(struct tm_kev *kv)
 {
-	struct kev_thread *t = kev_thread(kv, kv->tid);
+	struct tm_kev_thread *t = tm_kev_thread(kv, kv->tid);
 	struct tm_str d = kv->ev->details, fn;
 
-	struct kev_more *m;
+	struct tm_kev_more *m;
 
 	if (!t || (t->more && t->more->nwq == KEV_WQ_DEPTH) ||
-	    !kev_field(d, "function", NULL, &fn) || !(m = kev_more(kv, t)))
+	    !tm_kev_field(d, "function", NULL, &fn) || !(m = tm_kev_more(kv, t)))
 		return false;
 	fn = (struct tm_str){ fn.p, (size_t)(d.p + d.n - fn.p) };
 	while (fn.n && fn.p[0] == ' ') {
@@ -230,34 +230,34 @@ static bool wq_start(struct tm_kev *kv)
 	}
 	t->pid = kv->pid;
 	m->wq_ts[m->nwq] = kv->ts;
-	kev_cpy(m->wq_fn[m->nwq], sizeof(m->wq_fn[0]), fn);
+	tm_kev_cpy(m->wq_fn[m->nwq], sizeof(m->wq_fn[0]), fn);
 	m->nwq++;
 	return true;
 }
 
 static bool wq_end(struct tm_kev *kv)
 {
-	struct kev_thread *t = tm_hmap_get_i32(kv->threads, kv->tid, false);
-	struct kev_more *m = t ? t->more : NULL;
+	struct tm_kev_thread *t = tm_hmap_get_i32(kv->threads, kv->tid, false);
+	struct tm_kev_more *m = t ? t->more : NULL;
 
 	if (!m || !m->nwq) {
 		kv->wq_unmatched++;
-		kev_warn(kv, "kevents-workqueue-end-unmatched", "workqueue_execute_end without its "
+		tm_kev_warn(kv, "kevents-workqueue-end-unmatched", "workqueue_execute_end without its "
 			 "start on tid %d: kept as an instant", kv->tid);
 		return false;
 	}
 	m->nwq--;
-	kev_obj(kv, "X", "workqueue", kv->pid, kv->tid, m->wq_ts[m->nwq]);
-	kev_names(kv, m->wq_fn[m->nwq]);
-	kev_span(kv, m->wq_ts[m->nwq], kv->ts);
-	kev_arg_s(kv, "end", kv->ev->details.p, kv->ev->details.n);
-	kev_emit(kv);
+	tm_kev_obj(kv, "X", "workqueue", kv->pid, kv->tid, m->wq_ts[m->nwq]);
+	tm_kev_names(kv, m->wq_fn[m->nwq]);
+	tm_kev_span(kv, m->wq_ts[m->nwq], kv->ts);
+	tm_kev_arg_s(kv, "end", kv->ev->details.p, kv->ev->details.n);
+	tm_kev_emit(kv);
 	kv->wq_slices++;
-	kev_more_trim(t);
+	tm_kev_more_trim(t);
 	return true;
 }
 
-bool kev_misc(struct tm_kev *kv)
+bool tm_kev_misc(struct tm_kev *kv)
 {
 	if (is(kv, "cpu_frequency") || is(kv, "cpu_idle") || is(kv, "cpu_frequency_limits"))
 		return cpu_counter(kv);
@@ -275,11 +275,11 @@ bool kev_misc(struct tm_kev *kv)
 	return false;
 }
 
-void kev_misc_finish(struct tm_kev *kv)
+void tm_kev_misc_finish(struct tm_kev *kv)
 {
 	size_t it = 0;
-	struct kev_cpu *c;
-	struct kev_thread *t;
+	struct tm_kev_cpu *c;
+	struct tm_kev_thread *t;
 
 	const char *key;
 	char name[96];
@@ -289,13 +289,13 @@ void kev_misc_finish(struct tm_kev *kv)
 		int32_t cpu;
 		memcpy(&cpu, key, sizeof(cpu));
 		for (int i = 0; i < c->nirq; i++, n++) {
-			struct kev_irq *q = &c->irq[i];
+			struct tm_kev_irq *q = &c->irq[i];
 			snprintf(name, sizeof(name), "%s (%s)", q->kind == 'h' ? "IRQ" :
 				 q->kind == 's' ? "SoftIRQ" : "IPI", q->name);
-			kev_obj(kv, "B", "irq", KEV_CPU_PID, KEV_IRQ_TID(cpu), q->ts);
-			kev_names(kv, name);
-			kev_arg_s(kv, "open_at_end", "1", 1);
-			kev_emit(kv);
+			tm_kev_obj(kv, "B", "irq", KEV_CPU_PID, KEV_IRQ_TID(cpu), q->ts);
+			tm_kev_names(kv, name);
+			tm_kev_arg_s(kv, "open_at_end", "1", 1);
+			tm_kev_emit(kv);
 		}
 	}
 	it = 0;
@@ -303,14 +303,14 @@ void kev_misc_finish(struct tm_kev *kv)
 		int32_t tid;
 		memcpy(&tid, key, sizeof(tid));
 		for (int i = 0; t->more && i < t->more->nwq; i++, n++) {
-			kev_obj(kv, "B", "workqueue", t->pid, tid, t->more->wq_ts[i]);
-			kev_names(kv, t->more->wq_fn[i]);
-			kev_arg_s(kv, "open_at_end", "1", 1);
-			kev_emit(kv);
+			tm_kev_obj(kv, "B", "workqueue", t->pid, tid, t->more->wq_ts[i]);
+			tm_kev_names(kv, t->more->wq_fn[i]);
+			tm_kev_arg_s(kv, "open_at_end", "1", 1);
+			tm_kev_emit(kv);
 		}
 	}
 	if (n)
-		kev_warn(kv, "kevents-open-at-end", "%llu interrupt or workqueue slices still open "
+		tm_kev_warn(kv, "kevents-open-at-end", "%llu interrupt or workqueue slices still open "
 			 "at the end: written as B without an end", (unsigned long long)n);
 	kv->irq_wq_open = n;
 }

@@ -31,7 +31,7 @@ int tm_kernel_as_parse(const char *s, enum tm_kernel_as *out)
 
 /* ---- one JSON object ---------------------------------------------------- */
 
-void kev_json_str(struct tm_buf *b, const char *p, size_t n)
+void tm_kev_json_str(struct tm_buf *b, const char *p, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)p;
@@ -78,7 +78,7 @@ static void put_int(struct tm_buf *b, int64_t v)
 	tm_buf_add(b, p, (size_t)(num + sizeof(num) - p));
 }
 
-void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, int32_t tid,
+void tm_kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, int32_t tid,
 	     int64_t ts)
 {
 	char t[TM_TS_BUFSZ];
@@ -88,7 +88,7 @@ void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, in
 	tm_buf_adds(&kv->b, "{\"ph\":\"");
 	tm_buf_adds(&kv->b, ph);
 	tm_buf_adds(&kv->b, "\",\"cat\":");
-	kev_json_str(&kv->b, cat, strlen(cat));
+	tm_kev_json_str(&kv->b, cat, strlen(cat));
 	tm_buf_adds(&kv->b, ",\"pid\":");
 	put_int(&kv->b, pid);
 	tm_buf_adds(&kv->b, ",\"tid\":");
@@ -97,18 +97,18 @@ void kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid, in
 	tm_buf_add(&kv->b, t, tm_ts_format_us(t, ts));
 }
 
-void kev_name(struct tm_kev *kv, const char *p, size_t n)
+void tm_kev_name(struct tm_kev *kv, const char *p, size_t n)
 {
 	tm_buf_adds(&kv->b, ",\"name\":");
-	kev_json_str(&kv->b, p, n);
+	tm_kev_json_str(&kv->b, p, n);
 }
 
-void kev_names(struct tm_kev *kv, const char *s)
+void tm_kev_names(struct tm_kev *kv, const char *s)
 {
-	kev_name(kv, s, strlen(s));
+	tm_kev_name(kv, s, strlen(s));
 }
 
-void kev_dur(struct tm_kev *kv, int64_t dur)
+void tm_kev_dur(struct tm_kev *kv, int64_t dur)
 {
 	char t[TM_TS_BUFSZ];
 
@@ -118,18 +118,18 @@ void kev_dur(struct tm_kev *kv, int64_t dur)
 
 /* "dur" of a slice from BEGIN to END; a trace stamped backwards (END
  * before BEGIN) gives 0, counted and reported. */
-void kev_span(struct tm_kev *kv, int64_t begin, int64_t end)
+void tm_kev_span(struct tm_kev *kv, int64_t begin, int64_t end)
 {
 	if (end < begin) {
 		kv->backwards++;
-		kev_warn(kv, "kevents-backwards", "slice ends before it begins (timestamps go "
+		tm_kev_warn(kv, "kevents-backwards", "slice ends before it begins (timestamps go "
 			 "backwards): written with dur 0");
 		end = begin;
 	}
-	kev_dur(kv, end - begin);
+	tm_kev_dur(kv, end - begin);
 }
 
-void kev_raw(struct tm_kev *kv, const char *s)
+void tm_kev_raw(struct tm_kev *kv, const char *s)
 {
 	tm_buf_adds(&kv->b, s);
 }
@@ -138,30 +138,30 @@ static void arg_key(struct tm_kev *kv, const char *key)
 {
 	tm_buf_adds(&kv->b, kv->in_args ? "," : ",\"args\":{");
 	kv->in_args = true;
-	kev_json_str(&kv->b, key, strlen(key));
+	tm_kev_json_str(&kv->b, key, strlen(key));
 	tm_buf_addc(&kv->b, ':');
 }
 
-void kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n)
+void tm_kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n)
 {
 	arg_key(kv, key);
-	kev_json_str(&kv->b, p, n);
+	tm_kev_json_str(&kv->b, p, n);
 }
 
-void kev_arg_i(struct tm_kev *kv, const char *key, int64_t v)
+void tm_kev_arg_i(struct tm_kev *kv, const char *key, int64_t v)
 {
 	arg_key(kv, key);
 	put_int(&kv->b, v);
 }
 
 /* NUM must already be a JSON number. */
-void kev_arg_num(struct tm_kev *kv, const char *key, const char *num)
+void tm_kev_arg_num(struct tm_kev *kv, const char *key, const char *num)
 {
 	arg_key(kv, key);
 	tm_buf_adds(&kv->b, num);
 }
 
-void kev_emit(struct tm_kev *kv)
+void tm_kev_emit(struct tm_kev *kv)
 {
 	if (kv->in_args)
 		tm_buf_addc(&kv->b, '}');
@@ -174,7 +174,7 @@ void kev_emit(struct tm_kev *kv)
 	kv->written++;
 }
 
-void kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
+void tm_kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
 {
 	char where[300], msg[300];
 	va_list ap;
@@ -191,22 +191,22 @@ void kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
 
 /* ---- ids, tracks, names -------------------------------------------------- */
 
-int32_t kev_id(const struct tm_kev *kv, int32_t pid)
+int32_t tm_kev_id(const struct tm_kev *kv, int32_t pid)
 {
 	return tm_pid_move(pid, kv->src->pid_off);
 }
 
 /* The JSON pid of kernel task PID: its tgid, or itself when unknown. */
-int32_t kev_pid_of(const struct tm_kev *kv, int32_t pid)
+int32_t tm_kev_pid_of(const struct tm_kev *kv, int32_t pid)
 {
 	int32_t tgid = tm_kstats_tgid(kv->src->st, pid);
-	return kev_id(kv, tgid >= 0 ? tgid : pid);
+	return tm_kev_id(kv, tgid >= 0 ? tgid : pid);
 }
 
 /* State of (moved) thread TID; created with its final comm. */
-struct kev_thread *kev_thread(struct tm_kev *kv, int32_t tid)
+struct tm_kev_thread *tm_kev_thread(struct tm_kev *kv, int32_t tid)
 {
-	struct kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
+	struct tm_kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
 
 	if (t)
 		return t;
@@ -220,14 +220,14 @@ struct kev_thread *kev_thread(struct tm_kev *kv, int32_t tid)
 	return t;
 }
 
-struct kev_more *kev_more(struct tm_kev *kv, struct kev_thread *t)
+struct tm_kev_more *tm_kev_more(struct tm_kev *kv, struct tm_kev_thread *t)
 {
 	if (!t->more && !(t->more = calloc(1, sizeof(*t->more))))
 		kv->oom = true;
 	return t->more;
 }
 
-void kev_more_trim(struct kev_thread *t)
+void tm_kev_more_trim(struct tm_kev_thread *t)
 {
 	if (t->more && !t->more->blocked[0] && !t->more->nout && !t->more->nwq) {
 		free(t->more);
@@ -237,17 +237,17 @@ void kev_more_trim(struct kev_thread *t)
 
 /* State of kernel task PID (of the current input), with its process and
  * its final comm. */
-struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid)
+struct tm_kev_thread *tm_kev_task(struct tm_kev *kv, int32_t pid)
 {
-	int32_t tid = kev_id(kv, pid);
-	struct kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
+	int32_t tid = tm_kev_id(kv, pid);
+	struct tm_kev_thread *t = tm_hmap_get_i32(kv->threads, tid, false);
 	struct tm_task *k;
 
 	if (t && t->comm[0])
 		return t;
-	if (!t && !(t = kev_thread(kv, tid)))
+	if (!t && !(t = tm_kev_thread(kv, tid)))
 		return NULL;
-	t->pid = kev_pid_of(kv, pid);
+	t->pid = tm_kev_pid_of(kv, pid);
 	k = tm_hmap_get_i32(kv->src->st->tasks, pid, false);
 	snprintf(t->comm, sizeof(t->comm), "%s", k && k->named ? k->comm : "<...>");
 	return t;
@@ -256,17 +256,17 @@ struct kev_thread *kev_task(struct tm_kev *kv, int32_t pid)
 /* thread_name and thread_sort_index of one track of the "CPUs" process */
 static void name_cpu_track(struct tm_kev *kv, int32_t tid, const char *name, int64_t sort)
 {
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
-	kev_names(kv, "thread_name");
-	kev_arg_s(kv, "name", name, strlen(name));
-	kev_emit(kv);
-	kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
-	kev_names(kv, "thread_sort_index");
-	kev_arg_i(kv, "sort_index", sort);
-	kev_emit(kv);
+	tm_kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
+	tm_kev_names(kv, "thread_name");
+	tm_kev_arg_s(kv, "name", name, strlen(name));
+	tm_kev_emit(kv);
+	tm_kev_obj(kv, "M", "__metadata", KEV_CPU_PID, tid, 0);
+	tm_kev_names(kv, "thread_sort_index");
+	tm_kev_arg_i(kv, "sort_index", sort);
+	tm_kev_emit(kv);
 }
 
-void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c)
+void tm_kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct tm_kev_cpu *c)
 {
 	char name[48];
 
@@ -280,21 +280,21 @@ void kev_name_cpu(struct tm_kev *kv, int32_t cpu, struct kev_cpu *c)
 	if (!tm_hmap_get_i32(kv->named, KEV_CPU_PID, false)) {
 		if (!tm_hmap_get_i32(kv->named, KEV_CPU_PID, true))
 			kv->oom = true;
-		kev_obj(kv, "M", "__metadata", KEV_CPU_PID, 0, 0);
-		kev_names(kv, "process_name");
-		kev_arg_s(kv, "name", "CPUs", 4);
-		kev_emit(kv);
-		kev_obj(kv, "M", "__metadata", KEV_CPU_PID, 0, 0);
-		kev_names(kv, "process_sort_index");
-		kev_arg_i(kv, "sort_index", -1);
-		kev_emit(kv);
+		tm_kev_obj(kv, "M", "__metadata", KEV_CPU_PID, 0, 0);
+		tm_kev_names(kv, "process_name");
+		tm_kev_arg_s(kv, "name", "CPUs", 4);
+		tm_kev_emit(kv);
+		tm_kev_obj(kv, "M", "__metadata", KEV_CPU_PID, 0, 0);
+		tm_kev_names(kv, "process_sort_index");
+		tm_kev_arg_i(kv, "sort_index", -1);
+		tm_kev_emit(kv);
 	}
 }
 
 /* State of CPU (NULL for ids no CPU track can hold). */
-struct kev_cpu *kev_cpu(struct tm_kev *kv, int32_t cpu)
+struct tm_kev_cpu *tm_kev_cpu(struct tm_kev *kv, int32_t cpu)
 {
-	struct kev_cpu *c;
+	struct tm_kev_cpu *c;
 
 	if (cpu < 0 || cpu >= KEV_MAX_CPU)
 		return NULL;
@@ -304,7 +304,7 @@ struct kev_cpu *kev_cpu(struct tm_kev *kv, int32_t cpu)
 		kv->oom = true;
 		return NULL;
 	}
-	kev_name_cpu(kv, cpu, c);
+	tm_kev_name_cpu(kv, cpu, c);
 	return c;
 }
 
@@ -314,19 +314,19 @@ struct kev_cpu *kev_cpu(struct tm_kev *kv, int32_t cpu)
 static void line_task(struct tm_kev *kv)
 {
 	int32_t pid = kv->ev->pid;
-	struct kev_thread *t;
+	struct tm_kev_thread *t;
 	char comm[64];
 
 	int32_t tgid = tm_kstats_tgid(kv->src->st, pid);
 
-	kv->tid = kev_id(kv, pid);
-	kv->pid = kev_id(kv, tgid >= 0 ? tgid : pid);
+	kv->tid = tm_kev_id(kv, pid);
+	kv->pid = tm_kev_id(kv, tgid >= 0 ? tgid : pid);
 	if (pid <= 0 || tgid >= 0)
 		return;
-	if (!(t = kev_thread(kv, kv->tid)) || t->named_thread)
+	if (!(t = tm_kev_thread(kv, kv->tid)) || t->named_thread)
 		return;
 	t->named_thread = true;
-	kev_cpy(comm, sizeof(comm), kv->ev->comm);
+	tm_kev_cpy(comm, sizeof(comm), kv->ev->comm);
 	{
 		struct tm_task *k = tm_hmap_get_i32(kv->src->st->tasks, pid, false);
 		if (k && k->named)
@@ -334,36 +334,36 @@ static void line_task(struct tm_kev *kv)
 	}
 	if (!strcmp(comm, "<...>"))
 		return; /* no name is better than the kernel's "unknown" */
-	kev_obj(kv, "M", "__metadata", kv->pid, kv->tid, 0);
-	kev_names(kv, "thread_name");
-	kev_arg_s(kv, "name", comm, strlen(comm));
-	kev_emit(kv);
+	tm_kev_obj(kv, "M", "__metadata", kv->pid, kv->tid, 0);
+	tm_kev_names(kv, "thread_name");
+	tm_kev_arg_s(kv, "name", comm, strlen(comm));
+	tm_kev_emit(kv);
 }
 
 /* Where a line's own instant goes: its task's thread; the idle task's
  * (pid 0, one per CPU) on its CPU's track. */
-void kev_instant(struct tm_kev *kv, const char *cat, int32_t pid, int32_t tid)
+void tm_kev_instant(struct tm_kev *kv, const char *cat, int32_t pid, int32_t tid)
 {
-	kev_obj(kv, "i", cat, pid, tid, kv->ts);
-	kev_name(kv, kv->ev->name.p, kv->ev->name.n);
-	kev_raw(kv, ",\"s\":\"t\"");
-	kev_arg_i(kv, "cpu", kv->ev->cpu);
-	kev_arg_s(kv, "details", kv->ev->details.p, kv->ev->details.n);
+	tm_kev_obj(kv, "i", cat, pid, tid, kv->ts);
+	tm_kev_name(kv, kv->ev->name.p, kv->ev->name.n);
+	tm_kev_raw(kv, ",\"s\":\"t\"");
+	tm_kev_arg_i(kv, "cpu", kv->ev->cpu);
+	tm_kev_arg_s(kv, "details", kv->ev->details.p, kv->ev->details.n);
 }
 
 static void other_instant(struct tm_kev *kv)
 {
 	if (kv->ev->pid == 0) {
-		if (!kev_cpu(kv, kv->ev->cpu)) {
-			kev_instant(kv, "kernel", 0, 0);
+		if (!tm_kev_cpu(kv, kv->ev->cpu)) {
+			tm_kev_instant(kv, "kernel", 0, 0);
 		} else {
-			kev_instant(kv, "kernel", KEV_CPU_PID, KEV_CPU_TID(kv->ev->cpu));
+			tm_kev_instant(kv, "kernel", KEV_CPU_PID, KEV_CPU_TID(kv->ev->cpu));
 		}
 	} else {
-		kev_instant(kv, "kernel", kv->pid, kv->tid);
+		tm_kev_instant(kv, "kernel", kv->pid, kv->tid);
 	}
-	kev_arg_s(kv, "comm", kv->ev->comm.p, kv->ev->comm.n);
-	kev_emit(kv);
+	tm_kev_arg_s(kv, "comm", kv->ev->comm.p, kv->ev->comm.n);
+	tm_kev_emit(kv);
 	kv->instants++;
 }
 
@@ -371,7 +371,7 @@ static void other_instant(struct tm_kev *kv)
 
 /* Value of "KEY" (with its '=') starting a word of D, up to " NEXT" (NEXT
  * includes its '=') or, when NEXT is NULL, the next blank. */
-bool kev_field(struct tm_str d, const char *key, const char *next, struct tm_str *v)
+bool tm_kev_field(struct tm_str d, const char *key, const char *next, struct tm_str *v)
 {
 	size_t kl = strlen(key);
 	const char *p = d.p, *e = d.p + d.n, *q;
@@ -397,14 +397,14 @@ bool kev_field(struct tm_str d, const char *key, const char *next, struct tm_str
 	return true;
 }
 
-bool kev_field_i(struct tm_str d, const char *key, int64_t *v)
+bool tm_kev_field_i(struct tm_str d, const char *key, int64_t *v)
 {
 	struct tm_str s;
 	int64_t x = 0;
 	bool neg = false;
 	size_t i = 0;
 
-	if (!kev_field(d, key, NULL, &s) || !s.n)
+	if (!tm_kev_field(d, key, NULL, &s) || !s.n)
 		return false;
 	if (s.p[0] == '-') {
 		neg = true;
@@ -421,7 +421,7 @@ bool kev_field_i(struct tm_str d, const char *key, int64_t *v)
 	return true;
 }
 
-void kev_cpy(char *dst, size_t cap, struct tm_str s)
+void tm_kev_cpy(char *dst, size_t cap, struct tm_str s)
 {
 	tm_utf8_copy(dst, cap, s.p ? s.p : "", s.n);
 }
@@ -437,9 +437,9 @@ struct tm_kev *tm_kev_new(tm_kev_emit_fn emit, void *ctx, struct tm_diag *d)
 	kv->emit = emit;
 	kv->ctx = ctx;
 	kv->d = d;
-	kv->cpus = tm_hmap_new(sizeof(struct kev_cpu));
-	kv->threads = tm_hmap_new(sizeof(struct kev_thread));
-	kv->async = tm_hmap_new(sizeof(struct kev_async));
+	kv->cpus = tm_hmap_new(sizeof(struct tm_kev_cpu));
+	kv->threads = tm_hmap_new(sizeof(struct tm_kev_thread));
+	kv->async = tm_hmap_new(sizeof(struct tm_kev_async));
 	kv->named = tm_hmap_new(1);
 	if (!kv->cpus || !kv->threads || !kv->async || !kv->named) {
 		tm_kev_free(kv);
@@ -450,7 +450,7 @@ struct tm_kev *tm_kev_new(tm_kev_emit_fn emit, void *ctx, struct tm_diag *d)
 
 void tm_kev_free(struct tm_kev *kv)
 {
-	struct kev_thread *t;
+	struct tm_kev_thread *t;
 	size_t it = 0;
 
 	if (!kv)
@@ -478,18 +478,18 @@ int tm_kev_feed(struct tm_kev *kv, const struct tm_kev_src *src, const struct tm
 	kv->in++;
 	line_task(kv);
 	if (tm_ftrace_is_marker(ev))
-		kev_atrace(kv);
+		tm_kev_atrace(kv);
 	else if (TM_STR_IS(ev->name, "sched_switch"))
-		kev_sched_switch(kv);
+		tm_kev_sched_switch(kv);
 	else if (tm_is_wakeup_event(ev->name))
-		kev_sched_wakeup(kv);
+		tm_kev_sched_wakeup(kv);
 	else if (TM_STR_IS(ev->name, "sched_blocked_reason"))
-		kev_sched_blocked(kv);
+		tm_kev_sched_blocked(kv);
 	else if (TM_STR_IS(ev->name, "sched_process_exit") || TM_STR_IS(ev->name, "sched_process_free") ||
 		 TM_STR_IS(ev->name, "sched_process_fork") || TM_STR_IS(ev->name, "task_rename") ||
 		 TM_STR_IS(ev->name, "task_newtask"))
-		kev_sched_life(kv);
-	else if (!kev_misc(kv))
+		tm_kev_sched_life(kv);
+	else if (!tm_kev_misc(kv))
 		other_instant(kv);
 	return kv->oom ? -1 : 0;
 }
@@ -497,9 +497,9 @@ int tm_kev_feed(struct tm_kev *kv, const struct tm_kev_src *src, const struct tm
 int tm_kev_finish(struct tm_kev *kv)
 {
 	kv->blk = NULL;
-	kev_sched_finish(kv);
-	kev_atrace_finish(kv);
-	kev_misc_finish(kv);
+	tm_kev_sched_finish(kv);
+	tm_kev_atrace_finish(kv);
+	tm_kev_misc_finish(kv);
 	return kv->oom ? -1 : 0;
 }
 

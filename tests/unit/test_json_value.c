@@ -298,9 +298,9 @@ static void test_surrogates(void **state)
 
 		memset(&jl, 0, sizeof(jl));
 		jl.end = s + strlen(s);
-		assert_ptr_equal(tm_jl_string(&jl, s), s + strlen(s));
+		assert_ptr_equal(tm_json_lex_string(&jl, s), s + strlen(s));
 		assert_int_equal(!!(jl.flags & TM_JL_BAD_STRING), cases[i].bad);
-		n = tm_jl_repair(s, strlen(s), out);
+		n = tm_json_repair_text(s, strlen(s), out);
 		assert_int_equal(n, strlen(cases[i].repaired));
 		out[n] = 0;
 		assert_string_equal(out, cases[i].repaired);

@@ -121,11 +121,11 @@ static void test_state_bounded(void **state)
  * freed when done with. */
 static void test_thread_small(void **state)
 {
-	struct kev_thread *t;
+	struct tm_kev_thread *t;
 	struct conv c;
 	(void)state;
 
-	assert_true(sizeof(struct kev_thread) <= 256);
+	assert_true(sizeof(struct tm_kev_thread) <= 256);
 	conv_init(&c);
 	feed(&c, " kworker-30 (30) [000] .... 1.000000: workqueue_execute_start: "
 		 "work struct 0000000071b1ca62: function vmstat_update");
