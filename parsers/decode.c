@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
-#include <emmintrin.h>
 #endif
 #include <sys/mman.h>
 #include <unistd.h>
@@ -45,208 +44,9 @@ size_t tm_decode_cap(size_t n)
 	       (n > SIZE_MAX / TM_DECODE_RATIO ? SIZE_MAX : n * TM_DECODE_RATIO) : TM_DECODE_FLOOR;
 }
 
-/* ---- big buffers --------------------------------------------------------
- * Output that may reach gigabytes (inflated data, unescaped JS strings,
- * stdin) lives in anonymous mappings: they grow with mremap (no copy), ask
- * for transparent huge pages (a fault per 2 MB instead of per 4 KB) and go
- * back with munmap.  Under AddressSanitizer plain malloc is used instead so
- * that an overflow past the end is still caught.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define BIG_USE_MALLOC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BIG_USE_MALLOC 1
-#endif
-#endif
-
-const char *tm_scratch_dir(void)
-{
-	const char *dir = getenv("TMPDIR");
-
-	return dir && *dir ? dir : "/tmp";
-}
-
-int tm_scratch_fd(void)
-{
-	char path[4096];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", tm_scratch_dir());
-	fd = mkstemp(path);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
-}
-
-const char *tm_big_why(int err, char *buf, size_t size)
-{
-	if (!err || err == ENOMEM)
-		snprintf(buf, size, "out of memory");
-	else
-		snprintf(buf, size, "%s (TMPDIR): %s", tm_scratch_dir(), strerror(err));
-	return buf;
-}
-
-/* Growth by doubling, or (the scratch file system having no room for
- * that) by half as much, and so on down to GROW_MIN. */
-#define GROW_MIN ((size_t)64 << 10)
-
-void *tm_big_grow(void *p, size_t *cap, size_t limit)
-{
-	size_t step = *cap ? *cap : GROW_MIN;
-
-	if (*cap >= limit) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	for (;;) {
-		size_t ncap = step < limit - *cap ? *cap + step : limit;
-		void *nb = tm_big_resize(p, *cap, ncap);
-
-		if (nb) {
-			*cap = ncap;
-			return nb;
-		}
-		if (errno != ENOSPC && errno != EDQUOT)
-			return NULL;
-		if (step <= GROW_MIN)
-			return NULL;
-		step = step / 2 > GROW_MIN ? step / 2 : GROW_MIN;
-	}
-}
-
-#ifdef BIG_USE_MALLOC
-void *tm_big_alloc(size_t len)
-{
-	return malloc(len ? len : 1);
-}
-
-void *tm_big_resize(void *p, size_t old, size_t len)
-{
-	(void)old;
-	return realloc(p, len ? len : 1);
-}
-
-void tm_big_free(void *p, size_t len)
-{
-	(void)len;
-	free(p);
-}
-#else
-/* A big buffer is a shared mapping of an unlinked scratch file in $TMPDIR
- * (or /tmp): its pages belong to the page cache, which the kernel writes
- * back and reclaims under memory pressure, so decompressing a 4 GB trace
- * does not need 4 GB of process memory.  Its blocks are allocated before
- * they are mapped (posix_fallocate): a full file system is an error
- * (ENOSPC) here, where writing into a sparse mapping would have killed the
- * process with SIGBUS.  Where no scratch file can be made, an anonymous
- * mapping is used.  The fd of each buffer is kept in a small header page
- * before the data. */
-#define BIG_HDR 4096
-
-/* Blocks for bytes [FROM, TO) of scratch file FD; 0 or -1 with errno (the
- * file is cut back to FROM bytes then). */
-static int big_reserve(int fd, size_t from, size_t to)
-{
-	int e;
-
-	do
-		e = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
-	while (e == EINTR);
-	if (!e)
-		return 0;
-	(void)ftruncate(fd, (off_t)from);
-	errno = e;
-	return -1;
-}
-
-/* A mapping of TOTAL bytes: of scratch file *FD, or (it cannot be mapped:
- * *FD closed, -1) anonymous.  NULL with errno when none. */
-static void *big_map(int *fd, size_t total)
-{
-	void *p;
-
-	if (*fd >= 0) {
-		if (big_reserve(*fd, 0, total))
-			return NULL;
-		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
-		if (p != MAP_FAILED)
-			return p;
-		close(*fd);
-		*fd = -1;
-	}
-	p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return p;
-}
-
-void *tm_big_alloc(size_t len)
-{
-	int fd = tm_scratch_fd(), e;
-	char *p;
-
-	if (len > SIZE_MAX - BIG_HDR) {
-		errno = ENOMEM;
-		p = NULL;
-	} else {
-		p = big_map(&fd, len + BIG_HDR);
-	}
-	if (!p) {
-		e = errno;
-		if (fd >= 0)
-			close(fd);
-		errno = e;
-		return NULL;
-	}
-	memcpy(p, &fd, sizeof(fd));   /* -1: anonymous (see tm_big_free) */
-	return p + BIG_HDR;
-}
-
-void *tm_big_resize(void *p, size_t old, size_t len)
-{
-	char *base = (char *)p - BIG_HDR, *nb;
-	int fd;
-
-	memcpy(&fd, base, sizeof(fd));
-	if (len > SIZE_MAX - BIG_HDR) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	if (fd >= 0 && (len > old ? big_reserve(fd, old + BIG_HDR, len + BIG_HDR)
-				  : ftruncate(fd, (off_t)(len + BIG_HDR))) != 0)
-		return NULL;
-	nb = mremap(base, old + BIG_HDR, len + BIG_HDR, MREMAP_MAYMOVE);
-	if (nb == MAP_FAILED) {
-		if (fd >= 0 && len > old)
-			(void)ftruncate(fd, (off_t)(old + BIG_HDR));
-		errno = ENOMEM;
-		return NULL;
-	}
-	return nb + BIG_HDR;
-}
-
-void tm_big_free(void *p, size_t len)
-{
-	char *base;
-	int fd;
-
-	if (!p)
-		return;
-	base = (char *)p - BIG_HDR;
-	memcpy(&fd, base, sizeof(fd));
-	munmap(base, len + BIG_HDR);
-	if (fd >= 0)
-		close(fd);
-}
-#endif
-
 /* ---- inflate ------------------------------------------------------------ */
 
-int tm_is_gzip(const void *p, size_t len)
+int tm_decode_is_gzip(const void *p, size_t len)
 {
 	const unsigned char *b = p;
 
@@ -254,7 +54,7 @@ int tm_is_gzip(const void *p, size_t len)
 }
 
 /* RFC 1950 header: deflate method, window <= 32K, check bits. */
-int tm_is_zlib(const void *p, size_t len)
+int tm_decode_is_zlib(const void *p, size_t len)
 {
 	const unsigned char *b = p;
 
@@ -285,10 +85,10 @@ static bool head_binary(struct zout *o, bool end)
 	if (o->head_checked || (!end && o->len < TM_NUL_HEAD))
 		return false;
 	o->head_checked = true;
-	if (tm_is_tracedat(o->buf, o->len) || tm_is_gzip(o->buf, o->len) ||
+	if (tm_is_tracedat(o->buf, o->len) || tm_decode_is_gzip(o->buf, o->len) ||
 	    tm_is_perfetto(o->buf, o->len))
 		return false;
-	nul = tm_nul_in_head(o->buf, o->len);
+	nul = tm_text_nul_in_head(o->buf, o->len);
 	o->nul_at = nul >= 0 ? (size_t)nul : 0;
 	/* compressed atrace: text, then zlib data after its "TRACE:" line */
 	return nul >= 0 && !memmem(o->buf, (size_t)nul, "TRACE:", 6);
@@ -403,7 +203,7 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 		z->used = pos;
 		if (pos == len)
 			break;
-		if (!gzip || !tm_is_gzip(s + pos, len - pos)) {
+		if (!gzip || !tm_decode_is_gzip(s + pos, len - pos)) {
 			if (gzip && len - pos == 1 && s[pos] == 0x1f) {
 				ret = TM_Z_TRUNCATED;
 				z->err_off = len;
@@ -436,18 +236,18 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 	return TM_Z_OK;
 }
 
-int tm_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z)
+int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z)
 {
 	return inflate_all(src, len, limit, 1, z);
 }
 
-int tm_zlib_inflate(const void *src, size_t len, size_t limit,
+int tm_decode_zlib(const void *src, size_t len, size_t limit,
 		    struct tm_inflated *z)
 {
 	return inflate_all(src, len, limit, 0, z);
 }
 
-void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
+void tm_decode_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		  size_t limit, char *buf, size_t size)
 {
 	const char *what = gzip ? "gzip" : "zlib";
@@ -489,7 +289,7 @@ void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
 
 /* ---- line endings -------------------------------------------------------- */
 
-char *tm_undo_eol(const char *p, size_t len, const char *eol,
+char *tm_decode_undo_eol(const char *p, size_t len, const char *eol,
 		  size_t eol_len, size_t *out_len)
 {
 	char *o = malloc(len ? len : 1);
@@ -534,11 +334,11 @@ static int b64_value(unsigned char c)
 	return -1;
 }
 
-int tm_base64_alphabet_only(const char *s, size_t len)
+int tm_decode_base64_alphabet_only(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
-		if (b64_value(c) < 0 && c != '=' && !tm_is_space(c))
+		if (b64_value(c) < 0 && c != '=' && !tm_text_is_space(c))
 			return 0;
 	}
 	return 1;
@@ -556,7 +356,7 @@ static size_t b64_flush(unsigned long acc, int n, unsigned char *o)
 	return n - 1;
 }
 
-int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
+int tm_decode_base64(const char *s, size_t len, char **out, size_t *outlen,
 		     size_t *bad_off)
 {
 	unsigned char *o = malloc(len / 4 * 3 + 3);
@@ -570,7 +370,7 @@ int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
 		unsigned char c = s[i];
 		int v;
 
-		if (tm_is_space(c))
+		if (tm_text_is_space(c))
 			continue;
 		if (c == '=') {
 			if (group < 2 || group + pad >= 4)
@@ -605,184 +405,4 @@ bad_at_i:
 	*out = (char *)o;
 	*outlen = n;
 	return 0;
-}
-
-/* ---- lines -------------------------------------------------------------- */
-
-void tm_linepos_init(struct tm_linepos *lp, const char *base)
-{
-	lp->base = base;
-	lp->off = 0;
-	lp->line = 1;
-}
-
-size_t tm_count_nl(const char *p, size_t n)
-{
-	size_t c = 0, i = 0;
-
-#ifdef __SSE2__
-	/* a byte counter per lane (cmpeq gives -1: subtracted), summed with
-	 * psadbw before it can wrap (255 rounds) */
-	const __m128i nl = _mm_set1_epi8('\n');
-
-	while (n - i >= 16) {
-		__m128i acc = _mm_setzero_si128(), s;
-		size_t k = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
-
-		for (; k; k--, i += 16)
-			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(
-				_mm_loadu_si128((const __m128i *)(const void *)(p + i)), nl));
-		s = _mm_sad_epu8(acc, _mm_setzero_si128());
-		c += (size_t)_mm_extract_epi16(s, 0) + (size_t)_mm_extract_epi16(s, 4);
-	}
-#endif
-	for (; i < n; i++)
-		c += p[i] == '\n';
-	return c;
-}
-
-unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off)
-{
-	if (off < lp->off)
-		return lp->line;        /* misuse: offsets must not decrease */
-	lp->line += tm_count_nl(lp->base + lp->off, off - lp->off);
-	lp->off = off;
-	return lp->line;
-}
-
-/* ---- sniffing text -------------------------------------------------------- */
-
-/* Trim blanks and '\r' from both ends of [*b, *e). */
-static void trim(const char **b, const char **e)
-{
-	while (*b < *e && tm_is_space(**b))
-		(*b)++;
-	while (*e > *b && tm_is_space((*e)[-1]))
-		(*e)--;
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int line_is(const char *b, const char *e, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(e - b) == n && memcmp(b, s, n) == 0;
-}
-
-static int line_starts(const char *b, const char *e, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(e - b) >= n && memcmp(b, s, n) == 0;
-}
-
-/* "cpus=N": the first line of `trace-cmd report`. */
-static int is_cpus_line(const char *b, const char *e)
-{
-	if (!line_starts(b, e, "cpus=") || b + 5 == e)
-		return 0;
-	for (b += 5; b < e; b++)
-		if (!is_digit(*b))
-			return 0;
-	return 1;
-}
-
-/* "comm-PID" ends just before B, maybe followed by a "(TGID)" column. */
-static int pid_before(const char *l, const char *b)
-{
-	const char *digits;
-
-	while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
-		b--;
-	if (b > l && b[-1] == ')') {
-		while (b > l && b[-1] != '(')
-			b--;
-		if (b == l)
-			return 0;
-		b--;
-		while (b > l && (b[-1] == ' ' || b[-1] == '\t'))
-			b--;
-	}
-	digits = b;
-	while (b > l && is_digit(b[-1]))
-		b--;
-	return b < digits && b > l && b[-1] == '-';
-}
-
-/* "comm-pid [(tgid)] [NNN] [flags] secs[.frac]: ..." */
-static int is_event_line(const char *l, const char *end)
-{
-	const char *b = l, *q, *colon;
-
-	while ((b = memchr(b, '[', (size_t)(end - b)))) {
-		for (q = ++b; q < end && is_digit(*q); q++)
-			;
-		if (q == b || q == end || *q != ']' || !pid_before(l, b - 1))
-			continue;
-		colon = memchr(q, ':', (size_t)(end - q));
-		if (colon && is_digit(colon[-1]))
-			return 1;
-	}
-	return 0;
-}
-
-/* Header lines, then a "cpus=N" line (after a few lines of noise, as
- * trace-cmd report prints) or an event line as the first real line. */
-int tm_looks_like_ftrace(const char *p, size_t len)
-{
-	const char *end = p + (len < TM_SNIFF_BYTES ? len : TM_SNIFF_BYTES);
-	const char *l, *e, *next;
-	int n = 0, noise = 0;
-
-	if (line_starts(p, end, "# tracer"))
-		return 1;
-	for (l = p; l < end && n < TM_SNIFF_LINES; l = next, n++) {
-		e = tm_line_end(l, end, &next);
-		trim(&l, &e);
-		if (l == e || *l == '#')
-			continue;
-		if (is_cpus_line(l, e))
-			return 1;
-		if (is_event_line(l, e))
-			return noise == 0;
-		noise++;
-	}
-	return 0;
-}
-
-enum tm_block_kind tm_classify_text(const char *p, size_t len)
-{
-	const char *end = p + len, *e1, *b2, *e2, *next;
-
-	while (p < end && tm_is_space(*p))
-		p++;
-	if (p == end)
-		return TM_BLOCK_OTHER;
-	e1 = tm_line_end(p, end, &next);
-	if (line_starts(p, e1, "# tracer:")) {
-		b2 = next;
-		e2 = tm_line_end(b2, end, &next);
-		trim(&b2, &e2);
-		return line_is(b2, e2, "CGROUP DUMP") ? TM_BLOCK_CGROUP_DUMP
-						      : TM_BLOCK_FTRACE;
-	}
-	trim(&p, &e1);
-	if (line_is(p, e1, "PROCESS DUMP"))
-		return TM_BLOCK_PROCESS_DUMP;
-	if (*p == '{' || *p == '[')
-		return TM_BLOCK_JSON;
-	if (tm_looks_like_ftrace(p, (size_t)(end - p)))
-		return TM_BLOCK_FTRACE;
-	return TM_BLOCK_OTHER;
-}
-
-long tm_nul_in_head(const char *p, size_t len)
-{
-	const char *z = memchr(p, '\0', len < TM_NUL_HEAD ? len : TM_NUL_HEAD);
-
-	return z ? z - p : -1;
 }

@@ -3,10 +3,11 @@
  * decode.h - private helpers of the input module (parsers/input.c,
  * parsers/html.c, parsers/decode.c).
  *
- * Two halves:
- *  - byte decoders and text sniffing that know nothing about inputs:
- *    zlib/gzip inflate, base64, line counting, "is this ftrace text?",
- *    block classification (decode.c), JS string literals (html.c);
+ * Three parts:
+ *  - byte decoders that know nothing about inputs: zlib/gzip inflate with
+ *    its limit, line endings undone, base64 (decode.c, tm_decode_*), JS
+ *    string literals (html.c); the scratch-backed buffers they fill are
+ *    src/base/big-buffer.h, the text sniffing parsers/text-scan.h;
  *  - the readers of containers: systrace HTML (html.c), Trace Event JSON
  *    with systemTraceEvents (input-json.c);
  *  - the part of struct tm_input that input.c shares with html.c (the
@@ -23,29 +24,8 @@
 #include "tracemerge/browser.h"
 #include "tracemerge/input.h"
 
-/* ---- big buffers (decode.c) ------------------------------------------- */
-
-/* The directory of scratch files: $TMPDIR, or /tmp when it is unset. */
-const char *tm_scratch_dir(void);
-/* An unlinked temporary file in tm_scratch_dir(), open for reading and
- * writing; -1 when none can be made. */
-int tm_scratch_fd(void);
-
-/* Buffers for output that may reach GBs: grow without copying.  Free with
- * tm_big_free() and the length last given.  Their bytes are allocated in
- * a scratch file (when one can be made) before they are handed out, so a
- * full file system is a NULL return with errno ENOSPC (or EDQUOT, EIO,
- * EFBIG), never a fault when the bytes are written; ENOMEM: no memory. */
-void *tm_big_alloc(size_t len);
-void *tm_big_resize(void *p, size_t old, size_t len);   /* NULL: p kept */
-void tm_big_free(void *p, size_t len);
-/* Grow P from *CAP bytes (not 0) to at most LIMIT: double, or by less
- * when the scratch file system has no room for that.  NULL with errno
- * (P and *CAP kept), else the buffer, *CAP its new size. */
-void *tm_big_grow(void *p, size_t *cap, size_t limit);
-/* The reason of a big-buffer failure ERR (errno), in BUF: "out of memory"
- * (ENOMEM or 0) or "DIR (TMPDIR): strerror(ERR)".  Returns BUF. */
-const char *tm_big_why(int err, char *buf, size_t size);
+#include "big-buffer.h"
+#include "text-scan.h"
 
 /* ---- inflate (decode.c) ------------------------------------------------ */
 
@@ -72,17 +52,17 @@ struct tm_inflated {
 	size_t nul_at;          /* on TM_Z_BINARY: the NUL byte's output offset */
 };
 
-int tm_is_gzip(const void *p, size_t len);
-int tm_is_zlib(const void *p, size_t len);
+int tm_decode_is_gzip(const void *p, size_t len);
+int tm_decode_is_zlib(const void *p, size_t len);
 
 /* Inflate one or more concatenated gzip members (trailing zero padding is
  * accepted, other trailing bytes are counted in ->trailing). */
-int tm_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z);
+int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z);
 /* Inflate one zlib stream; bytes after its end are counted in ->trailing. */
-int tm_zlib_inflate(const void *src, size_t len, size_t limit,
+int tm_decode_zlib(const void *src, size_t len, size_t limit,
 		    struct tm_inflated *z);
 /* "truncated gzip stream", "corrupt zlib stream (invalid ...)", ... */
-void tm_zerr_text(int err, const struct tm_inflated *z, int gzip,
+void tm_decode_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		  size_t limit, char *buf, size_t size);
 
 /* Cap on the bytes all decompression of one input may produce, in place of
@@ -100,62 +80,17 @@ size_t tm_decode_cap(size_t n);
 
 /* Malloc'ed copy of P with every EOL sequence ("\r\n", "\r\r\n") turned
  * into "\n": undoes what an adb pty did to a binary stream. */
-char *tm_undo_eol(const char *p, size_t len, const char *eol, size_t eol_len,
+char *tm_decode_undo_eol(const char *p, size_t len, const char *eol, size_t eol_len,
 		  size_t *out_len);
 
 /* ---- base64 (decode.c) ------------------------------------------------- */
 
 /* True when every byte is a base64 symbol, '=' or ASCII whitespace. */
-int tm_base64_alphabet_only(const char *s, size_t len);
+int tm_decode_base64_alphabet_only(const char *s, size_t len);
 /* Decode S (whitespace ignored).  Returns 0, -1 on invalid data (*bad_off =
  * offset of the offending byte), -2 on allocation failure. */
-int tm_base64_decode(const char *s, size_t len, char **out, size_t *outlen,
+int tm_decode_base64(const char *s, size_t len, char **out, size_t *outlen,
 		     size_t *bad_off);
-
-/* ---- text helpers and sniffing (decode.c) ------------------------------ */
-
-#define TM_SNIFF_BYTES (64 * 1024)  /* how far format sniffing looks */
-#define TM_SNIFF_LINES 64
-#define TM_NUL_HEAD    1024         /* a NUL this early: binary data */
-
-static inline int tm_is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-	       c == '\f' || c == '\v';
-}
-
-/* End of the line starting at P (its '\n' or END); *next: the next line. */
-static inline const char *tm_line_end(const char *p, const char *end,
-				      const char **next)
-{
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-	*next = nl ? nl + 1 : end;
-	return nl ? nl : end;
-}
-
-/* Progressive line counter: line number (1-based) of byte OFF of BASE.
- * Offsets passed to one cursor must not decrease. */
-struct tm_linepos {
-	const char *base;
-	size_t off;
-	unsigned long line;
-};
-
-void tm_linepos_init(struct tm_linepos *lp, const char *base);
-unsigned long tm_linepos_at(struct tm_linepos *lp, size_t off);
-/* The '\n' bytes among the N at P. */
-size_t tm_count_nl(const char *p, size_t n);
-
-/* Ftrace text: "# tracer" first, or header lines then a "cpus=N" line
- * (after a little noise, as trace-cmd report prints) or an event line
- * "comm-pid [(tgid)] [cpu] [flags] secs[.frac]: ..." as the first line. */
-int tm_looks_like_ftrace(const char *p, size_t len);
-/* Kind of a block of text: "# tracer:" ftrace, CGROUP DUMP, PROCESS DUMP,
- * JSON, ftrace event lines without header, else OTHER. */
-enum tm_block_kind tm_classify_text(const char *p, size_t len);
-/* Offset of a NUL byte in the first TM_NUL_HEAD bytes, or -1. */
-long tm_nul_in_head(const char *p, size_t len);
 
 /* ---- input-local interface (input.c) ----------------------------------- */
 
@@ -197,7 +132,7 @@ int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
 /* Inflate under the input's budget (GZIP: gzip members, else zlib). */
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z);
-/* Set the error of inflate failure ERR (tm_zerr_text): at byte BASE +
+/* Set the error of inflate failure ERR (tm_decode_zerr_text): at byte BASE +
  * z->err_off of the input, or (no room, no memory) without a byte.
  * Returns -1. */
 int tm_input_zfail(struct tm_input *in, int err, const struct tm_inflated *z,

@@ -81,13 +81,13 @@ static int find_script(const char *p, const char *end, const char *attr,
 }
 
 /* Error unless S is a complete <script>...</script> element. */
-static int check_script(struct tm_input *in, struct tm_linepos *lp,
+static int check_script(struct tm_input *in, struct tm_text_linepos *lp,
 			const char *p, const struct script *s,
 			const char *what, int idx)
 {
 	if (s->body && s->close)
 		return 0;
-	tm_input_fail_line(in, tm_linepos_at(lp, (size_t)(s->tag - p)),
+	tm_input_fail_line(in, tm_text_linepos_at(lp, (size_t)(s->tag - p)),
 			   "%s block %d: %s", what, idx,
 			   s->body ? "no " SCRIPT_CLOSE " before the end"
 				   : "unterminated <script> tag");
@@ -115,17 +115,17 @@ static int read_multi(struct tm_input *in, const char *p, size_t len,
 		      const char *begin)
 {
 	const char *end = p + len, *from = p, *to = end, *b, *e;
-	struct tm_linepos lp;
+	struct tm_text_linepos lp;
 	struct script s;
 	char origin[64];
 	int idx = 0;
 
-	tm_linepos_init(&lp, p);
+	tm_text_linepos_init(&lp, p);
 	if (begin) {
 		from = begin + strlen(BEGIN_MARK);
 		to = find(from, end, END_MARK);
 		if (!to) {
-			tm_input_fail_line(in, tm_linepos_at(&lp, (size_t)(begin - p)),
+			tm_input_fail_line(in, tm_text_linepos_at(&lp, (size_t)(begin - p)),
 					   BEGIN_MARK " without " END_MARK);
 			return -1;
 		}
@@ -136,14 +136,14 @@ static int read_multi(struct tm_input *in, const char *p, size_t len,
 			return -1;
 		script_text(&s, &b, &e);
 		snprintf(origin, sizeof(origin), "trace-data block %d", idx);
-		if (tm_input_add_block(in, tm_classify_text(b, (size_t)(e - b)),
+		if (tm_input_add_block(in, tm_text_classify(b, (size_t)(e - b)),
 				       b, (size_t)(e - b),
-				       tm_linepos_at(&lp, (size_t)(b - p)), origin))
+				       tm_text_linepos_at(&lp, (size_t)(b - p)), origin))
 			return -1;
 		from = s.close + strlen(SCRIPT_CLOSE);
 	}
 	if (!idx) {
-		tm_input_fail_line(in, tm_linepos_at(&lp, (size_t)(from - p)),
+		tm_input_fail_line(in, tm_text_linepos_at(&lp, (size_t)(from - p)),
 				   "no <script class=\"trace-data\"> block "
 				   "between the trace markers");
 		return -1;
@@ -354,12 +354,12 @@ static int read_legacy(struct tm_input *in, const char *p, size_t len,
 {
 	const char *s = quote + 1, *end = p + len;
 	size_t n = (size_t)(end - s), used, olen, i;
-	struct tm_linepos lp;
+	struct tm_text_linepos lp;
 	unsigned long line;
 	char *buf, *nb;
 
-	tm_linepos_init(&lp, p);
-	line = tm_linepos_at(&lp, (size_t)(quote - p));
+	tm_text_linepos_init(&lp, p);
+	line = tm_text_linepos_at(&lp, (size_t)(quote - p));
 	buf = tm_big_alloc(n);
 	if (!buf) {
 		tm_input_fail_big(in, "unescaping linuxPerfData");
@@ -376,7 +376,7 @@ static int read_legacy(struct tm_input *in, const char *p, size_t len,
 	}
 	if (tm_input_keep_big(in, buf, n))
 		return -1;
-	for (i = 0; i < olen && tm_is_space(buf[i]); i++)
+	for (i = 0; i < olen && tm_text_is_space(buf[i]); i++)
 		;
 	if (i == olen) {
 		tm_input_fail_line(in, line, "empty linuxPerfData string");
@@ -393,18 +393,18 @@ static int read_legacy(struct tm_input *in, const char *p, size_t len,
 static int add_payload(struct tm_input *in, int idx, const char *data,
 		       size_t len, unsigned long line, const char *origin)
 {
-	long nul = tm_nul_in_head(data, len);
+	long nul = tm_text_nul_in_head(data, len);
 
 	if (nul >= 0) {
 		tm_input_fail_line(in, line, "viewer-data block %d: binary "
 				   "payload (NUL at byte %ld)", idx, nul);
 		return -1;
 	}
-	return tm_input_add_block(in, tm_classify_text(data, len), data, len,
+	return tm_input_add_block(in, tm_text_classify(data, len), data, len,
 				  0, origin);
 }
 
-static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
+static int read_viewer_block(struct tm_input *in, struct tm_text_linepos *lp,
 			     const char *p, const struct script *s, int idx)
 {
 	const char *b = s->body, *e = s->close;
@@ -415,29 +415,29 @@ static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
 	int ret;
 
 	snprintf(origin, sizeof(origin), "viewer-data block %d", idx);
-	while (b < e && tm_is_space(*b))
+	while (b < e && tm_text_is_space(*b))
 		b++;
 	if (b == e)
 		return 0;               /* an empty slot: nothing to load */
-	if (!tm_base64_alphabet_only(b, (size_t)(e - b))) {
+	if (!tm_decode_base64_alphabet_only(b, (size_t)(e - b))) {
 		script_text(s, &b, &e);         /* raw text, not encoded */
-		return tm_input_add_block(in, tm_classify_text(b, (size_t)(e - b)),
+		return tm_input_add_block(in, tm_text_classify(b, (size_t)(e - b)),
 					  b, (size_t)(e - b),
-					  tm_linepos_at(lp, (size_t)(b - p)), origin);
+					  tm_text_linepos_at(lp, (size_t)(b - p)), origin);
 	}
-	line = tm_linepos_at(lp, (size_t)(b - p));
-	ret = tm_base64_decode(b, (size_t)(e - b), &dec, &dlen, &bad);
+	line = tm_text_linepos_at(lp, (size_t)(b - p));
+	ret = tm_decode_base64(b, (size_t)(e - b), &dec, &dlen, &bad);
 	if (ret == -2) {
 		tm_input_fail(in, "out of memory");
 		return -1;
 	}
 	if (ret) {
-		tm_input_fail_line(in, tm_linepos_at(lp, (size_t)(b + bad - p)),
+		tm_input_fail_line(in, tm_text_linepos_at(lp, (size_t)(b + bad - p)),
 				   "viewer-data block %d: invalid base64 at byte %zu "
 				   "of the block", idx, bad);
 		return -1;
 	}
-	if (!tm_is_gzip(dec, dlen)) {
+	if (!tm_decode_is_gzip(dec, dlen)) {
 		if (tm_input_keep(in, dec))
 			return -1;
 		return add_payload(in, idx, dec, dlen, line, origin);
@@ -445,7 +445,7 @@ static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
 	ret = tm_input_inflate(in, 1, dec, dlen, &z);
 	free(dec);
 	if (ret) {
-		tm_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
+		tm_decode_zerr_text(ret, &z, 1, in->budget, msg, sizeof(msg));
 		if (ret == TM_Z_NOMEM)
 			tm_input_fail_line(in, line, "viewer-data block %d: %s", idx, msg);
 		else
@@ -459,11 +459,11 @@ static int read_viewer_block(struct tm_input *in, struct tm_linepos *lp,
 static int read_trace2html(struct tm_input *in, const char *p, size_t len)
 {
 	const char *from = p, *end = p + len;
-	struct tm_linepos lp;
+	struct tm_text_linepos lp;
 	struct script s;
 	int idx = 0;
 
-	tm_linepos_init(&lp, p);
+	tm_text_linepos_init(&lp, p);
 	while (find_script(from, end, VIEWER_ATTR, &s)) {
 		idx++;
 		if (check_script(in, &lp, p, &s, "viewer-data", idx) ||

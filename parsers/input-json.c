@@ -40,14 +40,14 @@ static bool quoted_key_in(const char *p, size_t len)
 static void where(const struct tm_input *in, const char *p, const char *at,
 		  char *buf, size_t cap)
 {
-	struct tm_linepos lp;
+	struct tm_text_linepos lp;
 
 	if (in->unmapped) {
 		snprintf(buf, cap, "%s", in->name);
 		return;
 	}
-	tm_linepos_init(&lp, p);
-	snprintf(buf, cap, "%s:%lu", in->name, tm_linepos_at(&lp, (size_t)(at - p)));
+	tm_text_linepos_init(&lp, p);
+	snprintf(buf, cap, "%s:%lu", in->name, tm_text_linepos_at(&lp, (size_t)(at - p)));
 }
 
 int tm_input_json(struct tm_input *in, const char *p, size_t len,

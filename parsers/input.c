@@ -207,7 +207,7 @@ int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z)
 {
 	size_t cap = tm_decode_cap(len), limit = in->budget < cap ? in->budget : cap;
-	int ret = gzip ? tm_gunzip(src, len, limit, z) : tm_zlib_inflate(src, len, limit, z);
+	int ret = gzip ? tm_decode_gunzip(src, len, limit, z) : tm_decode_zlib(src, len, limit, z);
 
 	if (ret)
 		return ret;
@@ -224,7 +224,7 @@ int tm_input_zfail(struct tm_input *in, int err, const struct tm_inflated *z,
 {
 	char msg[400];
 
-	tm_zerr_text(err, z, gzip, in->budget, msg, sizeof(msg));
+	tm_decode_zerr_text(err, z, gzip, in->budget, msg, sizeof(msg));
 	if (err == TM_Z_NOMEM)
 		tm_input_fail(in, "%s", msg);    /* not about a byte of the input */
 	else
@@ -295,7 +295,7 @@ void tm_input_fail_byte(struct tm_input *in, size_t off, const char *fmt, ...)
  * with "# tracer:"). */
 static enum tm_block_kind ftrace_kind(const char *p, size_t len)
 {
-	return tm_classify_text(p, len) == TM_BLOCK_CGROUP_DUMP ?
+	return tm_text_classify(p, len) == TM_BLOCK_CGROUP_DUMP ?
 		TM_BLOCK_CGROUP_DUMP : TM_BLOCK_FTRACE;
 }
 
@@ -318,7 +318,7 @@ static int find_trace_line(const char *p, size_t len, struct trace_line *t)
 	for (l = p; l < end && n <= TM_SNIFF_LINES; l = next, n++) {
 		const char *c;
 
-		e = tm_line_end(l, end, &next);
+		e = tm_text_line_end(l, end, &next);
 		if (e - l < 6 || memcmp(l, "TRACE:", 6) != 0)
 			continue;
 		for (c = l + 6; c < e && *c == '\r'; c++)
@@ -354,7 +354,7 @@ static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
 	int ret = tm_input_inflate(in, 0, d, n, &z);
 
 	if (ret && t->eol_len > 1 &&
-	    (fixed = tm_undo_eol(d, n, t->eol, t->eol_len, &fixed_len))) {
+	    (fixed = tm_decode_undo_eol(d, n, t->eol, t->eol_len, &fixed_len))) {
 		struct tm_inflated z2;
 
 		if (!tm_input_inflate(in, 0, fixed, fixed_len, &z2)) {
@@ -383,15 +383,15 @@ static int read_atrace(struct tm_input *in, const char *p, size_t len,
 	size_t n = len - t->data, i;
 	long nul;
 
-	for (i = 0; i < n && tm_is_space(d[i]); i++)
+	for (i = 0; i < n && tm_text_is_space(d[i]); i++)
 		;
 	if (i == n) {
 		tm_input_fail_line(in, t->line, "no trace data after TRACE:");
 		return -1;
 	}
-	if (tm_is_zlib(d, n))
+	if (tm_decode_is_zlib(d, n))
 		return read_atrace_zlib(in, p, len, t);
-	nul = tm_nul_in_head(d, n);
+	nul = tm_text_nul_in_head(d, n);
 	if (nul >= 0) {
 		tm_input_fail_byte(in, t->data + (size_t)nul,
 				   "NUL byte after TRACE: (binary data that is not zlib)");
@@ -442,13 +442,13 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 					       : "empty file");
 		return -1;
 	}
-	if (tm_is_gzip(p, len))
+	if (tm_decode_is_gzip(p, len))
 		return read_gzip(in, p, len);
 	if (tm_is_tracedat(p, len))
 		return tm_tracedat_read(in, p, len);
 	if (tm_is_perfetto(p, len))
 		return tm_perfetto_read(in, p, len);
-	while (i < len && tm_is_space(p[i]))
+	while (i < len && tm_text_is_space(p[i]))
 		i++;
 	if (i == len) {
 		tm_input_fail(in, "holds only whitespace, no trace");
@@ -458,7 +458,7 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 	if (c != '{' && c != '[' && c != '<' && c != '#' &&
 	    find_trace_line(p, len, &t))
 		return read_atrace(in, p, len, &t);
-	nul = tm_nul_in_head(p, len);
+	nul = tm_text_nul_in_head(p, len);
 	if (nul >= 0) {
 		tm_input_fail_byte(in, (size_t)nul,
 				   "NUL byte: binary data, not a text trace");
@@ -473,7 +473,7 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		return tm_input_json(in, p + bom, len - bom,
 				     in->was_gzip ? "gzip" : "");
 	}
-	ftrace = tm_looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
+	ftrace = tm_text_looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
 	if (c == '<' && !ftrace)
 		return tm_html_read(in, p, len);
 	if (ftrace) {
@@ -497,9 +497,9 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
  * that no "TRACE:" line (a zlib stream follows it) stands before. */
 static long binary_head(const char *p, size_t len)
 {
-	long nul = tm_nul_in_head(p, len);
+	long nul = tm_text_nul_in_head(p, len);
 
-	if (nul < 0 || tm_is_gzip(p, len) || tm_is_tracedat(p, len) || tm_is_perfetto(p, len) ||
+	if (nul < 0 || tm_decode_is_gzip(p, len) || tm_is_tracedat(p, len) || tm_is_perfetto(p, len) ||
 	    memmem(p, (size_t)nul, "TRACE:", 6))
 		return -1;
 	return nul;

@@ -309,7 +309,7 @@ int tm_speedtracer_read(struct tm_bconv *c)
 	tm_bconv_name(c, false, PID, TID_RENDERER, "renderer");
 	tm_bconv_name(c, false, PID, TID_NETWORK, "network");
 	for (; p < e; p = next) {
-		le = tm_line_end(p, e, &next);
+		le = tm_text_line_end(p, e, &next);
 		p = tm_json_lex_ws(p, le);
 		if (p == le)
 			continue;

@@ -15,7 +15,7 @@
  *
  * Duplicate keys in an event: the first one wins (later ones are walked and
  * kept in raw, but not looked at).  Line numbers are counted lazily with
- * tm_count_nl() between the positions that need one.
+ * tm_text_count_nl() between the positions that need one.
  *
  * Fast paths (off on the reference path, tuning.h, which `make bench` compares with):
  * the keys of the fields as serializers write them ("ts":) are recognised
@@ -103,7 +103,7 @@ static unsigned long line_at(struct tm_te_reader *r, const char *at)
 		for (; q < at; q++)
 			r->line += *q == '\n';
 	} else {
-		r->line += tm_count_nl(q, (size_t)(at - q));
+		r->line += tm_text_count_nl(q, (size_t)(at - q));
 	}
 	r->lpos = at;
 	return r->line;

@@ -542,7 +542,7 @@ static bool gzip_head_plain(const char *head, size_t n)
 	inflateEnd(&z);
 	if ((ret != Z_OK && ret != Z_STREAM_END) || z.total_out < 8)
 		return false;
-	return !tm_is_tracedat(out, z.total_out) && !tm_is_gzip(out, z.total_out);
+	return !tm_is_tracedat(out, z.total_out) && !tm_decode_is_gzip(out, z.total_out);
 }
 
 /* Can PATH be opened beside other threads?  Only a trace.dat cannot (it is
@@ -564,7 +564,7 @@ static bool opens_beside_threads(const char *path)
 	close(fd);
 	if (n < 8 || tm_is_tracedat(head, (size_t)n))
 		return false;
-	return !tm_is_gzip(head, (size_t)n) || gzip_head_plain(head, (size_t)n);
+	return !tm_decode_is_gzip(head, (size_t)n) || gzip_head_plain(head, (size_t)n);
 }
 
 static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)

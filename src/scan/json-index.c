@@ -100,7 +100,7 @@ static int write_all(int fd, const char *p, size_t n)
 /* The buffer into the file (made the first time). */
 static int spill(struct tm_jidx *x)
 {
-	if ((x->fd < 0 && (x->fd = tm_scratch_fd()) < 0) || write_all(x->fd, x->buf, x->n))
+	if ((x->fd < 0 && (x->fd = tm_big_scratch_fd()) < 0) || write_all(x->fd, x->buf, x->n))
 		return -1;
 	x->n = 0;
 	return 0;

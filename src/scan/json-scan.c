@@ -75,7 +75,7 @@ static void *second_run(void *arg)
 	int rc = 0;
 
 	s->r = tm_te_reader_new_at(s->name, s->text, s->len, s->cut, s->object_form,
-				   s->first_line + tm_count_nl(s->text, s->cut), &s->d);
+				   s->first_line + tm_text_count_nl(s->text, s->cut), &s->d);
 	if (!s->r) {
 		s->rc = tm_diag_error(&s->d, "out of memory");
 		return NULL;

@@ -1140,7 +1140,7 @@ static void check_b64(const char *in, const char *want, size_t want_len)
 	char *out = NULL;
 	size_t len = 0, bad = 99;
 
-	assert_int_equal(tm_base64_decode(in, strlen(in), &out, &len, &bad), 0);
+	assert_int_equal(tm_decode_base64(in, strlen(in), &out, &len, &bad), 0);
 	assert_int_equal(len, want_len);
 	assert_memory_equal(out, want, want_len);
 	free(out);
@@ -1151,7 +1151,7 @@ static void check_b64_bad(const char *in, size_t want_off)
 	char *out = NULL;
 	size_t len, bad = 99;
 
-	assert_int_equal(tm_base64_decode(in, strlen(in), &out, &len, &bad), -1);
+	assert_int_equal(tm_decode_base64(in, strlen(in), &out, &len, &bad), -1);
 	assert_int_equal(bad, want_off);
 	assert_null(out);
 }
@@ -1174,9 +1174,9 @@ static void test_base64(void **state)
 	check_b64_bad("TQ===", 4);
 	check_b64_bad("TQ=", 2);
 	check_b64_bad("TW!u", 2);
-	assert_true(tm_base64_alphabet_only("H4sI AA==\n", 10));
-	assert_false(tm_base64_alphabet_only("# tracer", 8));
-	assert_false(tm_base64_alphabet_only("{\"a\":1}", 7));
+	assert_true(tm_decode_base64_alphabet_only("H4sI AA==\n", 10));
+	assert_false(tm_decode_base64_alphabet_only("# tracer", 8));
+	assert_false(tm_decode_base64_alphabet_only("{\"a\":1}", 7));
 }
 
 static void check_js(const char *lit, const char *want, size_t want_len,
@@ -1235,7 +1235,7 @@ static void test_classify(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (tm_classify_text(t[i].text, strlen(t[i].text)) != t[i].kind)
+		if (tm_text_classify(t[i].text, strlen(t[i].text)) != t[i].kind)
 			fail_msg("classify \"%s\" is not %s", t[i].text,
 				 tm_block_kind_name(t[i].kind));
 }

@@ -273,7 +273,7 @@ static void test_cut_guess(void **state)
 	assert_int_equal(tm_jscan_cut("},{", 3), 0);    /* too short to cut */
 }
 
-/* tm_count_nl against a byte-by-byte count: every length to 300 at every
+/* tm_text_count_nl against a byte-by-byte count: every length to 300 at every
  * alignment, and a long run past a lane counter's 255 rounds. */
 static void test_count_nl(void **state)
 {
@@ -291,12 +291,12 @@ static void test_count_nl(void **state)
 			want = 0;
 			for (size_t i = 0; i < n; i++)
 				want += buf[off + i] == '\n';
-			assert_int_equal(tm_count_nl(buf + off, n), want);
+			assert_int_equal(tm_text_count_nl(buf + off, n), want);
 		}
 	memset(buf, '\n', sizeof(buf));
-	assert_int_equal(tm_count_nl(buf + 3, sizeof(buf) - 3), sizeof(buf) - 3);
+	assert_int_equal(tm_text_count_nl(buf + 3, sizeof(buf) - 3), sizeof(buf) - 3);
 	memset(buf, 'a', sizeof(buf));
-	assert_int_equal(tm_count_nl(buf, sizeof(buf)), 0);
+	assert_int_equal(tm_text_count_nl(buf, sizeof(buf)), 0);
 }
 
 int main(void)

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* big-buffer.c - buffers backed by a scratch file (big-buffer.h). */
+#include <errno.h>
+#include <stdint.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "big-buffer.h"
+
+/* ---- big buffers --------------------------------------------------------
+ * Output that may reach gigabytes (inflated data, unescaped JS strings,
+ * stdin) lives in anonymous mappings: they grow with mremap (no copy), ask
+ * for transparent huge pages (a fault per 2 MB instead of per 4 KB) and go
+ * back with munmap.  Under AddressSanitizer plain malloc is used instead so
+ * that an overflow past the end is still caught.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_USE_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BIG_USE_MALLOC 1
+#endif
+#endif
+
+const char *tm_big_scratch_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+
+	return dir && *dir ? dir : "/tmp";
+}
+
+int tm_big_scratch_fd(void)
+{
+	char path[4096];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/tracemerge-buf.XXXXXX", tm_big_scratch_dir());
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
+
+const char *tm_big_why(int err, char *buf, size_t size)
+{
+	if (!err || err == ENOMEM)
+		snprintf(buf, size, "out of memory");
+	else
+		snprintf(buf, size, "%s (TMPDIR): %s", tm_big_scratch_dir(), strerror(err));
+	return buf;
+}
+
+/* Growth by doubling, or (the scratch file system having no room for
+ * that) by half as much, and so on down to GROW_MIN. */
+#define GROW_MIN ((size_t)64 << 10)
+
+void *tm_big_grow(void *p, size_t *cap, size_t limit)
+{
+	size_t step = *cap ? *cap : GROW_MIN;
+
+	if (*cap >= limit) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	for (;;) {
+		size_t ncap = step < limit - *cap ? *cap + step : limit;
+		void *nb = tm_big_resize(p, *cap, ncap);
+
+		if (nb) {
+			*cap = ncap;
+			return nb;
+		}
+		if (errno != ENOSPC && errno != EDQUOT)
+			return NULL;
+		if (step <= GROW_MIN)
+			return NULL;
+		step = step / 2 > GROW_MIN ? step / 2 : GROW_MIN;
+	}
+}
+
+#ifdef BIG_USE_MALLOC
+void *tm_big_alloc(size_t len)
+{
+	return malloc(len ? len : 1);
+}
+
+void *tm_big_resize(void *p, size_t old, size_t len)
+{
+	(void)old;
+	return realloc(p, len ? len : 1);
+}
+
+void tm_big_free(void *p, size_t len)
+{
+	(void)len;
+	free(p);
+}
+#else
+/* A big buffer is a shared mapping of an unlinked scratch file in $TMPDIR
+ * (or /tmp): its pages belong to the page cache, which the kernel writes
+ * back and reclaims under memory pressure, so decompressing a 4 GB trace
+ * does not need 4 GB of process memory.  Its blocks are allocated before
+ * they are mapped (posix_fallocate): a full file system is an error
+ * (ENOSPC) here, where writing into a sparse mapping would have killed the
+ * process with SIGBUS.  Where no scratch file can be made, an anonymous
+ * mapping is used.  The fd of each buffer is kept in a small header page
+ * before the data. */
+#define BIG_HDR 4096
+
+/* Blocks for bytes [FROM, TO) of scratch file FD; 0 or -1 with errno (the
+ * file is cut back to FROM bytes then). */
+static int big_reserve(int fd, size_t from, size_t to)
+{
+	int e;
+
+	do
+		e = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+	while (e == EINTR);
+	if (!e)
+		return 0;
+	(void)ftruncate(fd, (off_t)from);
+	errno = e;
+	return -1;
+}
+
+/* A mapping of TOTAL bytes: of scratch file *FD, or (it cannot be mapped:
+ * *FD closed, -1) anonymous.  NULL with errno when none. */
+static void *big_map(int *fd, size_t total)
+{
+	void *p;
+
+	if (*fd >= 0) {
+		if (big_reserve(*fd, 0, total))
+			return NULL;
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
+		if (p != MAP_FAILED)
+			return p;
+		close(*fd);
+		*fd = -1;
+	}
+	p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return p;
+}
+
+void *tm_big_alloc(size_t len)
+{
+	int fd = tm_big_scratch_fd(), e;
+	char *p;
+
+	if (len > SIZE_MAX - BIG_HDR) {
+		errno = ENOMEM;
+		p = NULL;
+	} else {
+		p = big_map(&fd, len + BIG_HDR);
+	}
+	if (!p) {
+		e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return NULL;
+	}
+	memcpy(p, &fd, sizeof(fd));   /* -1: anonymous (see tm_big_free) */
+	return p + BIG_HDR;
+}
+
+void *tm_big_resize(void *p, size_t old, size_t len)
+{
+	char *base = (char *)p - BIG_HDR, *nb;
+	int fd;
+
+	memcpy(&fd, base, sizeof(fd));
+	if (len > SIZE_MAX - BIG_HDR) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (fd >= 0 && (len > old ? big_reserve(fd, old + BIG_HDR, len + BIG_HDR)
+				  : ftruncate(fd, (off_t)(len + BIG_HDR))) != 0)
+		return NULL;
+	nb = mremap(base, old + BIG_HDR, len + BIG_HDR, MREMAP_MAYMOVE);
+	if (nb == MAP_FAILED) {
+		if (fd >= 0 && len > old)
+			(void)ftruncate(fd, (off_t)(old + BIG_HDR));
+		errno = ENOMEM;
+		return NULL;
+	}
+	return nb + BIG_HDR;
+}
+
+void tm_big_free(void *p, size_t len)
+{
+	char *base;
+	int fd;
+
+	if (!p)
+		return;
+	base = (char *)p - BIG_HDR;
+	memcpy(&fd, base, sizeof(fd));
+	munmap(base, len + BIG_HDR);
+	if (fd >= 0)
+		close(fd);
+}
+#endif
+

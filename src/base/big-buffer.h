@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * big-buffer.h - buffers for data that may reach GBs (decompressed inputs,
+ * the notes of a JSON first pass), backed by an unlinked scratch file in
+ * $TMPDIR where one can be made, so that they grow without copying and a
+ * full file system is an error when the bytes are reserved, not a fault
+ * when they are written.
+ */
+#ifndef TM_BIG_BUFFER_H
+#define TM_BIG_BUFFER_H
+
+#include <stddef.h>
+
+/* The directory of scratch files: $TMPDIR, or /tmp when it is unset. */
+const char *tm_big_scratch_dir(void);
+/* An unlinked temporary file in tm_big_scratch_dir(), open for reading and
+ * writing; -1 when none can be made. */
+int tm_big_scratch_fd(void);
+
+/* Buffers for output that may reach GBs: grow without copying.  Free with
+ * tm_big_free() and the length last given.  Their bytes are allocated in
+ * a scratch file (when one can be made) before they are handed out, so a
+ * full file system is a NULL return with errno ENOSPC (or EDQUOT, EIO,
+ * EFBIG), never a fault when the bytes are written; ENOMEM: no memory. */
+void *tm_big_alloc(size_t len);
+void *tm_big_resize(void *p, size_t old, size_t len);   /* NULL: p kept */
+void tm_big_free(void *p, size_t len);
+/* Grow P from *CAP bytes (not 0) to at most LIMIT: double, or by less
+ * when the scratch file system has no room for that.  NULL with errno
+ * (P and *CAP kept), else the buffer, *CAP its new size. */
+void *tm_big_grow(void *p, size_t *cap, size_t limit);
+/* The reason of a big-buffer failure ERR (errno), in BUF: "out of memory"
+ * (ENOMEM or 0) or "DIR (TMPDIR): strerror(ERR)".  Returns BUF. */
+const char *tm_big_why(int err, char *buf, size_t size);
+
+#endif
