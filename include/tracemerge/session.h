@@ -80,6 +80,20 @@ struct tm_tuning {
 TM_API void tm_tuning_set(const struct tm_tuning *t);
 TM_API struct tm_tuning tm_tuning_get(void);
 
+/* How far long work is: PHASE "reading" (the first pass over every input)
+ * or "writing" (the pass that writes the output); DONE of TOTAL bytes of
+ * the inputs' text (decompressed).  TOTAL may grow while inputs open. */
+struct tm_progress {
+	const char *phase;
+	uint64_t done, total;
+};
+typedef void (*tm_progress_fn)(void *ctx, const struct tm_progress *p);
+/* The process's progress callback (NULL: none, the default): called at the
+ * start and end of each phase and about four times a second between,
+ * from the thread doing the work, one call at a time.  For sessions and
+ * tm_stats_json. */
+TM_API void tm_progress_set(tm_progress_fn fn, void *ctx);
+
 enum tm_session_mode {
 	/* `merge`: parts of the inputs are linked by their clock-sync markers
 	 * and the options; a part nothing links is an error */

@@ -25,13 +25,23 @@ enum tm_verbosity { TM_QUIET = -1, TM_NORMAL = 0, TM_VERBOSE = 1 };
 extern enum tm_verbosity tm_cli_verbosity;
 #define TM_VERBOSITY_OPTIONS \
 	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "verbose", no_argument, NULL, 'v' }
-/* -q or -v (C): set tm_cli_verbosity; true when C was one of them. */
+	{ "verbose", no_argument, NULL, 'v' }, \
+	{ "progress", no_argument, NULL, TM_OPT_PROGRESS }
+/* -q, -v or --progress (C): set tm_cli_verbosity or force the progress
+ * line; true when C was one of them. */
 bool tm_cli_verbosity_opt(int c);
+
+/* The progress line (progress.c): shown on a terminal once the work has
+ * run a second, or always with --progress; never with -q. */
+void tm_cli_progress_start(const char *cmd);
+void tm_cli_progress_end(void);
+void tm_cli_progress_force(void);
+bool tm_cli_progress_forced(void);
 
 /* Clock options shared by sync and merge (cmd-sync.c). */
 enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
-       TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT, TM_OPT_MAX_DECOMPRESSED };
+       TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT, TM_OPT_MAX_DECOMPRESSED,
+       TM_OPT_PROGRESS };
 /* the option of every command that reads inputs */
 #define TM_INPUT_OPTIONS \
 	{ "max-decompressed", required_argument, NULL, TM_OPT_MAX_DECOMPRESSED }

@@ -86,11 +86,14 @@ int cmd_import(int argc, char **argv)
 	s = tm_cli_session("import", &mo, NULL, argv + optind, 1, &d);
 	if (!s) {
 		rc = TM_EXIT_INPUT;
-	} else if (tm_session_write(s, outpath)) {
-		fprintf(stderr, "tracemerge import: %s\n", d.error);
-		rc = TM_EXIT_INPUT;
-	} else if (tm_cli_verbosity != TM_QUIET) {
-		print_summary(s, &d);
+	} else {
+		tm_cli_progress_start("import");
+		rc = tm_session_write(s, outpath) ? TM_EXIT_INPUT : TM_EXIT_OK;
+		tm_cli_progress_end();
+		if (rc)
+			fprintf(stderr, "tracemerge import: %s\n", d.error);
+		else if (tm_cli_verbosity != TM_QUIET)
+			print_summary(s, &d);
 	}
 	tm_session_free(s);
 	tm_diag_free(&d);

@@ -216,10 +216,16 @@ int cmd_merge(int argc, char **argv)
 	}
 	tm_diag_init(&d);
 	s = tm_cli_session("merge", &mo, &cc, argv + optind, (size_t)(argc - optind), &d);
+	if (s && !set_pid_offsets(s, pids, npids)) {
+		tm_cli_progress_start("merge");
+		rc = tm_session_write(s, outpath) || tm_session_counts(s, &counts) ? -1 : TM_EXIT_OK;
+		tm_cli_progress_end();
+	} else if (s) {
+		rc = -1;
+	}
 	if (!s) {
 		rc = TM_EXIT_INPUT;
-	} else if (set_pid_offsets(s, pids, npids) || tm_session_write(s, outpath) ||
-		   tm_session_counts(s, &counts)) {
+	} else if (rc < 0) {
 		rc = tm_cli_session_error("merge", s, &d, tm_cli_verbosity != TM_QUIET);
 	} else {
 		if (report == 2)

@@ -363,7 +363,8 @@ int cmd_record(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	if ((rc = parse_args(&c, argc, argv)) != 0)
 		return rc < 0 ? TM_EXIT_OK : rc;
-	c.progress = isatty(STDERR_FILENO) && tm_cli_verbosity != TM_QUIET;
+	c.progress = (isatty(STDERR_FILENO) || tm_cli_progress_forced()) &&
+		     tm_cli_verbosity != TM_QUIET;
 	catch_signals();
 	rc = run(&c);
 	if (c.child > 0 && !c.child_done) {

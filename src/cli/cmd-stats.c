@@ -218,8 +218,10 @@ int cmd_stats(int argc, char **argv)
 
 		tm_diag_init(&d);
 		/* the text lists the busiest tasks and names; -v and --json all */
+		tm_cli_progress_start("stats");
 		text = tm_stats_json(argv[i], json || (verbose && !tasks_given) ? -1 : max_tasks,
 				     json || verbose ? -1 : 20, &d);
+		tm_cli_progress_end();
 		r = text ? json_tokener_parse(text) : NULL;
 		free(text);
 		if (!r) {

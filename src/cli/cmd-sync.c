@@ -204,6 +204,10 @@ enum tm_verbosity tm_cli_verbosity = TM_NORMAL;
 
 bool tm_cli_verbosity_opt(int c)
 {
+	if (c == TM_OPT_PROGRESS) {
+		tm_cli_progress_force();
+		return true;
+	}
 	if (c == 'q')
 		tm_cli_verbosity = TM_QUIET;
 	else if (c == 'v')
@@ -289,9 +293,14 @@ int cmd_sync(int argc, char **argv)
 	}
 	tm_diag_init(&d);
 	s = tm_cli_session("sync", &mode, &cc, argv + optind, (size_t)(argc - optind), &d);
+	if (s) {
+		tm_cli_progress_start("sync");
+		rc = tm_session_sync(s) ? -1 : TM_EXIT_OK;
+		tm_cli_progress_end();
+	}
 	if (!s) {
 		rc = TM_EXIT_INPUT;
-	} else if (tm_session_sync(s)) {
+	} else if (rc < 0) {
 		rc = tm_cli_session_error("sync", s, &d, tm_cli_verbosity != TM_QUIET);
 		/* a refused link is worth seeing too */
 		if (plot && rc == TM_EXIT_INPUT)

@@ -74,6 +74,7 @@ static const struct {
 	  KERNEL_AS_TEXT
 	  "  -q, --quiet       only errors on stderr (no summary, no warnings)\n"
 	  "  -v, --verbose     the summary always; every warning's locations\n"
+	  "  --progress        a progress line on stderr also when it is no terminal\n"
 	  MAX_DECOMPRESSED_TEXT },
 	{ "merge",
 	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report[=json]] INPUT...\n"
@@ -97,6 +98,7 @@ static const struct {
 	  "  -q, --quiet       only errors on stderr (no warnings)\n"
 	  "  -v, --verbose     the counts, each input's clock relation and every\n"
 	  "                    warning's locations on stderr\n"
+	  "  --progress        a progress line on stderr also when it is no terminal\n"
 	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "record",
 	  "usage: tracemerge record [-e GROUPS] [-b KB] [-c TRACE_CLOCK] [-t SECONDS] [-o OUT]\n"
@@ -121,6 +123,7 @@ static const struct {
 	  "                    OUT and renamed into place at the end\n"
 	  "  -q, --quiet       only errors on stderr (no progress, no summary)\n"
 	  "  -v, --verbose     also the instance, trace clock and events at the start\n"
+	  "  --progress        the progress line also when stderr is no terminal\n"
 	  "\n"
 	  "Ctrl-C (SIGINT, SIGTERM) ends the recording (CMD gets it too and is\n"
 	  "waited for); a second one abandons it.  The instance is always removed.\n"
@@ -142,6 +145,7 @@ static const struct {
 	  "                    line and its error band, one panel per link\n"
 	  "  -q, --quiet       only errors on stderr (no warnings)\n"
 	  "  -v, --verbose     every warning's locations\n"
+	  "  --progress        a progress line on stderr also when it is no terminal\n"
 	  "\n" CLOCK_OPTIONS_TEXT },
 	{ "stats",
 	  "usage: tracemerge stats [--json] [-q|-v] INPUT...\n"
@@ -154,6 +158,7 @@ static const struct {
 	  "  --tasks N         list at most N tasks in text output (default 20)\n"
 	  "  -q, --quiet       only errors on stderr\n"
 	  "  -v, --verbose     list every task and event name in text output\n"
+	  "  --progress        a progress line on stderr also when it is no terminal\n"
 	  MAX_DECOMPRESSED_TEXT },
 };
 

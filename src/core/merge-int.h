@@ -10,6 +10,7 @@
 #include "canon.h"
 #include "merge.h"
 #include "output.h"
+#include "progress.h"
 
 #define TM_TGID_CACHE 64
 
@@ -20,6 +21,7 @@ struct tm_kstream {                 /* one ftrace block being written */
 	const struct tm_fline *fl;      /* current line (the feed's), with its facts */
 	const struct tm_ftrace_line *l; /* &fl->line */
 	const struct tm_canon_pre *pre;  /* its canonical prefix made ahead, or NULL */
+	struct tm_progress_mark pm;     /* how far in b (progress.h) */
 	bool have;
 	int64_t ts;                     /* current event on the output clock */
 	struct tm_clock_map map;
@@ -31,6 +33,7 @@ struct tm_kstream {                 /* one ftrace block being written */
 };
 
 struct tm_mw {
+	struct tm_progress_mark jpm;      /* the JSON block being written (progress.h) */
 	struct tm_sync *s;
 	const struct tm_merge_opts *o;
 	struct tm_merge_counts *c;

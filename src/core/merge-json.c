@@ -179,6 +179,8 @@ static void emit_event(struct tm_mw *w, const struct tm_src *src, const struct t
 {
 	char where[600];
 
+	if (pr->raw >= b->data && pr->raw < b->data + b->len)   /* (not a repaired copy) */
+		tm_progress_move(&w->jpm, (size_t)(pr->raw - b->data), 0);
 	switch (pr->kind) {
 	case PREP_MOVED:
 		if (w->moved_json.n)
@@ -478,9 +480,11 @@ int tm_merge_json_events(struct tm_mw *w)
 
 			if (!route->linked && src->jb[k].events > src->jb[k].sync)
 				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
+			tm_progress_mark_init(&w->jpm, 0);
 			if ((rc = json_block_noted(w, src, k)) <= 0) {
 				if (rc < 0)
 					return -1;
+				tm_progress_move(&w->jpm, b->len, 1);
 				continue;
 			}
 			/* the first pass already reported this block's warnings */
@@ -497,6 +501,7 @@ int tm_merge_json_events(struct tm_mw *w)
 				tm_diag_error(w->jd, "%s", quiet.error);
 			else if (tm_merge_json_top(w, tm_te_reader_top(r), src->path))
 				rc = tm_diag_error(w->jd, "out of memory");
+			tm_progress_move(&w->jpm, b->len, 1);
 			tm_te_reader_free(r);
 			tm_diag_free(&quiet);
 			if (rc < 0)

@@ -83,6 +83,8 @@ static int stream_next(struct tm_mw *w, struct tm_kstream *k)
 	k->have = (k->fl = tm_line_feed_next(k->r)) != NULL;
 	k->l = k->have ? &k->fl->line : NULL;
 	k->pre = tm_line_feed_result(k->r);
+	tm_progress_move(&k->pm, k->have ? (size_t)(k->l->raw.p - k->b->data) : k->b->len,
+			 !k->have);
 	if (!k->have || k->l->kind != TM_LN_EVENT)
 		return 0;
 	if (k->identity) {
@@ -767,6 +769,23 @@ static int json_side_join(struct tm_mw *w, struct json_side *js, bool placed)
 	return rc;
 }
 
+/* The bytes of the inputs' kernel text and JSON blocks: what the writing
+ * phase walks (progress.h). */
+static uint64_t text_bytes(const struct tm_sync *s)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < s->nsrc; i++) {
+		const struct tm_input *in = s->src[i].in;
+		for (size_t k = 0; in && k < tm_input_nblocks(in); k++) {
+			enum tm_block_kind kind = tm_input_block(in, k)->kind;
+			if (kind == TM_BLOCK_FTRACE || kind == TM_BLOCK_JSON)
+				n += tm_input_block(in, k)->len;
+		}
+	}
+	return n;
+}
+
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
 		   struct tm_merge_counts *c)
 {
@@ -787,6 +806,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		for (size_t k = 0; k < s->src[i].njb; k++)
 			c->json_in += s->src[i].jb[k].events;
 	}
+	tm_progress_phase("writing", text_bytes(s));
 	/* the inputs' own markers leave the event streams when they could make
 	 * Catapult see a second path between two domains: beside the link, or
 	 * between several inputs' JSON now in one traceEvents array */
@@ -872,6 +892,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		goto fail;
 	}
 	rc = tm_out_close(&w->out, s->d);
+	if (!rc)
+		tm_progress_done();
 	goto done;
 fail:
 	if (w->out.err && !s->d->error[0])

@@ -11,6 +11,7 @@
 #include "json-stats.h"
 #include "kernel-scan.h"
 #include "report.h"
+#include "progress.h"
 
 char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_diag *d)
 {
@@ -18,9 +19,14 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 	struct tm_kstats st;
 	struct tm_input *in;
 	char *text = NULL;
+	uint64_t size = 0;
 
+	tm_progress_phase("reading", 0);
 	if (!(in = tm_input_open(path, d)))
 		return NULL;
+	for (size_t b = 0; b < tm_input_nblocks(in); b++)
+		size += tm_input_block(in, b)->len;
+	tm_progress_total(size);
 	if (tm_kstats_init(&st, path, d)) {
 		tm_input_free(in);
 		return NULL;
@@ -42,6 +48,8 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 		tm_diag_error(d, "out of memory");
 	json_object_put(r);
 out:
+	if (text)
+		tm_progress_done();
 	if (!text && !d->error[0])
 		tm_diag_error(d, "out of memory");
 	tm_kstats_free(&st);

@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "decode.h"
+#include "progress.h"
 #include "issuer.h"
 #include "json-scan.h"
 #include "json-index.h"
@@ -505,6 +506,16 @@ struct pool {
 	pthread_mutex_t mu;
 };
 
+/* The text IN holds, for the progress's total. */
+static void count_input(const struct tm_input *in)
+{
+	uint64_t n = 0;
+
+	for (size_t b = 0; in && b < tm_input_nblocks(in); b++)
+		n += tm_input_block(in, b)->len;
+	tm_progress_total(n);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
@@ -516,8 +527,10 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		if (i >= p->s->nsrc)
 			return NULL;
-		if (p->sc[i].open_in_worker)
+		if (p->sc[i].open_in_worker) {
 			p->s->src[i].in = tm_input_open(p->s->src[i].path, &p->sc[i].d);
+			count_input(p->s->src[i].in);
+		}
 		p->sc[i].rc = scan_one(&p->s->src[i], &p->sc[i]);
 	}
 }
@@ -578,18 +591,24 @@ static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 	 * waiting forever: such inputs (and stdin, which cannot be looked at
 	 * first) are opened here, before any helper thread exists.  The others
 	 * are opened (decompressed) by the thread that scans them. */
+	tm_progress_phase("reading", 0);
 	for (size_t i = 0; i < s->nsrc; i++) {
-		if (s->src[i].in)
-			continue;       /* opened by the caller */
+		if (s->src[i].in) {
+			count_input(s->src[i].in);   /* opened by the caller */
+			continue;
+		}
 		sc[i].open_in_worker = threads && opens_beside_threads(s->src[i].path);
-		if (!sc[i].open_in_worker)
+		if (!sc[i].open_in_worker) {
 			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
+			count_input(s->src[i].in);
+		}
 	}
 	pthread_mutex_init(&p.mu, NULL);
 	helper = threads && tm_thread_start(&t, worker, &p);
 	worker(&p);
 	if (helper)
 		tm_thread_join(&t);
+	tm_progress_done();
 	pthread_mutex_destroy(&p.mu);
 }
 

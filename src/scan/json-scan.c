@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "progress.h"
 #include "json-scan.h"
 #include "json-lex.h"
 #include "json-split.h"
@@ -72,6 +73,7 @@ static void *second_run(void *arg)
 {
 	struct second *s = arg;
 	struct tm_te_event ev;
+	struct tm_progress_mark pm;
 	int rc = 0;
 
 	s->r = tm_te_reader_new_at(s->name, s->text, s->len, s->cut, s->object_form,
@@ -80,9 +82,14 @@ static void *second_run(void *arg)
 		s->rc = tm_diag_error(&s->d, "out of memory");
 		return NULL;
 	}
+	tm_progress_mark_init(&pm, s->cut);
 	while (!atomic_load_explicit(&s->quit, memory_order_relaxed) &&
-	       (rc = tm_te_reader_next(s->r, &ev)) == 1)
+	       (rc = tm_te_reader_next(s->r, &ev)) == 1) {
 		s->fn(s->ctx, &ev, &s->d);
+		tm_progress_move(&pm, ev.offset, 0);
+	}
+	if (rc == 0)
+		tm_progress_move(&pm, s->len, 1);
 	s->rc = rc < 0 ? -1 : 0;
 	return NULL;
 }
@@ -138,6 +145,7 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	struct tm_te_reader *r = tm_te_reader_new(name, text, len, first_line, d);
 	struct second s;
 	struct tm_te_event ev;
+	struct tm_progress_mark pm;
 	struct tm_thread t;
 	bool two = false, passed = false;
 	int rc, form = cut ? form_of(text, len) : -1;
@@ -165,7 +173,9 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 		else
 			tm_diag_free(&s.d);
 	}
+	tm_progress_mark_init(&pm, 0);
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
+		tm_progress_move(&pm, ev.offset, 0);
 		if (two && !passed && ev.offset > cut) {
 			/* past the cut: the other part is not the rest */
 			atomic_store_explicit(&s.quit, true, memory_order_relaxed);
@@ -173,6 +183,8 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 		}
 		fn(ctx[0], &ev, d);
 	}
+	if (rc == 0)
+		tm_progress_move(&pm, two && !passed ? cut : len, 1);
 	if (two) {
 		*split = rc == 0 && tm_te_reader_stopped(r);
 		if (!*split)

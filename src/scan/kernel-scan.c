@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel-scan.h"
+#include "progress.h"
 #include "blank-run.h"
 #include "canon.h"
 #include "span.h"
@@ -689,15 +690,19 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_thread_allowed(),
 						  cb ? &tm_canon_prefix_work : NULL);
 	const struct tm_fline *l;
+	struct tm_progress_mark pm;
 
 	if (!r)
 		return -1;
+	tm_progress_mark_init(&pm, 0);
 	st->block_have_ts = false;
 	while ((l = tm_line_feed_next(r))) {
 		scan_line(st, &l->line, b);
 		if (cb)
 			cb(ctx, st, l, tm_line_feed_result(r), b, bi);
+		tm_progress_move(&pm, (size_t)(l->line.raw.p - b->data), 0);
 	}
+	tm_progress_move(&pm, b->len, 1);
 	if (!st->have_hdr) {
 		st->hdr = *tm_line_feed_header(r);
 		st->have_hdr = true;
