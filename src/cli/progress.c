@@ -48,17 +48,21 @@ static void show(void *ctx, const struct tm_progress *p)
 		return;                         /* nothing known yet; short work */
 	if (!pg.tty && !end && t - pg.last_line < 1.0)
 		return;
-	rate = t > pg.phase_start ? (double)p->done / (t - pg.phase_start) : 0;
+	/* (a phase over at once, as the writing of a single-pass import, has
+	 * no speed worth telling) */
+	rate = t - pg.phase_start >= 0.2 ? (double)p->done / (t - pg.phase_start) : 0;
 	if (rate > 0) {
 		mbs = rate / MB;
 		if (!end)
 			snprintf(left, sizeof(left), ", %.0f s left",
-				 (double)(p->total - p->done) / rate + 0.5);
+				 (double)(p->total - p->done) / rate);
 	}
-	fprintf(stderr, "%stracemerge %s: %s %.1f of %.1f MB (%.0f%%), %.0f MB/s%s%s",
-		pg.tty ? "\r" : "", pg.cmd, p->phase, (double)p->done / MB,
-		(double)p->total / MB, p->total ? 100.0 * (double)p->done / (double)p->total : 100.0,
-		mbs, left, pg.tty ? "\033[K" : "\n");
+	fprintf(stderr, "%stracemerge %s: %s %.1f of %.1f MB (%.0f%%)", pg.tty ? "\r" : "",
+		pg.cmd, p->phase, (double)p->done / MB, (double)p->total / MB,
+		(double)(p->done * 100 / p->total));      /* 100% only when done */
+	if (mbs > 0)
+		fprintf(stderr, ", %.0f MB/s%s", mbs, left);
+	fputs(pg.tty ? "\033[K" : "\n", stderr);
 	pg.last_line = t;
 	pg.shown = true;
 }

@@ -19,8 +19,8 @@ $TM import -o "$T/o.json" "$T/k.txt" 2> "$T/err"
 [ ! -s "$T/err" ] && ok "progress: nothing on a pipe by default" || notok "progress on a pipe: $(head -c 200 "$T/err")"
 # --progress on a pipe: whole lines (for logs), each phase ending at 100%
 $TM merge --progress -o "$T/o.json" "$T/k.txt" "$T/a.json" 2> "$T/err"
-if grep -qx "tracemerge merge: reading $KJ of $KJ MB (100%), [0-9]* MB/s" "$T/err" &&
-   grep -qx "tracemerge merge: writing $KJ of $KJ MB (100%), [0-9]* MB/s" "$T/err" &&
+if grep -qx "tracemerge merge: reading $KJ of $KJ MB (100%)\(, [0-9]* MB/s\)\{0,1\}" "$T/err" &&
+   grep -qx "tracemerge merge: writing $KJ of $KJ MB (100%)\(, [0-9]* MB/s\)\{0,1\}" "$T/err" &&
    ! grep -q "$(printf '\r')" "$T/err"; then
 	ok "progress: --progress on a pipe: reading and writing end at $KJ of $KJ MB, whole lines"
 else
