@@ -94,6 +94,10 @@ int tm_decode_base64(const char *s, size_t len, char **out, size_t *outlen,
 
 /* ---- input-local interface (input.c) ----------------------------------- */
 
+/* The bytes of IN's kernel text and Trace Event JSON blocks (0 for NULL):
+ * what the reading and writing passes walk, for their progress. */
+uint64_t tm_input_text_bytes(const struct tm_input *in);
+
 struct tm_input {
 	char *name;
 	enum tm_format format;

@@ -656,3 +656,13 @@ struct tm_input *tm_input_open_mem(const char *name, const void *data,
 	}
 	return input_finish(in, split_text(in, data ? data : "", len));
 }
+
+uint64_t tm_input_text_bytes(const struct tm_input *in)
+{
+	uint64_t n = 0;
+
+	for (size_t k = 0; in && k < in->nblocks; k++)
+		if (in->blocks[k].kind == TM_BLOCK_FTRACE || in->blocks[k].kind == TM_BLOCK_JSON)
+			n += in->blocks[k].len;
+	return n;
+}

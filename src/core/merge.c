@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "canon.h"
+#include "decode.h"
 #include "line-feed.h"
 #include "merge.h"
 #include "merge-int.h"
@@ -769,20 +770,13 @@ static int json_side_join(struct tm_mw *w, struct json_side *js, bool placed)
 	return rc;
 }
 
-/* The bytes of the inputs' kernel text and JSON blocks: what the writing
- * phase walks (progress.h). */
+/* The bytes the writing phase walks (progress.h). */
 static uint64_t text_bytes(const struct tm_sync *s)
 {
 	uint64_t n = 0;
 
-	for (size_t i = 0; i < s->nsrc; i++) {
-		const struct tm_input *in = s->src[i].in;
-		for (size_t k = 0; in && k < tm_input_nblocks(in); k++) {
-			enum tm_block_kind kind = tm_input_block(in, k)->kind;
-			if (kind == TM_BLOCK_FTRACE || kind == TM_BLOCK_JSON)
-				n += tm_input_block(in, k)->len;
-		}
-	}
+	for (size_t i = 0; i < s->nsrc; i++)
+		n += tm_input_text_bytes(s->src[i].in);
 	return n;
 }
 

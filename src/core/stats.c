@@ -8,6 +8,7 @@
 
 #include "tracemerge/input.h"
 #include "tracemerge/stats.h"
+#include "decode.h"
 #include "json-stats.h"
 #include "kernel-scan.h"
 #include "report.h"
@@ -19,14 +20,11 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 	struct tm_kstats st;
 	struct tm_input *in;
 	char *text = NULL;
-	uint64_t size = 0;
 
 	tm_progress_phase("reading", 0);
 	if (!(in = tm_input_open(path, d)))
 		return NULL;
-	for (size_t b = 0; b < tm_input_nblocks(in); b++)
-		size += tm_input_block(in, b)->len;
-	tm_progress_total(size);
+	tm_progress_total(tm_input_text_bytes(in));
 	if (tm_kstats_init(&st, path, d)) {
 		tm_input_free(in);
 		return NULL;

@@ -506,16 +506,6 @@ struct pool {
 	pthread_mutex_t mu;
 };
 
-/* The text IN holds, for the progress's total. */
-static void count_input(const struct tm_input *in)
-{
-	uint64_t n = 0;
-
-	for (size_t b = 0; in && b < tm_input_nblocks(in); b++)
-		n += tm_input_block(in, b)->len;
-	tm_progress_total(n);
-}
-
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
@@ -529,7 +519,7 @@ static void *worker(void *arg)
 			return NULL;
 		if (p->sc[i].open_in_worker) {
 			p->s->src[i].in = tm_input_open(p->s->src[i].path, &p->sc[i].d);
-			count_input(p->s->src[i].in);
+			tm_progress_total(tm_input_text_bytes(p->s->src[i].in));
 		}
 		p->sc[i].rc = scan_one(&p->s->src[i], &p->sc[i]);
 	}
@@ -594,13 +584,13 @@ static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 	tm_progress_phase("reading", 0);
 	for (size_t i = 0; i < s->nsrc; i++) {
 		if (s->src[i].in) {
-			count_input(s->src[i].in);   /* opened by the caller */
+			tm_progress_total(tm_input_text_bytes(s->src[i].in)); /* the caller opened it */
 			continue;
 		}
 		sc[i].open_in_worker = threads && opens_beside_threads(s->src[i].path);
 		if (!sc[i].open_in_worker) {
 			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
-			count_input(s->src[i].in);
+			tm_progress_total(tm_input_text_bytes(s->src[i].in));
 		}
 	}
 	pthread_mutex_init(&p.mu, NULL);
