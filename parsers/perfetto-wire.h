@@ -47,6 +47,23 @@ enum {
 	PF_BUNDLE_LOST_EVENTS = 3,              /* FtraceEventBundle.lost_events */
 	PF_BUNDLE_COMPACT_SCHED = 4,            /* FtraceEventBundle.compact_sched */
 	PF_BUNDLE_FTRACE_CLOCK = 5,             /* FtraceEventBundle.ftrace_clock */
+	PF_BUNDLE_FTRACE_TIMESTAMP = 6,         /* FtraceEventBundle.ftrace_timestamp */
+	PF_BUNDLE_BOOT_TIMESTAMP = 7,           /* FtraceEventBundle.boot_timestamp */
+
+	PF_SNAP_CLOCKS = 1,                     /* ClockSnapshot.clocks */
+	PF_SNAP_CLOCK_ID = 1,                   /* ClockSnapshot.Clock.clock_id */
+	PF_SNAP_CLOCK_TIMESTAMP = 2,            /* ClockSnapshot.Clock.timestamp */
+	PF_SNAP_CLOCK_INCREMENTAL = 3,          /* ClockSnapshot.Clock.is_incremental */
+	PF_SNAP_CLOCK_UNIT = 4,                 /* ClockSnapshot.Clock.unit_multiplier_ns */
+
+	PF_CLOCK_REALTIME = 1,                  /* BuiltinClock values */
+	PF_CLOCK_REALTIME_COARSE = 2,
+	PF_CLOCK_MONOTONIC = 3,
+	PF_CLOCK_MONOTONIC_COARSE = 4,
+	PF_CLOCK_MONOTONIC_RAW = 5,
+	PF_CLOCK_BOOTTIME = 6,
+	PF_FTRACE_CLOCK_BOOT = 0,               /* FtraceClock: UNSPECIFIED (= boot) */
+	PF_FTRACE_CLOCK_MONO_RAW = 4,           /* FtraceClock.FTRACE_CLOCK_MONO_RAW */
 
 	PF_CS_SWITCH_TIMESTAMP = 1,             /* CompactSched.switch_timestamp */
 	PF_CS_SWITCH_PREV_STATE = 2,            /* CompactSched.switch_prev_state */

@@ -33,8 +33,9 @@
  * trace; the bytes of the events are views into the file (or the inflated
  * packets, which the input keeps).  A typed event without a text form here
  * is counted per FtraceEvent field number ("perfetto-event-N" warnings).
- * Not read yet: zstd_compressed_packets (counted), TrackEvent, clock
- * snapshots (counted in the header only).
+ * Clock snapshots and the bundles' ftrace clock become header records the
+ * sync reads (perfetto-clock.c).  Not read yet: zstd_compressed_packets
+ * (counted), TrackEvent.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -46,6 +47,7 @@
 #include "digits.h"
 #include "hash-map.h"
 #include "perfetto.h"
+#include "perfetto-clock.h"
 #include "perfetto-wire.h"
 #include "tracemerge/ts.h"
 
@@ -137,9 +139,10 @@ struct pf {
 	uint32_t max_cpu;
 	int depth;              /* compressed_packets nesting */
 	size_t zat;             /* offset of the compressed_packets being read */
-	uint64_t packets, bundles, events, compressed, zstd, snapshots;
+	uint64_t packets, bundles, events, compressed, zstd;
 	uint64_t first_switch, waking_no_waker, bad_ts, lost_bundles;
 	size_t written;         /* event lines written */
+	struct tm_pf_clocks clk;/* what the trace says of its clocks */
 	char *buf;              /* the text block */
 	size_t len, cap;
 	bool nomem;
@@ -561,11 +564,26 @@ static int bundle_part(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	return 0;
 }
 
+/* A varint field F of a bundle: its clock fields into *C. */
+static void bundle_clock_field(struct tm_pf_bundle_clock *c, const struct tm_pb_field *f)
+{
+	if (f->num == PF_BUNDLE_FTRACE_CLOCK) {
+		c->clock = f->v;
+	} else if (f->num == PF_BUNDLE_FTRACE_TIMESTAMP) {
+		c->ftrace_ts = (int64_t)f->v;
+		c->has_ftrace_ts = true;
+	} else if (f->num == PF_BUNDLE_BOOT_TIMESTAMP) {
+		c->boot_ts = (int64_t)f->v;
+		c->has_boot_ts = true;
+	}
+}
+
 static int read_bundle(struct pf *pf, const struct tm_pb *m)
 {
 	struct tm_pb r = *m;
 	struct tm_pb_field f;
 	struct tm_pb_error e;
+	struct tm_pf_bundle_clock clock = { 0 };
 	uint32_t cpu = 0;
 	int rc;
 
@@ -575,9 +593,12 @@ static int read_bundle(struct pf *pf, const struct tm_pb *m)
 			cpu = f.v > 65535 ? 65535 : (uint32_t)f.v;
 		else if (f.num == PF_BUNDLE_LOST_EVENTS && f.type == TM_PB_VARINT && f.v)
 			pf->lost_bundles++;
+		else if (f.type == TM_PB_VARINT)
+			bundle_clock_field(&clock, &f);
 	}
 	if (rc < 0)
 		return wire_fail(pf, &e);
+	tm_pf_clocks_bundle(&pf->clk, &clock, pf->depth ? pf->zat : (size_t)(m->p - m->base));
 	if (cpu > pf->max_cpu)
 		pf->max_cpu = cpu;
 	pf->cpu = cpu;
@@ -735,6 +756,16 @@ static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uin
 	return ret;
 }
 
+/* ClockSnapshot M, packet field F: a header record (perfetto-clock.c). */
+static int read_snapshot(struct pf *pf, const struct tm_pb *m, const struct tm_pb_field *f)
+{
+	struct tm_pb_error e;
+
+	if (tm_pf_clocks_snapshot(&pf->clk, m, pf->depth ? pf->zat : f->at, &e))
+		return wire_fail(pf, &e);
+	return 0;
+}
+
 static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
 	struct tm_pb r = *m;
@@ -763,7 +794,7 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub, f.num); break;
 		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base); break;
 		case PF_PKT_ZSTD_COMPRESSED: pf->zstd++; rc = 0; break;
-		case PF_PKT_CLOCK_SNAPSHOT: pf->snapshots++; rc = 0; break;
+		case PF_PKT_CLOCK_SNAPSHOT: rc = read_snapshot(pf, &sub, &f); break;
 		default: rc = 0; break;
 		}
 		if (rc)
@@ -1175,21 +1206,38 @@ static int cmp_rec(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The header of the text block, for LINES event lines, into BUF (CAP
- * bytes); returns its length. */
+/* The header of the text block before its clock records, for LINES event
+ * lines, into BUF (CAP bytes); returns its length. */
 static size_t format_header(const struct pf *pf, size_t lines, char *buf, size_t cap)
 {
 	int n = snprintf(buf, cap,
 			 "# tracer: nop\n#\n# entries-in-buffer/entries-written: %zu/%zu   #P:%u\n#\n"
 			 "# tracemerge: from a Perfetto trace: %" PRIu64 " packets, %" PRIu64
-			 " ftrace bundles, %" PRIu64 " events, %" PRIu64
-			 " clock snapshots (not read yet)\n"
-			 "#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
-			 "#              | |        |      |   ||||       |         |\n",
+			 " ftrace bundles, %" PRIu64 " events, %" PRIu64 " clock snapshots\n",
 			 lines, lines, pf->max_cpu + 1, pf->packets, pf->bundles, pf->events,
-			 pf->snapshots);
+			 pf->clk.snapshots);
 
 	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+/* The header's clock records (perfetto-clock.c) and its legend. */
+static void put_clock_header(struct pf *pf)
+{
+	static const char legend[] =
+		"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
+		"#              | |        |      |   ||||       |         |\n";
+	size_t n = tm_pf_clocks_header(&pf->clk, NULL, 0);
+	char *t = malloc(n + 1);
+
+	if (!t || pf->clk.nomem) {
+		pf->nomem = true;
+		free(t);
+		return;
+	}
+	tm_pf_clocks_header(&pf->clk, t, n + 1);
+	put(pf, t, n);
+	put(pf, legend, sizeof(legend) - 1);
+	free(t);
 }
 
 /* One warning of KIND counted N times. */
@@ -1230,6 +1278,10 @@ static void report_unknown(struct pf *pf)
 	       "zstd_compressed_packets are not read yet: their packets are missing");
 	warn_n(pf, "perfetto-lost-events", pf->lost_bundles,
 	       "ftrace bundles that say the kernel lost events before them");
+	warn_n(pf, "perfetto-clock-snapshot-unusable", pf->clk.unusable,
+	       "clock snapshots with fewer than two builtin clocks: nothing to relate");
+	warn_n(pf, "perfetto-ftrace-clock-mixed", pf->clk.mixed,
+	       "ftrace bundles on another ftrace clock than the trace's first: their clock pairs not used");
 }
 
 /* ---- the process dump ---------------------------------------------------- */
@@ -1283,6 +1335,7 @@ static void pf_free(struct pf *pf)
 	free(pf->itab);
 	free(pf->cpus);
 	free(pf->recs);
+	tm_pf_clocks_free(&pf->clk);
 	if (pf->buf)
 		tm_big_free(pf->buf, pf->cap);
 }
@@ -1296,7 +1349,8 @@ static int convert(struct pf *pf, const char *p, size_t len)
 		return -1;
 	if (pf->nrec)
 		qsort(pf->recs, pf->nrec, sizeof(*pf->recs), cmp_rec);
-	put(pf, hdr, sizeof(hdr));      /* room for the header, written last */
+	put(pf, hdr, sizeof(hdr));      /* room for the header's top, written last */
+	put_clock_header(pf);
 	for (size_t i = 0; i < pf->nrec; i++)
 		if (write_rec(pf, &pf->recs[i]))
 			return -1;
@@ -1332,6 +1386,7 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 	int rc;
 
 	in->format = TM_FMT_PERFETTO;
+	tm_pf_clocks_init(&pf.clk);
 	pf.names = tm_hmap_new(sizeof(struct view));
 	pf.tgids = tm_hmap_new(sizeof(int32_t));
 	pf.procs = tm_hmap_new(sizeof(struct proc));

@@ -241,6 +241,9 @@ static __attribute__((noinline)) void header_line(struct tm_mw *w, struct tm_kst
 		return;
 	if (memmem(raw.p, raw.n, "clock_type=", 11))
 		return; /* the clock is the output clock now; see metadata */
+	if (!k->identity && (TM_STR_STARTS(raw, "# tracemerge_trace_clock:") ||
+			     TM_STR_STARTS(raw, "# tracemerge_clock_snapshot:")))
+		return; /* their times are the text's own clock, not the output's */
 	if (memmem(raw.p, raw.n, "TASK-PID", 8)) {
 		if (!w->legend_written)
 			text_s(w, tm_canon_legend);

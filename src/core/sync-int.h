@@ -11,14 +11,21 @@
 #define DOM_MONO "CLOCK_MONOTONIC"
 #define DOM_REALTIME "CLOCK_REALTIME"
 
-/* The shared domain a trace's clock name stands for (LINUX_CLOCK_MONOTONIC
- * is CLOCK_MONOTONIC), or the name itself. */
+/* The shared domain a trace's clock name stands for (Chrome's
+ * LINUX_CLOCK_MONOTONIC is CLOCK_MONOTONIC, and so for REALTIME, BOOTTIME,
+ * MONOTONIC_RAW and the COARSE clocks), or the name itself. */
 const char *tm_sync_shared_domain(const char *clock);
+/* A marker's or a snapshot's label for fits and reports: "WHAT (WHERE)"
+ * into BUF (CAP bytes), WHAT valid UTF-8 of at most 62 bytes, WHERE cut to
+ * its last 45 bytes after "..." when longer than 48 (the file name and
+ * line or byte: messages that name several must fit a diag's error). */
+void tm_sync_label(char *buf, size_t cap, const char *what, const char *where);
 /* A marker of input SRC in domain DOM, recorded somewhere in [lo, hi]. */
 int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
 		       size_t idlen, int64_t lo, int64_t hi, const char *where);
-/* One observation: the same instant in domain a and domain b. */
+/* One observation: the same instant in domain a and domain b; SNAPSHOT:
+ * a trace's own clock snapshot (fitted apart from the markers). */
 int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
-		    int b, int64_t b_lo, int64_t b_hi, const char *label);
+		    int b, int64_t b_lo, int64_t b_hi, const char *label, bool snapshot);
 
 #endif

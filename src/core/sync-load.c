@@ -52,10 +52,26 @@ struct scan {                        /* what the scan of one input found */
 
 /* ---- registration (in input order) ----------------------------------- */
 
+/* The trace clock record of the first of IN's kernel text blocks that
+ * has one (issuer.h) into *TC; false when none has. */
+static bool trace_clock_of(struct tm_input *in, struct tm_trace_clock *tc)
+{
+	for (size_t bi = 0; bi < tm_input_nblocks(in); bi++) {
+		const struct tm_block *b = tm_input_block(in, bi);
+
+		if (b->kind == TM_BLOCK_FTRACE && tm_trace_clock_find(b->data, b->len, tc))
+			return true;
+	}
+	return false;
+}
+
 static int kernel_domain(struct tm_sync *s, struct tm_src *src)
 {
+	struct tm_trace_clock tc;
 	char name[600];
 
+	if (trace_clock_of(src->in, &tc))
+		return tm_clock_graph_domain(s->g, tm_sync_shared_domain(tc.clock));
 	if (src->st.hdr.clock_type[0] &&
 	    !strcmp(tm_sync_shared_domain(src->st.hdr.clock_type), DOM_MONO))
 		return tm_clock_graph_domain(s->g, DOM_MONO);
@@ -121,7 +137,7 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 			parent_seen = true;
 			if (v == 0) /* the same clock: the same instant exactly */
 				lo = hi = v = km->ts_ns;
-			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v, km->where))
+			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v, km->where, false))
 				return -1;
 			break;
 		case TM_SYNC_REALTIME_TS:
@@ -134,7 +150,8 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 					     "realtime_ts out of range: ignored");
 				break;
 			}
-			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v + 999999, km->where))
+			if (tm_sync_add_obs(s, src->kdom, lo, hi, other, v, v + 999999, km->where,
+					    false))
 				return -1;
 			break;
 		}
@@ -168,48 +185,105 @@ static void note_json_name(struct tm_hmap *procs, struct tm_hmap *threads,
 		tm_hmap_get_i32(threads, (int32_t)ev->tid_v, true);
 }
 
-/* Issuer records in a kernel text header (`tracemerge record`, issuer.h):
- * the other side of its name= markers, on the clock they name. */
-struct issuer_ctx {
+/* The header records of a kernel text block being read (issuer.h). */
+struct header_ctx {
 	struct tm_sync *s;
 	size_t si;
 	const struct tm_block *b;
 };
 
+/* "PATH:LINE" of header line LINE (1-based in the block), or "PATH:
+ * header line LINE" when the block's lines are not the file's. */
+static void header_where(const struct header_ctx *c, unsigned long line, char *buf, size_t cap)
+{
+	if (c->b->first_line)
+		snprintf(buf, cap, "%s:%lu", c->s->src[c->si].path, c->b->first_line + line - 1);
+	else
+		snprintf(buf, cap, "%s: header line %lu", c->s->src[c->si].path, line);
+}
+
+/* An issuer record (`tracemerge record`): the other side of its name=
+ * markers, on the clock it names. */
 static int on_issuer(const struct tm_issuer *is, void *arg)
 {
-	struct issuer_ctx *c = arg;
+	struct header_ctx *c = arg;
 	int dom = tm_clock_graph_domain(c->s->g, tm_sync_shared_domain(is->clock));
 	char where[600];
 
 	if (dom < 0)
 		return -1;
-	if (c->b->first_line)
-		snprintf(where, sizeof(where), "%s:%lu", c->s->src[c->si].path,
-			 c->b->first_line + is->line - 1);
-	else
-		snprintf(where, sizeof(where), "%s: header line %lu", c->s->src[c->si].path, is->line);
+	header_where(c, is->line, where, sizeof(where));
 	return tm_sync_add_marker(c->s, c->si, dom, is->id, strlen(is->id), is->issue_ts, is->ts,
 				  where);
 }
 
-static int kernel_issuers(struct tm_sync *s, size_t si)
+/* The domain of reading R of input SI ("trace": its kernel text's, -2
+ * when it has none), or -1 (out of memory). */
+static int reading_domain(struct tm_sync *s, size_t si, const struct tm_clock_reading *r)
 {
-	struct issuer_ctx c = { s, si, NULL };
+	if (!strcmp(r->clock, "trace"))
+		return s->src[si].kdom >= 0 ? s->src[si].kdom : -2;
+	return tm_clock_graph_domain(s->g, tm_sync_shared_domain(r->clock));
+}
+
+/* A clock snapshot record (a Perfetto trace's): the clocks it names, each
+ * linked to the one the kernel text is on (the first when none is), every
+ * reading exact. */
+static int on_snapshot(const struct tm_snapshot *sn, void *arg)
+{
+	struct header_ctx *c = arg;
+	struct tm_sync *s = c->s;
+	int dom[TM_SNAPSHOT_MAX], kdom = s->src[c->si].kdom;
+	size_t hub = sn->n;
+	char where[600], label[160];
+
+	for (size_t i = 0; i < sn->n; i++) {
+		if ((dom[i] = reading_domain(s, c->si, &sn->r[i])) == -1)
+			return -1;
+		if (dom[i] >= 0 && (hub == sn->n || (dom[i] == kdom && dom[hub] != kdom)))
+			hub = i;
+	}
+	if (sn->byte[0])
+		snprintf(where, sizeof(where), "%s: byte %s", s->src[c->si].path, sn->byte);
+	else
+		header_where(c, sn->line, where, sizeof(where));
+	tm_sync_label(label, sizeof(label), "clock snapshot", where);
+	for (size_t i = 0; i < sn->n; i++) {
+		if (i == hub || dom[i] < 0 || dom[i] == dom[hub])
+			continue;
+		if (tm_sync_add_obs(s, dom[hub], sn->r[hub].ns, sn->r[hub].ns, dom[i], sn->r[i].ns,
+				    sn->r[i].ns, label, true))
+			return -1;
+	}
+	return 0;
+}
+
+/* The header records of input SI's kernel text blocks: issuer records
+ * when ISSUERS (the input has kernel events), clock snapshots always (a
+ * trace's clocks may link its JSON without kernel events).  Malformed ones
+ * are a warning for each kind. */
+static int kernel_header_records(struct tm_sync *s, size_t si, bool issuers)
+{
+	static const char *const tags[2] = { "tracemerge_clock_sync", "tracemerge_clock_snapshot" };
+	struct header_ctx c = { s, si, NULL };
 	struct tm_input *in = s->src[si].in;
-	unsigned long bad_line = 0;
-	size_t bad = 0;
+	unsigned long bad_line[2] = { 0, 0 };
+	size_t bad[2] = { 0, 0 };
 
 	for (size_t bi = 0; bi < tm_input_nblocks(in); bi++) {
 		c.b = tm_input_block(in, bi);
-		if (c.b->kind == TM_BLOCK_FTRACE &&
-		    tm_issuer_scan(c.b->data, c.b->len, on_issuer, &c, &bad, &bad_line))
+		if (c.b->kind != TM_BLOCK_FTRACE)
+			continue;
+		if ((issuers && tm_issuer_scan(c.b->data, c.b->len, on_issuer, &c, &bad[0],
+					       &bad_line[0])) ||
+		    tm_snapshot_scan(c.b->data, c.b->len, on_snapshot, &c, &bad[1], &bad_line[1]))
 			return -1;
 	}
-	if (bad)
-		tm_diag_warn(s->d, "sync-bad-value", s->src[si].path,
-			     "%zu malformed tracemerge_clock_sync header line(s) ignored (first: line %lu)",
-			     bad, bad_line);
+	for (int k = 0; k < 2; k++)
+		if (bad[k])
+			tm_diag_warn(s->d, "sync-bad-value", s->src[si].path,
+				     "%zu malformed %s header line(s) ignored (first: line %lu)",
+				     bad[k], tags[k], bad_line[k]);
 	return 0;
 }
 
@@ -255,10 +329,11 @@ static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 	src->st.diag = s->d;         /* later reports list every warning */
 	src->kdom = -1;
 	if (src->kernel) {
-		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si) ||
-		    kernel_issuers(s, si))
+		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
 			return tm_diag_error(s->d, "%s: out of memory", src->path);
 	}
+	if (kernel_header_records(s, si, src->kernel))
+		return tm_diag_error(s->d, "%s: out of memory", src->path);
 	return register_json(s, si, sc);
 }
 

@@ -99,6 +99,8 @@ static struct json_object *pair_json(const struct tm_sync *s, const struct tm_pa
 
 	json_object_object_add(o, "a", json_object_new_string(tm_clock_graph_name(s->g, pf->a)));
 	json_object_object_add(o, "b", json_object_new_string(tm_clock_graph_name(s->g, pf->b)));
+	json_object_object_add(o, "kind", json_object_new_string(
+				       pf->snapshots ? TM_SYNC_HOW_SNAPSHOTS : "markers"));
 	json_object_object_add(o, "markers", json_object_new_int64((int64_t)pf->nobs));
 	json_object_object_add(o, "ok", json_object_new_boolean(pf->ok));
 	if (!pf->ok) {
@@ -198,6 +200,43 @@ void tm_sync_fmt_err(char *buf, size_t cap, int64_t ns)
 		snprintf(buf, cap, "±%.3f ms", (double)ns / 1e6);
 }
 
+/* The links fitted from markers, or (SNAPSHOTS) from clock snapshots. */
+static void print_links(FILE *f, const struct tm_sync *s, bool snapshots)
+{
+	const char *what = snapshots ? "snapshots" : "markers";
+	bool first = true;
+
+	for (size_t i = 0; i < s->npf; i++) {
+		const struct tm_pair_fit *pf = &s->pf[i];
+		const struct tm_clock_fit *ft = &pf->fit;
+		char off[64], err[32];
+		if (pf->snapshots != snapshots)
+			continue;
+		if (first)
+			fprintf(f, "\n%s links:\n", snapshots ? "clock snapshot" : "marker");
+		first = false;
+		fprintf(f, "  %s <-> %s: ", tm_clock_graph_name(s->g, pf->a),
+			tm_clock_graph_name(s->g, pf->b));
+		if (!pf->ok) {
+			fprintf(f, "%zu %s, not usable: %s\n", pf->nobs, what, pf->error);
+			continue;
+		}
+		fmt_signed_secs(off, sizeof(off), ft->map.y0 - ft->map.x0);
+		tm_sync_fmt_err(err, sizeof(err), ft->err_ns);
+		fprintf(f, "%zu %s used, %zu rejected; offset %s", ft->used, what, ft->rejected, off);
+		if (ft->rate_fitted)
+			fprintf(f, ", rate %+.3f ppm (±%.3f)", ft->rate_ppm, ft->rate_err_ppm);
+		else
+			fprintf(f, ", no drift fitted");
+		fprintf(f, ", rms %.1f µs, error %s, span %.3f s\n", ft->rms_ns / 1e3, err,
+			(double)ft->span_ns / 1e9);
+		for (size_t k = 0; k < pf->nobs; k++)
+			if (pf->state[k] == TM_OBS_OUTLIER)
+				fprintf(f, "    rejected %s: residual %+.1f µs\n", pf->labels[k],
+					(double)pf->resid[k] / 1e3);
+	}
+}
+
 static void print_report(FILE *f, const struct tm_sync *s)
 {
 	fprintf(f, "output clock: %s (%s)\n\n", tm_clock_graph_name(s->g, s->target),
@@ -221,32 +260,8 @@ static void print_report(FILE *f, const struct tm_sync *s)
 				rate_ppm(&r->to_target), err, r->how && r->how[0] ? r->how : "output clock");
 		}
 	}
-	if (s->npf)
-		fprintf(f, "\nmarker links:\n");
-	for (size_t i = 0; i < s->npf; i++) {
-		const struct tm_pair_fit *pf = &s->pf[i];
-		const struct tm_clock_fit *ft = &pf->fit;
-		char off[64], err[32];
-		fprintf(f, "  %s <-> %s: ", tm_clock_graph_name(s->g, pf->a),
-			tm_clock_graph_name(s->g, pf->b));
-		if (!pf->ok) {
-			fprintf(f, "%zu markers, not usable: %s\n", pf->nobs, pf->error);
-			continue;
-		}
-		fmt_signed_secs(off, sizeof(off), ft->map.y0 - ft->map.x0);
-		tm_sync_fmt_err(err, sizeof(err), ft->err_ns);
-		fprintf(f, "%zu markers used, %zu rejected; offset %s", ft->used, ft->rejected, off);
-		if (ft->rate_fitted)
-			fprintf(f, ", rate %+.3f ppm (±%.3f)", ft->rate_ppm, ft->rate_err_ppm);
-		else
-			fprintf(f, ", no drift fitted");
-		fprintf(f, ", rms %.1f µs, error %s, span %.3f s\n", ft->rms_ns / 1e3, err,
-			(double)ft->span_ns / 1e9);
-		for (size_t k = 0; k < pf->nobs; k++)
-			if (pf->state[k] == TM_OBS_OUTLIER)
-				fprintf(f, "    rejected %s: residual %+.1f µs\n", pf->labels[k],
-					(double)pf->resid[k] / 1e3);
-	}
+	print_links(f, s, false);
+	print_links(f, s, true);
 }
 
 /* The report is made whole, then written with the control characters of

@@ -15,8 +15,19 @@
 
 const char *tm_sync_shared_domain(const char *clock)
 {
-	if (!strcmp(clock, "LINUX_CLOCK_MONOTONIC"))
-		return DOM_MONO;
+	/* the clock_gettime clocks, as Catapult spells them */
+	static const char *const linux_names[][2] = {
+		{ "LINUX_CLOCK_MONOTONIC", DOM_MONO },
+		{ "LINUX_CLOCK_REALTIME", DOM_REALTIME },
+		{ "LINUX_CLOCK_BOOTTIME", "CLOCK_BOOTTIME" },
+		{ "LINUX_CLOCK_MONOTONIC_RAW", "CLOCK_MONOTONIC_RAW" },
+		{ "LINUX_CLOCK_MONOTONIC_COARSE", "CLOCK_MONOTONIC_COARSE" },
+		{ "LINUX_CLOCK_REALTIME_COARSE", "CLOCK_REALTIME_COARSE" },
+	};
+
+	for (size_t i = 0; i < sizeof(linux_names) / sizeof(linux_names[0]); i++)
+		if (!strcmp(clock, linux_names[i][0]))
+			return linux_names[i][1];
 	return clock;
 }
 
@@ -44,12 +55,12 @@ int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
 	return 0;
 }
 
-static struct tm_pair_fit *pair_fit(struct tm_sync *s, int a, int b)
+static struct tm_pair_fit *pair_fit(struct tm_sync *s, int a, int b, bool snapshots)
 {
 	struct tm_pair_fit *pf;
 
 	for (size_t i = 0; i < s->npf; i++)
-		if (s->pf[i].a == a && s->pf[i].b == b)
+		if (s->pf[i].a == a && s->pf[i].b == b && s->pf[i].snapshots == snapshots)
 			return &s->pf[i];
 	pf = realloc(s->pf, (s->npf + 1) * sizeof(*pf));
 	if (!pf)
@@ -59,11 +70,12 @@ static struct tm_pair_fit *pair_fit(struct tm_sync *s, int a, int b)
 	memset(pf, 0, sizeof(*pf));
 	pf->a = a;
 	pf->b = b;
+	pf->snapshots = snapshots;
 	return pf;
 }
 
 int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
-		    int b, int64_t b_lo, int64_t b_hi, const char *label)
+		    int b, int64_t b_lo, int64_t b_hi, const char *label, bool snapshot)
 {
 	struct tm_pair_fit *pf;
 	struct tm_clock_obs *o;
@@ -73,7 +85,7 @@ int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
 		int64_t lo = a_lo, hi = a_hi;
 		a_lo = b_lo; a_hi = b_hi; b_lo = lo; b_hi = hi;
 	}
-	if (!(pf = pair_fit(s, a, b)))
+	if (!(pf = pair_fit(s, a, b, snapshot)))
 		return -1;
 	if (pf->nobs == pf->cap) {
 		size_t cap = pf->cap ? pf->cap * 2 : 8;
@@ -165,24 +177,29 @@ static bool one_domain(const struct tm_sync *s)
 	return true;
 }
 
-/* A marker's label for fits and reports: "'ID' (WHERE)", each part valid
- * UTF-8, ID of at most 60 bytes, WHERE of 48 (a longer one keeps its last
- * 45 bytes, the file name and line, after "...": the messages that name
- * several markers must fit a diag's error). */
-static void marker_label(char *buf, size_t cap, const struct tm_sync_mark *m)
+void tm_sync_label(char *buf, size_t cap, const char *what, const char *at)
 {
-	char id[61], where[49];
-	size_t n = strlen(m->where);
-	const char *tail = m->where;
+	char where[49];
+	size_t n = strlen(at);
+	const char *tail = at;
 
-	tm_utf8_copy(id, sizeof(id), m->id, strlen(m->id));
 	if (n > 48) {
 		tail += n - 45;
 		while ((*tail & 0xc0) == 0x80)      /* not inside a character */
 			tail++;
 	}
 	tm_utf8_copy(where, sizeof(where), tail, strlen(tail));
-	snprintf(buf, cap, "'%s' (%s%s)", id, tail == m->where ? "" : "...", where);
+	snprintf(buf, cap, "%s (%s%s)", what, tail == at ? "" : "...", where);
+}
+
+/* A marker's label: "'ID' (WHERE)", ID of at most 60 bytes. */
+static void marker_label(char *buf, size_t cap, const struct tm_sync_mark *m)
+{
+	char id[61], what[64];
+
+	tm_utf8_copy(id, sizeof(id), m->id, strlen(m->id));
+	snprintf(what, sizeof(what), "'%s'", id);
+	tm_sync_label(buf, cap, what, m->where);
 }
 
 /* Group markers by sync id: two markers in two domains make an observation. */
@@ -214,7 +231,7 @@ static int pair_markers(struct tm_sync *s)
 		} else {
 			marker_label(label, sizeof(label), &s->m[i]);
 			if (tm_sync_add_obs(s, s->m[i].dom, s->m[i].lo, s->m[i].hi, s->m[i + 1].dom,
-				    s->m[i + 1].lo, s->m[i + 1].hi, label))
+				    s->m[i + 1].lo, s->m[i + 1].hi, label, false))
 				return tm_diag_error(s->d, "out of memory");
 			s->m[i].used = s->m[i + 1].used = true;
 		}
@@ -252,8 +269,9 @@ static void check_bound(struct tm_pair_fit *pf, int64_t max)
 	tm_sync_fmt_err(err, sizeof(err), pf->fit.err_ns);
 	tm_sync_fmt_err(lim, sizeof(lim), max);
 	/* (the limit without its "±") */
-	snprintf(pf->error, sizeof(pf->error), "the markers' error bound %s is above "
-		 "--max-error %s (a larger --max-error accepts it)", err, lim + strlen("±"));
+	snprintf(pf->error, sizeof(pf->error), "the %s' error bound %s is above "
+		 "--max-error %s (a larger --max-error accepts it)",
+		 pf->snapshots ? "clock snapshots" : "markers", err, lim + strlen("±"));
 	pf->ok = false;
 }
 
@@ -279,8 +297,17 @@ static int fit_pairs(struct tm_sync *s, const struct tm_sync_opts *o)
 		check_bound(pf, max_err);
 		if (pf->ok) {
 			if (tm_clock_graph_link(s->g, pf->a, pf->b, &pf->fit.map, pf->fit.err_ns,
-						"markers"))
+						pf->snapshots ? TM_SYNC_HOW_SNAPSHOTS : "markers"))
 				return tm_diag_error(s->d, "out of memory");
+			continue;
+		}
+		if (pf->snapshots) {
+			/* a trace's own relation, needed or not: a link the
+			 * inputs may not need (check_linked says when they do) */
+			tm_diag_warn(s->d, "sync-snapshot-unusable", pf->nobs ? pf->labels[0] : NULL,
+				     "clock snapshots of %s and %s: %s: not linked",
+				     tm_clock_graph_name(s->g, pf->a), tm_clock_graph_name(s->g, pf->b),
+				     pf->error);
 			continue;
 		}
 		if (!user_linked(s, o, pf->a) && !user_linked(s, o, pf->b))

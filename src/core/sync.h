@@ -7,8 +7,11 @@
  * through the streaming reader (event counts, `c` clock_sync events,
  * metadata.clock-domain).  Each input gets clock domains: one for its
  * kernel text, one per JSON block.  Domains named by the trace itself
- * (`# clock_type=LINUX_CLOCK_MONOTONIC`, metadata.clock-domain, parent_ts=,
- * realtime_ts=) are shared between inputs; the others are private.
+ * (`# clock_type=LINUX_CLOCK_MONOTONIC`, a trace clock record,
+ * metadata.clock-domain, parent_ts=, realtime_ts=) are shared between
+ * inputs; the others are private.  A kernel text header's clock snapshot
+ * records (a Perfetto trace's, issuer.h) are observations of the clocks
+ * they name, fitted apart from the markers (tm_pair_fit.snapshots).
  *
  * tm_sync_solve() pairs markers by sync id, fits every pair of linked
  * domains (offset and drift, src/clock/clock.c), adds the user's --offset and
@@ -69,6 +72,7 @@ struct tm_sync_mark {
 
 struct tm_pair_fit {
 	int a, b;                    /* domains, a < b */
+	bool snapshots;              /* from clock snapshots (else markers) */
 	struct tm_clock_obs *obs;
 	char (*labels)[160];
 	size_t nobs, cap;
@@ -82,6 +86,9 @@ struct tm_pair_fit {
 /* The route label ("how") of a Trace Event JSON block that names no clock
  * domain and was taken to be on CLOCK_MONOTONIC (Chrome's legacy clock). */
 #define TM_SYNC_HOW_LEGACY "assumed CLOCK_MONOTONIC: the JSON names no clock domain"
+
+/* The route label of a link made from a trace's clock snapshots. */
+#define TM_SYNC_HOW_SNAPSHOTS "clock snapshots"
 
 struct tm_sync_offset {
 	size_t input;                /* the input's index (in tm_sync's src; its

@@ -8,7 +8,11 @@
 #  - print events: tracing_mark_write lines, the atrace slice Perfetto finds;
 #  - compact_sched: sched_switch lines worked out by hand from the schema;
 #  - the process tree: process and thread names and the thread's process;
-#  - gzip, compressed_packets, stdin; bad input: a one-line error with the byte.
+#  - gzip, compressed_packets, stdin; bad input: a one-line error with the byte;
+#  - clocks: ClockSnapshot and the ftrace clock link a JSON on CLOCK_MONOTONIC,
+#    a legacy one, a Performance Timeline on CLOCK_REALTIME without options
+#    or markers (times worked out by hand in testdata/perfetto/clock_*); its
+#    markers still link as in a text trace; Perfetto and Catapult agree.
 . "$(dirname "$0")/../lib.sh"
 D=$top/testdata/perfetto
 
@@ -151,3 +155,196 @@ open(sys.argv[1], "wb").write(b"\x0a" + bytes([len(pkt)]) + pkt)' "$T/nl.pb"
 check "perfetto: a print's embedded newline written as backslash-n, its last one dropped: one line" \
 	sh -c "$TM import -q -o '$T/nl.json' '$T/nl.pb' && python3 '$T/lines.py' '$T/nl.json' > '$T/nl.txt' &&
 	       [ \$(wc -l < '$T/nl.txt') = 1 ] && grep -qF ' 0.000001: tracing_mark_write: B|7|a\\nb' '$T/nl.txt'"
+
+# ---- clocks: snapshots link the app traces without options or markers ---------
+# clock_pair.pb: one ClockSnapshot, BOOTTIME 100 s = MONOTONIC 90 s =
+# REALTIME 1700000000 s; atrace slices work (100.5 .. 100.6 s) and frame
+# (101.250000500 .. 101.250100 s) on the default ftrace clock, BOOTTIME.
+# Their twins: clock_app_mono.json (LINUX_CLOCK_MONOTONIC) and
+# clock_app_legacy.json (no clock domain) at 90.5 s and 91.2500005 s;
+# clock_app_realtime.json (Performance Timeline, timeOrigin 1700000000000
+# ms) at startTime 500 and 1250.0005 ms.  On the output clock (the kernel's)
+# each lands on its twin: work at 100500000 µs, frame at 101250000.5 µs.
+P=$D/clock_pair.pb
+check "perfetto clock: the header names the trace clock and the snapshot's readings" \
+	sh -c "$TM import -q -o '$T/ck.json' '$P' && python3 -c '
+import json, sys
+h = [l for l in json.load(open(sys.argv[1]))[\"systemTraceEvents\"].split(\"\n\") if l.startswith(\"# tracemerge_\")]
+sys.exit(h != [\"# tracemerge_trace_clock: CLOCK_BOOTTIME\",
+               \"# tracemerge_clock_snapshot: byte=2 CLOCK_BOOTTIME=100.000000000 \"
+               \"CLOCK_REALTIME=1700000000.000000000 CLOCK_MONOTONIC=90.000000000\"])' '$T/ck.json'"
+
+# twins.py MERGED SYNC_JSON: every app slice starts (and ends) where its
+# atrace twin in systemTraceEvents does, within the app stream's reported
+# error, at the times worked out above; prints the error
+cat > "$T/twins.py" <<'PY'
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+s = json.load(open(sys.argv[2]))
+err = [st["error_ns"] for i in s["inputs"][1:] for st in i["streams"]][0]
+kb = {}
+stack = []
+for l in j["systemTraceEvents"].split("\n"):
+    m = re.search(r" (\d+)\.(\d+): tracing_mark_write: ([BE])\|100(?:\|(\w+))?$", l)
+    if not m:
+        continue
+    t = int(m.group(1)) * 10**9 + int(m.group(2).ljust(9, "0"))
+    if m.group(3) == "B":
+        stack.append((m.group(4), t))
+    else:
+        name, t0 = stack.pop()
+        kb[name] = (t0, t)
+app = {}
+for e in j["traceEvents"]:
+    if e.get("name") in ("work", "frame"):
+        ns = round(e["ts"] * 1000)
+        if e["ph"] == "X":
+            app[e["name"]] = (ns, ns + round(e["dur"] * 1000))
+        elif e["ph"] == "b":
+            app[e["name"]] = (ns, app.get(e["name"], (0, 0))[1])
+        elif e["ph"] == "e":
+            app[e["name"]] = (app.get(e["name"], (0, 0))[0], ns)
+want = {"work": (100500000000, 100600000000), "frame": (101250000500, 101250100000)}
+assert kb == want, kb
+assert set(app) == set(want), app
+for n in want:
+    for a, k in zip(app[n], kb[n]):
+        assert abs(a - k) <= err, (n, a, k, err)
+    assert app[n] == want[n], (n, app[n])
+print("error ±%d ns" % err)
+PY
+for a in mono legacy realtime; do
+	lcheck "perfetto clock: merge with clock_app_$a.json, no options: each app slice on its twin" \
+		sh -c "$TM merge -q -o '$T/m_$a.json' '$P' '$D/clock_app_$a.json' &&
+		       $TM sync --json '$P' '$D/clock_app_$a.json' > '$T/s_$a.json' 2>/dev/null &&
+		       python3 '$T/twins.py' '$T/m_$a.json' '$T/s_$a.json'"
+done
+# the same twins in JSON naming the other clocks as Chrome spells them
+# (LINUX_CLOCK_*): BOOTTIME is the kernel text's own clock, REALTIME
+# 1699999900 s ahead
+for c in BOOTTIME:100500000:101250000.5 REALTIME:1700000000500000:1700000001250000.5; do
+	n=${c%%:*}; w=${c#*:}; w=${w%%:*}; f=${c##*:}
+	cat > "$T/app_$n.json" <<J
+{"traceEvents":[
+{"name":"work","cat":"app","ph":"X","ts":$w,"dur":100000,"pid":100,"tid":100},
+{"name":"frame","cat":"app","ph":"X","ts":$f,"dur":99.5,"pid":100,"tid":100}],
+"metadata":{"clock-domain":"LINUX_CLOCK_$n"}}
+J
+	lcheck "perfetto clock: merge with a JSON on LINUX_CLOCK_$n, no options: each app slice on its twin" \
+		sh -c "$TM merge -q -o '$T/m_$n.json' '$P' '$T/app_$n.json' &&
+		       $TM sync --json '$P' '$T/app_$n.json' > '$T/s_$n.json' &&
+		       python3 '$T/twins.py' '$T/m_$n.json' '$T/s_$n.json'"
+done
+check "perfetto clock: sync --json: the JSON on CLOCK_MONOTONIC reached by the snapshot, +10 s, error 0" \
+	python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+st = s["inputs"][1]["streams"][0]
+lk = [l for l in s["links"] if {l["a"], l["b"]} == {"CLOCK_BOOTTIME", "CLOCK_MONOTONIC"}]
+sys.exit(not (s["output_clock"]["domain"] == "CLOCK_BOOTTIME" and st["domain"] == "CLOCK_MONOTONIC" and
+              st["how"] == "clock snapshots" and st["offset_ns"] == 10000000000 and
+              st["error_ns"] == 0 and st["path"] == ["CLOCK_MONOTONIC", "CLOCK_BOOTTIME"] and
+              len(lk) == 1 and lk[0]["kind"] == "clock snapshots" and lk[0]["used"] == 1 and
+              lk[0]["error_ns"] == 0 and
+              lk[0]["offset_ns"] == (-10000000000 if lk[0]["a"] == "CLOCK_BOOTTIME" else 10000000000)))' "$T/s_mono.json"
+check "perfetto clock: sync names the link: clock snapshot links, 1 snapshots used, error ±0 ns" \
+	sh -c "$TM sync '$P' '$D/clock_app_mono.json' > '$T/st.txt' &&
+	       grep -q '^clock snapshot links:\$' '$T/st.txt' &&
+	       grep -q '^  CLOCK_BOOTTIME <-> CLOCK_MONOTONIC: 1 snapshots used, 0 rejected; offset -10.000000000 s, no drift fitted, rms 0.0 µs, error ±0 ns' '$T/st.txt' &&
+	       grep -q 'json   CLOCK_MONOTONIC .* offset +10.000000000 s .* error ±0 ns  (clock snapshots)' '$T/st.txt'"
+check "perfetto clock: legacy JSON taken to be CLOCK_MONOTONIC, said once (sync-json-clock-assumed)" \
+	sh -c "$TM merge -o '$T/ml.json' '$P' '$D/clock_app_legacy.json' 2> '$T/ml.err' &&
+	       grep -q 'warning: sync-json-clock-assumed: 1 ' '$T/ml.err'"
+check "perfetto clock: --clock=app moves the kernel text: its clock records dropped (kept when it stays)" \
+	sh -c "$TM merge -q --clock=app -o '$T/ma.json' '$P' '$D/clock_app_mono.json' &&
+	       ! grep -q 'tracemerge_clock_snapshot' '$T/ma.json' && ! grep -q 'tracemerge_trace_clock' '$T/ma.json' &&
+	       grep -q 'tracemerge_clock_snapshot: byte=2' '$T/m_mono.json'"
+
+# three snapshots whose MONOTONIC readings spread by 400 ns (0, +400, 0 ns
+# against BOOTTIME - 10 s): fitted together, no drift, offset their mean
+# (+133 ns), error the largest residual rounded up (266.7 -> 267 ns)
+check "perfetto clock: three snapshots fitted: 3 used, offset -10 s + 133 ns, error 267 ns" \
+	sh -c "$TM sync --json '$D/clock_spread.pb' '$D/clock_app_mono.json' > '$T/sp.json' && python3 -c '
+import json, sys
+lk = json.load(open(sys.argv[1]))[\"links\"]
+sys.exit(not (len(lk) == 1 and lk[0][\"kind\"] == \"clock snapshots\" and lk[0][\"used\"] == 3 and
+              lk[0][\"rejected\"] == 0 and not lk[0][\"rate_fitted\"] and
+              lk[0][\"offset_ns\"] == -9999999867 and lk[0][\"error_ns\"] == 267))' '$T/sp.json'"
+
+# ftrace on the global clock: no trace clock record, the bundles' pairs
+# (global = BOOTTIME - 50.000001 s; one a second at most: 2 of 3) link the
+# kernel text to BOOTTIME, the snapshot BOOTTIME to MONOTONIC: MONOTONIC =
+# global + 40.000001 s
+check "perfetto clock: ftrace clock global: bundle pairs then the snapshot, offset -40.000001 s" \
+	sh -c "$TM import -q -o '$T/gl.json' '$D/clock_global.pb' && python3 '$T/lines.py' '$T/gl.json' > /dev/null &&
+	       python3 -c '
+import json, sys
+h = [l for l in json.load(open(sys.argv[1]))[\"systemTraceEvents\"].split(\"\n\") if l.startswith(\"# tracemerge_\")]
+sys.exit(h != [\"# tracemerge_clock_snapshot: byte=2 CLOCK_BOOTTIME=100.000000000 CLOCK_MONOTONIC=90.000000000\",
+               \"# tracemerge_clock_snapshot: byte=30 trace=50.000000000 CLOCK_BOOTTIME=100.000001000\",
+               \"# tracemerge_clock_snapshot: byte=125 trace=52.000000000 CLOCK_BOOTTIME=102.000001000\"])' '$T/gl.json' &&
+	       $TM sync --json '$D/clock_global.pb' '$D/clock_app_mono.json' > '$T/gs.json' && python3 -c '
+import json, sys
+st = json.load(open(sys.argv[1]))[\"inputs\"][1][\"streams\"][0]
+sys.exit(not (st[\"offset_ns\"] == -40000001000 and st[\"error_ns\"] == 0 and
+              st[\"path\"][:2] == [\"CLOCK_MONOTONIC\", \"CLOCK_BOOTTIME\"] and len(st[\"path\"]) == 3))' '$T/gs.json'"
+
+# two snapshots that no clock relation explains (MONOTONIC 90 s at BOOTTIME
+# 100 s, 80 s at 110 s: a drift of -2000000 ppm): the link is refused with
+# a warning, the trace alone still imports; a JSON that needs it is not
+# linked (an error naming it)
+python3 -c '
+import sys
+def v(n):
+    b = b""
+    while True:
+        b += bytes([(n & 0x7f) | (0x80 if n > 0x7f else 0)])
+        n >>= 7
+        if not n:
+            return b
+def f(num, data):  # a length-delimited field
+    return v(num << 3 | 2) + v(len(data)) + data
+def clock(cid, ts):
+    return f(1, v(1 << 3) + v(cid) + v(2 << 3) + v(ts))
+snap = lambda b, m: f(6, clock(6, b) + clock(3, m))
+ev = v(1 << 3) + v(100500000000) + v(2 << 3) + v(100) + f(3, f(2, b"B|100|work\n"))
+pkts = [snap(100 * 10**9, 90 * 10**9), snap(110 * 10**9, 80 * 10**9), f(1, v(1 << 3) + v(0) + f(2, ev))]
+open(sys.argv[1], "wb").write(b"".join(f(1, p) for p in pkts))' "$T/contra.pb"
+check "perfetto clock: contradicting snapshots: warning sync-snapshot-unusable, import still works" \
+	sh -c "$TM import -o '$T/ct.json' '$T/contra.pb' 2> '$T/ct.err' &&
+	       grep -q 'warning: sync-snapshot-unusable: 1 (clock snapshots of CLOCK_BOOTTIME and CLOCK_MONOTONIC: .*drift of -2000000.0 ppm' '$T/ct.err'"
+check "perfetto clock: contradicting snapshots: a JSON on CLOCK_MONOTONIC is not linked (exit 1)" \
+	sh -c "! $TM merge -o '$T/ctm.json' '$T/contra.pb' '$D/clock_app_mono.json' 2> '$T/ctm.err' &&
+	       tail -n 1 '$T/ctm.err' | grep -q 'cannot align .*clock_app_mono.json with the output clock' &&
+	       [ ! -e '$T/ctm.json' ]"
+
+# markers in the trace (trace_marker prints) link as in a text trace: m1 at
+# 100 s, m2 at 102 s; the app's at 5100 s and 5102 s (no clock domain: the
+# markers link it, so it is not taken to be on CLOCK_MONOTONIC)
+check "perfetto clock: the trace's own markers link a JSON: -5000 s (markers), work on its twin" \
+	sh -c "$TM sync --json '$D/clock_markers.pb' '$D/clock_app_markers.json' > '$T/mk.json' && python3 -c '
+import json, sys
+st = json.load(open(sys.argv[1]))[\"inputs\"][1][\"streams\"][0]
+sys.exit(not (st[\"how\"] == \"markers\" and st[\"offset_ns\"] == -5000000000000 and st[\"error_ns\"] == 500))' '$T/mk.json' &&
+	       $TM merge -q -o '$T/mk_m.json' '$D/clock_markers.pb' '$D/clock_app_markers.json' &&
+	       grep -q '\"name\":\"work\",\"cat\":\"app\",\"ph\":\"X\",\"ts\":100500000,' '$T/mk_m.json'"
+
+# ---- clocks through the viewers' eyes -----------------------------------------
+find_vc
+if [ -z "$VC" ]; then
+	skip "perfetto clock: viewers (viewer-check not set up: export TM_VIEWER_CHECK)"
+	exit 0
+fi
+for m in m_mono m_legacy; do
+	for eng in catapult perfetto; do
+		(cd "$VC" && node load_trace.js --engine $eng --slices '^(work|frame)$' "$T/$m.json") > "$T/$m.$eng" 2>&1
+		check "perfetto clock: $m.json in $eng: each app slice starts with its atrace twin (±0 ns reported)" python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+assert r["ok"] and not r["import_warnings"], r.get("error") or r["import_warnings"]
+got = sorted((s["name"], s["start_ms"], s["dur_ms"]) for s in r["matched_slices"])
+want = sorted([("work", 100500, 100)] * 2 + [("frame", 101250.0005, 0.0995)] * 2)
+assert len(got) == 4 and all(g[0] == w[0] and abs(g[1] - w[1]) < 1e-9 and abs(g[2] - w[2]) < 1e-9
+                             for g, w in zip(got, want)), got' "$T/$m.$eng"
+	done
+done

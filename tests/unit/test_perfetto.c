@@ -7,10 +7,12 @@
  * (varints are 7 bits a byte, low group first, at most 10 bytes; a tag is
  * field << 3 | wire type): e.g. 0x96 0x01 is 150, 0x08 is field 1 varint,
  * 0x12 field 2 length-delimited, 0x1d field 3 fixed32, 0x21 field 4 fixed64.
+ * The clock records: perfetto-clock.h, times in seconds with 9 decimals.
  */
 #include "testutil.h"
 #include "tracemerge/input.h"
 #include "perfetto.h"
+#include "perfetto-clock.h"
 #include "perfetto-wire.h"
 
 static void test_varint(void **state)
@@ -118,6 +120,97 @@ static void test_sniff(void **state)
 }
 
 /* A whole trace from memory: format and the one-line error contract. */
+/* The header text of C, NUL-terminated, into BUF (CAP bytes). */
+static const char *clock_header(const struct tm_pf_clocks *c, char *buf, size_t cap)
+{
+	assert_true(tm_pf_clocks_header(c, NULL, 0) < cap);
+	tm_pf_clocks_header(c, buf, cap);
+	return buf;
+}
+
+/* ClockSnapshot.Clock: 0x08 clock_id, 0x10 timestamp, 0x18 is_incremental,
+ * 0x20 unit_multiplier_ns (1000: 0xe8 0x07). */
+static void test_clock_snapshot(void **state)
+{
+	static const uint8_t snap[] = {
+		0x0a, 0x07, 0x08, 0x06, 0x10, 0x05, 0x20, 0xe8, 0x07,  /* BOOTTIME 5 us */
+		0x0a, 0x07, 0x08, 0x03, 0x10, 0x02, 0x20, 0xe8, 0x07,  /* MONOTONIC 2 us */
+		0x0a, 0x04, 0x08, 0x06, 0x10, 0x63,                    /* BOOTTIME again */
+		0x0a, 0x06, 0x08, 0x01, 0x10, 0x07, 0x18, 0x01,        /* incremental */
+		0x0a, 0x04, 0x08, 0x40, 0x10, 0x01,                    /* clock 64 */
+		0x0a, 0x04, 0x08, 0x09, 0x10, 0x01,                    /* TSC */
+		/* REALTIME_COARSE at 2^63 ns: past INT64_MAX */
+		0x0a, 0x0d, 0x08, 0x02, 0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01,
+	};
+	static const uint8_t boot_only[] = { 0x0a, 0x04, 0x08, 0x06, 0x10, 0x01 };
+	static const uint8_t cut[] = { 0x0a, 0x07, 0x08, 0x06 };
+	struct tm_pf_clocks c;
+	struct tm_pb m = tm_pb_init(snap, snap, sizeof(snap));
+	struct tm_pf_bundle_clock boot = { 0 }, global = { .clock = 2 };
+	struct tm_pb_error e;
+	char buf[512];
+
+	(void)state;
+	assert_string_equal(tm_perfetto_clock_domain(6), "CLOCK_BOOTTIME");
+	assert_string_equal(tm_perfetto_clock_domain(5), "CLOCK_MONOTONIC_RAW");
+	assert_string_equal(tm_perfetto_clock_domain(4), "CLOCK_MONOTONIC_COARSE");
+	assert_null(tm_perfetto_clock_domain(9));
+	assert_null(tm_perfetto_clock_domain(0));
+	tm_pf_clocks_init(&c);
+	assert_int_equal(tm_pf_clocks_snapshot(&c, &m, 7, &e), 0);
+	m = tm_pb_init(boot_only, boot_only, sizeof(boot_only));
+	assert_int_equal(tm_pf_clocks_snapshot(&c, &m, 40, &e), 0);
+	assert_int_equal(c.snapshots, 2);
+	assert_int_equal(c.unusable, 1);
+	tm_pf_clocks_bundle(&c, &boot, 50);
+	tm_pf_clocks_bundle(&c, &global, 60);
+	assert_int_equal(c.mixed, 1);
+	assert_string_equal(clock_header(&c, buf, sizeof(buf)),
+			    "# tracemerge_trace_clock: CLOCK_BOOTTIME\n"
+			    "# tracemerge_clock_snapshot: byte=7 CLOCK_BOOTTIME=0.000005000 "
+			    "CLOCK_MONOTONIC=0.000002000\n");
+	/* cut short: 8 bytes and the NUL */
+	assert_int_equal(tm_pf_clocks_header(&c, buf, 9), 41 + 91);
+	assert_string_equal(buf, "# tracem");
+	m = tm_pb_init(cut, cut, sizeof(cut));
+	assert_int_equal(tm_pf_clocks_snapshot(&c, &m, 0, &e), -1);
+	tm_pf_clocks_free(&c);
+}
+
+/* A bundle on CLOCK_MONOTONIC_RAW: its pairs one a second at most. */
+static void test_clock_bundle(void **state)
+{
+	struct tm_pf_bundle_clock b = { .clock = 4, .has_ftrace_ts = true, .has_boot_ts = true,
+					.ftrace_ts = 1000000000, .boot_ts = 3000000000 };
+	struct tm_pf_clocks c;
+	char buf[512];
+
+	(void)state;
+	tm_pf_clocks_init(&c);
+	tm_pf_clocks_bundle(&c, &b, 9);
+	b.ftrace_ts += 500000000;      /* 0.5 s later: not written */
+	tm_pf_clocks_bundle(&c, &b, 19);
+	b.ftrace_ts += 500000000;      /* 1 s after the first: written */
+	b.boot_ts += 1000000001;
+	tm_pf_clocks_bundle(&c, &b, 29);
+	b.has_boot_ts = false;          /* no pair */
+	b.ftrace_ts += 5000000000;
+	tm_pf_clocks_bundle(&c, &b, 39);
+	assert_int_equal(c.pairs, 2);
+	assert_string_equal(clock_header(&c, buf, sizeof(buf)),
+			    "# tracemerge_trace_clock: CLOCK_MONOTONIC_RAW\n"
+			    "# tracemerge_clock_snapshot: byte=9 trace=1.000000000 CLOCK_BOOTTIME=3.000000000\n"
+			    "# tracemerge_clock_snapshot: byte=29 trace=2.000000000 CLOCK_BOOTTIME=4.000000001\n");
+	tm_pf_clocks_free(&c);
+	/* the global clock: no trace clock record */
+	tm_pf_clocks_init(&c);
+	b.clock = 2;
+	tm_pf_clocks_bundle(&c, &b, 0);
+	assert_null(tm_pf_clocks_trace_clock(&c));
+	assert_int_equal(tm_pf_clocks_header(&c, buf, sizeof(buf)), 0);
+	tm_pf_clocks_free(&c);
+}
+
 static void test_open_mem(void **state)
 {
 	static const uint8_t bad[] = { 0x0a, 0x02, 0x50, 0x01, 0x0a, 0x03, 0x08, 0x01, 0x12 };
@@ -147,6 +240,8 @@ int main(void)
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_sniff),
+		cmocka_unit_test(test_clock_snapshot),
+		cmocka_unit_test(test_clock_bundle),
 		cmocka_unit_test(test_open_mem),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

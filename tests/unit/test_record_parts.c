@@ -67,6 +67,66 @@ static void test_issuer_scan(void **state)
 	assert_int_equal(bad_line, 4);
 }
 
+struct snaps {
+	struct tm_snapshot s[4];
+	size_t n;
+};
+
+static int collect_snapshot(const struct tm_snapshot *sn, void *arg)
+{
+	struct snaps *g = arg;
+
+	if (g->n < 4)
+		g->s[g->n++] = *sn;
+	return 0;
+}
+
+/* The trace clock and clock snapshot records of a header (issuer.h):
+ * values read back exactly, malformed ones counted, nothing after the
+ * first event line. */
+static void test_snapshot_scan(void **state)
+{
+	const char *text =
+		"# tracer: nop\n"
+		"# tracemerge_trace_clock: two words\n"
+		"# tracemerge_trace_clock: CLOCK_BOOTTIME  \n"
+		"# tracemerge_clock_snapshot: byte=2 CLOCK_BOOTTIME=100.000000000 CLOCK_MONOTONIC=90.000000001\n"
+		"# tracemerge_clock_snapshot: CLOCK_BOOTTIME=1.5\n"
+		"# tracemerge_clock_snapshot: byte=x CLOCK_BOOTTIME=1 trace=2\n"
+		"# tracemerge_clock_snapshot: CLOCK_BOOTTIME=1 trace=zz\n"
+		"# tracemerge_clock_snapshot:   trace=50 CLOCK_BOOTTIME=100.000001\r\n"
+		"          <idle>-0     (-----) [000] d..2 1.000000000: sched_switch: x\n"
+		"# tracemerge_clock_snapshot: CLOCK_BOOTTIME=1 trace=2\n";
+	struct tm_trace_clock tc;
+	struct snaps g = { .n = 0 };
+	size_t bad = 0;
+	unsigned long bad_line = 0;
+
+	(void)state;
+	assert_int_equal(tm_trace_clock_find(text, strlen(text), &tc), 1);
+	assert_string_equal(tc.clock, "CLOCK_BOOTTIME");
+	assert_int_equal(tc.line, 3);
+	assert_int_equal(tm_trace_clock_find("# tracer: nop\n", 14, &tc), 0);
+	assert_int_equal(tm_snapshot_scan(text, strlen(text), collect_snapshot, &g, &bad,
+					  &bad_line), 0);
+	assert_int_equal(g.n, 2);
+	assert_string_equal(g.s[0].byte, "2");
+	assert_int_equal(g.s[0].n, 2);
+	assert_string_equal(g.s[0].r[0].clock, "CLOCK_BOOTTIME");
+	assert_int_equal(g.s[0].r[0].ns, 100000000000LL);
+	assert_string_equal(g.s[0].r[1].clock, "CLOCK_MONOTONIC");
+	assert_int_equal(g.s[0].r[1].ns, 90000000001LL);
+	assert_int_equal(g.s[0].line, 4);
+	assert_string_equal(g.s[1].byte, "");
+	assert_string_equal(g.s[1].r[0].clock, "trace");
+	assert_int_equal(g.s[1].r[0].ns, 50000000000LL);
+	assert_int_equal(g.s[1].r[1].ns, 100000001000LL);
+	assert_int_equal(g.s[1].line, 8);
+	/* one reading, a bad byte=, a bad time: counted, the first at line 5 */
+	assert_int_equal(bad, 3);
+	assert_int_equal(bad_line, 5);
+}
+
 static void test_issuer_line(void **state)
 {
 	struct tm_clock_sync cs = { .clock = CLOCK_BOOTTIME, .issue_ts_ns = 894875670851LL,
@@ -275,6 +335,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_issuer_scan),
+		cmocka_unit_test(test_snapshot_scan),
 		cmocka_unit_test(test_issuer_line),
 		cmocka_unit_test(test_clock_sync_json),
 		cmocka_unit_test(test_marker_file),
