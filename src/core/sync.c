@@ -434,7 +434,22 @@ static int check_linked(struct tm_sync *s)
 		s->src[hint].path);
 }
 
-/* Link every domain without a route to the output clock with identity. */
+/* Is DOM the domain of an input's kernel text or of a JSON block? */
+static bool stream_domain(const struct tm_sync *s, int dom)
+{
+	for (size_t i = 0; i < s->nsrc; i++) {
+		if (s->src[i].kdom == dom)
+			return true;
+		for (size_t k = 0; k < s->src[i].njb; k++)
+			if (s->src[i].jb[k].dom == dom)
+				return true;
+	}
+	return false;
+}
+
+/* Link every domain of a kernel text or JSON block that has no route to
+ * the output clock with identity (a clock only named, by an issuer record
+ * or a snapshot, is left unlinked: nothing of the inputs is on it). */
 static int assume_unlinked(struct tm_sync *s)
 {
 	struct tm_clock_map id = tm_clock_identity();
@@ -442,7 +457,7 @@ static int assume_unlinked(struct tm_sync *s)
 	size_t nd = tm_clock_graph_ndomains(s->g);
 
 	for (size_t dom = 0; dom < nd; dom++) {
-		if (s->routes[dom].linked)
+		if (s->routes[dom].linked || !stream_domain(s, (int)dom))
 			continue;
 		if (tm_clock_graph_link(s->g, (int)dom, s->target, &id, 0, "assumed (no markers)"))
 			return tm_diag_error(s->d, "out of memory");

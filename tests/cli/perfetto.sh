@@ -313,6 +313,9 @@ open(sys.argv[1], "wb").write(b"".join(f(1, p) for p in pkts))' "$T/contra.pb"
 check "perfetto clock: contradicting snapshots: warning sync-snapshot-unusable, import still works" \
 	sh -c "$TM import -o '$T/ct.json' '$T/contra.pb' 2> '$T/ct.err' &&
 	       grep -q 'warning: sync-snapshot-unusable: 1 (clock snapshots of CLOCK_BOOTTIME and CLOCK_MONOTONIC: .*drift of -2000000.0 ppm' '$T/ct.err'"
+# (CLOCK_MONOTONIC, left unlinked, is no stream's clock: import assumes nothing of it)
+check "perfetto clock: contradicting snapshots: import assumes nothing of a clock only a snapshot names" \
+	sh -c "! grep -q 'sync-assumed-same-clock' '$T/ct.err'"
 check "perfetto clock: contradicting snapshots: a JSON on CLOCK_MONOTONIC is not linked (exit 1)" \
 	sh -c "! $TM merge -o '$T/ctm.json' '$T/contra.pb' '$D/clock_app_mono.json' 2> '$T/ctm.err' &&
 	       tail -n 1 '$T/ctm.err' | grep -q 'cannot align .*clock_app_mono.json with the output clock' &&
