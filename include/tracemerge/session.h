@@ -155,6 +155,27 @@ TM_API bool tm_session_failed_on_options(const struct tm_session *s);
 TM_API int tm_session_write(struct tm_session *s, const char *path);
 TM_API int tm_session_write_fd(struct tm_session *s, int fd);
 
+/* Write a Perfetto merge archive to PATH (its name ends in .tar or .zip:
+ * a TAR or a ZIP), replacing a file only once it is complete: the inputs
+ * Perfetto reads well (Trace Event JSON, plain ftrace text as the output
+ * clock, a Perfetto proto as the output clock) as they are, the others as
+ * tracemerge's conversion (Trace Event JSON on the output clock), and a
+ * `perfetto_manifest.json` relating each file's clock to the output clock:
+ * a file on a clock with drift goes in rewritten onto the output clock.
+ * Syncs first when tm_session_sync() was not called.  0, or -1 (also for
+ * a name neither .tar nor .zip, before anything is read). */
+TM_API int tm_session_write_archive(struct tm_session *s, const char *path);
+/* The perfetto_manifest of the inputs as added, each under the name it was
+ * added with, as they are (what `tracemerge sync --manifest` prints, for
+ * archives packed by hand): a clocked file besides the reference gets a
+ * machine of its own.  *MISPLACED (NULL: not told) counts the inputs
+ * Perfetto cannot place within the bound as they are, which
+ * tm_session_write_archive converts: a format it reads badly, a clock
+ * with drift (the offset is the one at the fit's anchor), a JSON with a
+ * negative offset (its metadata events would be dropped).  Syncs first.
+ * The text is malloc'ed (tm_free), or NULL (the error in the diag). */
+TM_API char *tm_session_manifest(struct tm_session *s, size_t *misplaced);
+
 TM_API size_t tm_session_ninputs(const struct tm_session *s);
 /* The opened input INPUT (after a sync or write), or NULL. */
 TM_API const struct tm_input *tm_session_input(const struct tm_session *s, size_t input);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -67,6 +68,21 @@ static int check_args(const struct tm_session_opts *mo, const struct pid_offset 
 						      pids[k].input);
 	}
 	return tm_cli_check_inputs("merge", cc, inputs, n);
+}
+
+/* --format=perfetto: OUT names a .tar or .zip, and REPORT (the JSON
+ * output's counts) is not asked.  0, or TM_EXIT_USAGE after the error. */
+static int check_archive(const char *out, int report)
+{
+	size_t n = out ? strlen(out) : 0;
+
+	if (n <= 4 || (strcasecmp(out + n - 4, ".tar") && strcasecmp(out + n - 4, ".zip")))
+		return tm_usage_error("merge", "--format=perfetto writes -o OUT.tar or -o OUT.zip%s%s",
+				      out ? ", not " : "", out ? out : "");
+	if (report)
+		return tm_usage_error("merge", "--report counts the events of the JSON output: "
+				      "not with --format=perfetto");
+	return 0;
 }
 
 /* The counts as one JSON object on stderr (--report=json), the numbers of
@@ -147,6 +163,7 @@ int cmd_merge(int argc, char **argv)
 		{ "verbatim", no_argument, NULL, 'V' },
 		{ "kernel-as", required_argument, NULL, 'K' },
 		{ "report", optional_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "pid-offset", required_argument, NULL, 'P' },
 		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
@@ -159,6 +176,7 @@ int cmd_merge(int argc, char **argv)
 	struct tm_session *s;
 	struct tm_diag d;
 	int c, report = 0, rc = TM_EXIT_OK;     /* report: 1 text, 2 json */
+	bool perfetto = false;
 	struct pid_offset *pids = NULL;
 	size_t npids = 0;
 
@@ -188,6 +206,15 @@ int cmd_merge(int argc, char **argv)
 			free_pids(pids, npids);
 			tm_cli_clock_free(&cc);
 			return tm_usage_error("merge", "--report wants text or json, not '%s'", optarg);
+		case 'F':
+			if (!strcmp(optarg, "json") || !strcmp(optarg, "perfetto")) {
+				perfetto = !strcmp(optarg, "perfetto");
+				break;
+			}
+			free_pids(pids, npids);
+			tm_cli_clock_free(&cc);
+			return tm_usage_error("merge", "--format wants json or perfetto, not '%s'",
+					      optarg);
 		case 'P':
 			if (parse_pid_offset(optarg, &pids, &npids)) {
 				free_pids(pids, npids);
@@ -209,6 +236,7 @@ int cmd_merge(int argc, char **argv)
 		}
 	}
 	if ((outpath && tm_usage_output("merge", outpath)) ||
+	    (perfetto && check_archive(outpath, report)) ||
 	    check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
 		free_pids(pids, npids);
 		tm_cli_clock_free(&cc);
@@ -218,7 +246,11 @@ int cmd_merge(int argc, char **argv)
 	s = tm_cli_session("merge", &mo, &cc, argv + optind, (size_t)(argc - optind), &d);
 	if (s && !set_pid_offsets(s, pids, npids)) {
 		tm_cli_progress_start("merge");
-		rc = tm_session_write(s, outpath) || tm_session_counts(s, &counts) ? -1 : TM_EXIT_OK;
+		if (perfetto)
+			rc = tm_session_write_archive(s, outpath) ? -1 : TM_EXIT_OK;
+		else
+			rc = tm_session_write(s, outpath) || tm_session_counts(s, &counts)
+			     ? -1 : TM_EXIT_OK;
 		tm_cli_progress_end();
 	} else if (s) {
 		rc = -1;
@@ -227,6 +259,10 @@ int cmd_merge(int argc, char **argv)
 		rc = TM_EXIT_INPUT;
 	} else if (rc < 0) {
 		rc = tm_cli_session_error("merge", s, &d, tm_cli_verbosity != TM_QUIET);
+	} else if (perfetto) {
+		if (tm_cli_verbosity == TM_VERBOSE)
+			print_parts(s);
+		tm_cli_print_warnings("merge", &d);
 	} else {
 		if (report == 2)
 			print_counts_json(&counts);

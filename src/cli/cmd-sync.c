@@ -248,11 +248,33 @@ static int write_plot(const struct tm_session *s, const char *path)
 	return 0;
 }
 
+/* sync --manifest: the manifest on stdout, a warning when inputs cannot be
+ * placed as they are (tm_session_manifest).  An exit code. */
+static int print_manifest(struct tm_session *s, struct tm_diag *d)
+{
+	size_t misplaced = 0;
+	char *text = tm_session_manifest(s, &misplaced);
+
+	if (!text) {
+		fprintf(stderr, "tracemerge sync: %s\n", d->error);
+		return TM_EXIT_INPUT;
+	}
+	fputs(text, stdout);
+	tm_free(text);
+	if (misplaced && tm_cli_verbosity != TM_QUIET)
+		fprintf(stderr, "tracemerge sync: warning: %zu input(s) Perfetto cannot place within "
+			"the bound as they are (a drift, a negative offset for a JSON, a format it "
+			"reads badly): 'merge --format=perfetto' converts them\n", misplaced);
+	tm_cli_print_warnings("sync", d);
+	return TM_EXIT_OK;
+}
+
 int cmd_sync(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		TM_CLOCK_OPTIONS,
 		{ "json", no_argument, NULL, 'j' },
+		{ "manifest", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'p' },
 		TM_VERBOSITY_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
@@ -262,7 +284,7 @@ int cmd_sync(int argc, char **argv)
 	struct tm_cli_clock cc;
 	struct tm_session *s;
 	struct tm_diag d;
-	int c, json = 0, rc = TM_EXIT_OK;
+	int c, json = 0, manifest = 0, rc = TM_EXIT_OK;
 	const char *plot = NULL;
 
 	memset(&cc, 0, sizeof(cc));
@@ -277,6 +299,8 @@ int cmd_sync(int argc, char **argv)
 			plot = optarg;
 		} else if (c == 'j') {
 			json = 1;
+		} else if (c == 'm') {
+			manifest = 1;
 		} else if (c == 'h') {
 			tm_usage("sync", 0);
 			tm_cli_clock_free(&cc);
@@ -285,6 +309,10 @@ int cmd_sync(int argc, char **argv)
 			tm_cli_clock_free(&cc);
 			return TM_EXIT_USAGE;
 		}
+	}
+	if (json && manifest) {
+		tm_cli_clock_free(&cc);
+		return tm_usage_error("sync", "--json and --manifest print different things: one of them");
 	}
 	if (optind >= argc || tm_cli_check_inputs("sync", &cc, argv + optind,
 						    (size_t)(argc - optind))) {
@@ -307,6 +335,8 @@ int cmd_sync(int argc, char **argv)
 			write_plot(s, plot);
 	} else if (plot && write_plot(s, plot)) {
 		rc = TM_EXIT_INPUT;
+	} else if (manifest) {
+		rc = print_manifest(s, &d);
 	} else if (json) {
 		char *text = tm_session_report_json(s);
 		puts(text ? text : "{\"error\": \"out of memory\"}");

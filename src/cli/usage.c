@@ -78,6 +78,7 @@ static const struct {
 	  MAX_DECOMPRESSED_TEXT },
 	{ "merge",
 	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report[=json]] INPUT...\n"
+	  "       tracemerge merge --format=perfetto -o OUT.tar|OUT.zip [CLOCK OPTIONS] INPUT...\n"
 	  "\n"
 	  "Align every input on one clock and write one Trace Event JSON trace:\n"
 	  "kernel text in systemTraceEvents, application events in traceEvents,\n"
@@ -87,6 +88,11 @@ static const struct {
 	  "offset and drift; see 'tracemerge sync'.\n"
 	  "\n"
 	  "  -o, --output OUT  write OUT (atomically; default stdout)\n"
+	  "  --format=json|perfetto  json (the default): one Trace Event JSON;\n"
+	  "                    perfetto: a Perfetto merge archive, a TAR or ZIP (by\n"
+	  "                    OUT's name) of the inputs Perfetto reads well as they\n"
+	  "                    are, the others converted onto the output clock, and\n"
+	  "                    a perfetto_manifest.json with the solved offsets\n"
 	  "  --report[=text|json]  print event counts in and out on stderr (json:\n"
 	  "                    one object, for scripts)\n"
 	  "  --pid-offset INPUT=N  add N to every pid/tid of INPUT (kernel lines,\n"
@@ -130,7 +136,7 @@ static const struct {
 	  "When CMD fails by itself, the trace is kept and the exit status is CMD's,\n"
 	  "as a shell gives it (127: no such command; 128+N: ended by signal N).\n" },
 	{ "sync",
-	  "usage: tracemerge sync [--json] [--plot FILE.svg] [CLOCK OPTIONS] INPUT...\n"
+	  "usage: tracemerge sync [--json|--manifest] [--plot FILE.svg] [CLOCK OPTIONS] INPUT...\n"
 	  "\n"
 	  "Print how each input's clock maps onto the output clock: offset, drift\n"
 	  "(ppm), error bound, and the clock-sync markers used and rejected.\n"
@@ -141,6 +147,9 @@ static const struct {
 	  "--same-clock say otherwise.\n"
 	  "\n"
 	  "  --json            machine-readable output (with every marker's residual)\n"
+	  "  --manifest        print a Perfetto perfetto_manifest.json relating the\n"
+	  "                    inputs, under their names as given, to the output clock\n"
+	  "                    (for archives packed by hand; see merge --format=perfetto)\n"
 	  "  --plot FILE.svg   draw the marker fits: each marker against the fitted\n"
 	  "                    line and its error band, one panel per link\n"
 	  "  -q, --quiet       only errors on stderr (no warnings)\n"

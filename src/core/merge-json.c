@@ -469,6 +469,8 @@ int tm_merge_json_events(struct tm_mw *w)
 
 	for (size_t i = 0; i < s->nsrc; i++) {
 		struct tm_src *src = &s->src[i];
+		if (!tm_merge_takes(w->o, i))
+			continue;
 		for (size_t k = 0; k < src->njb; k++) {
 			const struct tm_block *b = tm_input_block(src->in, src->jb[k].block);
 			const struct tm_clock_route *route = &s->routes[src->jb[k].dom];
@@ -555,7 +557,7 @@ int tm_merge_names(struct tm_mw *w)
 		struct tm_task *t;
 		struct tm_proc *p;
 
-		if (!w->s->src[i].kernel)
+		if (!w->s->src[i].kernel || !tm_merge_takes(w->o, i))
 			continue;
 		while ((p = tm_hmap_next(st->procs, &it, &key, NULL))) {
 			int32_t pid;

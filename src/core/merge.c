@@ -46,7 +46,7 @@ static int open_streams(struct tm_mw *w)
 {
 	for (size_t i = 0; i < w->s->nsrc; i++) {
 		struct tm_src *src = &w->s->src[i];
-		if (!src->kernel)
+		if (!src->kernel || !tm_merge_takes(w->o, i))
 			continue;
 		for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
 			const struct tm_block *b = tm_input_block(src->in, bi);
@@ -653,10 +653,10 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 
 /* ---- the whole object ------------------------------------------------- */
 
-static bool has_kernel(const struct tm_sync *s)
+static bool has_kernel(const struct tm_sync *s, const struct tm_merge_opts *o)
 {
 	for (size_t i = 0; i < s->nsrc; i++)
-		if (s->src[i].kernel)
+		if (s->src[i].kernel && tm_merge_takes(o, i))
 			return true;
 	return false;
 }
@@ -799,6 +799,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	w->jout = &w->out;
 	w->jd = s->d;
 	for (size_t i = 0; i < s->nsrc; i++) {
+		if (!tm_merge_takes(o, i))
+			continue;
 		c->kernel_in += s->src[i].st.events;
 		for (size_t k = 0; k < s->src[i].njb; k++)
 			c->json_in += s->src[i].jb[k].events;
@@ -842,7 +844,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 		if (tm_thread_allowed())
 			tm_out_background(&w->out); /* write(2) off the writing thread */
 	}
-	if (has_kernel(s) && o->kernel_as != TM_KERNEL_EVENTS) {
+	if (has_kernel(s, o) && o->kernel_as != TM_KERNEL_EVENTS) {
 		bool written = w != &local;
 
 		if (!written)

@@ -35,7 +35,15 @@ struct tm_merge_opts {
 	struct tm_merge_early *early; /* kernel text written during tm_sync_load, or NULL */
 	bool to_fd;                /* write FD (the caller's, written straight), not OUTPATH */
 	int fd;
+	const bool *only;          /* write only the inputs i with only[i] (an
+				    * archive's member: session-archive.c); NULL: all */
 };
+
+/* Does O write input I? */
+static inline bool tm_merge_takes(const struct tm_merge_opts *o, size_t i)
+{
+	return !o->only || o->only[i];
+}
 
 struct tm_merge_counts {
 	uint64_t kernel_in;        /* kernel event lines read */

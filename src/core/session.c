@@ -17,32 +17,9 @@
 
 #include "tracemerge/session.h"
 #include "merge.h"
+#include "session-int.h"
 #include "report.h"
 #include "tuning.h"
-
-struct session_input {
-	char *name;                  /* as added: a path, or the caller's name */
-	struct tm_input *opened;     /* added from memory or an fd: opened at
-				      * once, handed to the load (then NULL) */
-	bool has_offset;
-	int64_t offset_ns;
-	int64_t pid_off;
-};
-
-struct tm_session {
-	struct tm_session_opts o;
-	char *clock;                 /* o.clock, owned */
-	struct tm_diag *d;
-	struct session_input *in;
-	size_t n, cap;
-	struct tm_sync s;
-	bool loaded;                 /* s holds the inputs (also after a failure) */
-	bool solved;
-	bool written;
-	bool option_error;
-	bool have_counts;
-	struct tm_merge_counts counts;
-};
 
 struct tm_session *tm_session_new(const struct tm_session_opts *o, struct tm_diag *d)
 {
@@ -106,6 +83,7 @@ static int add(struct tm_session *s, const char *name, struct tm_input *opened)
 		return tm_diag_error(s->d, "out of memory");
 	}
 	in->opened = opened;
+	in->opened_mem = opened != NULL;
 	return (int)s->n++;
 }
 
@@ -284,15 +262,18 @@ static void choose_strategy(const struct tm_session *s, const char *path, bool t
 		*h = (struct tm_sync_hooks){ .json_index = s->o.mode == TM_SESSION_MERGE };
 }
 
-static int write_out(struct tm_session *s, const char *path, bool to_fd, int fd)
+struct tm_merge_opts tm_session_merge_opts(const struct tm_session *s)
 {
-	struct tm_merge_opts mo = {
+	return (struct tm_merge_opts){
 		.command = s->o.mode == TM_SESSION_IMPORT ? "import" : "merge",
 		.verbatim = s->o.verbatim,
 		.kernel_as = s->o.kernel_as,
-		.to_fd = to_fd,
-		.fd = fd,
 	};
+}
+
+static int write_out(struct tm_session *s, const char *path, bool to_fd, int fd)
+{
+	struct tm_merge_opts mo = tm_session_merge_opts(s);
 	struct tm_sync_hooks h;
 	int rc = -1;
 
@@ -306,6 +287,8 @@ static int write_out(struct tm_session *s, const char *path, bool to_fd, int fd)
 		return tm_diag_error(s->d, "%s", s->d->error[0] ? s->d->error :
 				     "the session failed before");
 	s->written = true;
+	mo.to_fd = to_fd;
+	mo.fd = fd;
 	choose_strategy(s, path, to_fd, &mo, &mo.early, &h);
 	if ((s->loaded || (!load(s, &h) && !solve(s))) &&
 	    !tm_merge_write(&s->s, path, &mo, &s->counts)) {

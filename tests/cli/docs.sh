@@ -239,7 +239,7 @@ fi
 
 # The examples: every "$ tracemerge ..." line of the pages' EXAMPLES runs
 # from the top of the tree (here a directory with testdata/), exit 0, and
-# each -o output is JSON.
+# each -o output is JSON (a .tar or .zip: an archive with a manifest).
 mkdir -p "$T/ex" && ln -s "$top/testdata" "$T/ex/testdata"
 n=0 bad=
 for page in "$DOC"/*.1; do
@@ -255,9 +255,15 @@ for page in "$DOC"/*.1; do
 done
 [ -s "$T/ex.outputs" ] && ! (cd "$T/ex" && python3 -c '
 import json, sys
+import tarfile, zipfile
 for f in sys.argv[1:]:
     try:
-        json.load(open(f))
+        if f.endswith(".zip"):
+            json.loads(zipfile.ZipFile(f).read("perfetto_manifest.json"))
+        elif f.endswith(".tar"):
+            json.load(tarfile.open(f).extractfile("perfetto_manifest.json"))
+        else:
+            json.load(open(f))
     except Exception as e:
         sys.exit("%s: %s" % (f, e))' $(sort -u "$T/ex.outputs")) > "$T/ex.json" 2>&1 &&
 	bad="$bad [an -o output is not JSON: $(tail -n 1 "$T/ex.json")]"

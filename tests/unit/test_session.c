@@ -935,6 +935,93 @@ static void test_offset_by_index_same_names(void **state)
 	assert_true(part(c, 0, 0).is_output_clock);
 }
 
+/* ---- Perfetto merge archives ---------------------------------------------- */
+
+/* sync --manifest: the kernel text is the reference on MONOTONIC (what
+ * Perfetto gives ftrace text: doc/clock-sync.md), its machine's clock the
+ * timeline; app.json's clock reads
+ * T when the kernel's reads T - 5000 s: offset_ns -5000 s, no drift. */
+static void test_manifest(void **state)
+{
+	struct ctx *c = *state;
+	static const char head[] = "{\"perfetto_manifest\":{\"version\":1,"
+		"\"trace_time\":{\"clock\":\"MONOTONIC\",\"file\":\"kernel.txt\"},"
+		"\"files\":[{\"path\":\"kernel.txt\"},";
+	size_t misplaced = 9;
+	char *m;
+
+	offset_pair(c, NULL, J_OFF);
+	m = tm_session_manifest(c->s, &misplaced);
+	assert_non_null(m);
+	assert_int_equal(strncmp(m, head, strlen(head)), 0);
+	assert_contains(m, "{\"path\":\"app.json\",\"clocks\":{\"sync_to\":{\"file\":"
+			"\"kernel.txt\",\"clock\":\"MONOTONIC\"},\"offset_ns\":-5000000000000}}");
+	assert_contains(m, "\"tracemerge.how.app.json\":\"markers\"");
+	assert_int_equal(misplaced, 1);   /* a JSON moved back: its M events before 0 */
+	tm_free(m);
+}
+
+/* The drifting pair: one input drifts; the offset pair on the JSON's
+ * clock: the kernel text relates on a machine of its own, +5000 s. */
+static void test_manifest_drift(void **state)
+{
+	struct ctx *c = *state;
+	const struct tm_session_opts o = { .clock = "app" };
+	size_t misplaced = 0;
+	char *m;
+
+	drift_pair(c, NULL);
+	m = tm_session_manifest(c->s, &misplaced);
+	assert_non_null(m);
+	assert_int_equal(misplaced, 1);
+	tm_free(m);
+	tm_session_free(c->s);
+	c->s = NULL;
+	offset_pair(c, &o, J_OFF);
+	m = tm_session_manifest(c->s, &misplaced);
+	assert_non_null(m);
+	assert_int_equal(misplaced, 0);
+	assert_null(strstr(m, "trace_time"));
+	assert_contains(m, "{\"path\":\"kernel.txt\",\"machine\":{\"name\":\"kernel.txt\"},"
+			"\"clocks\":{\"clock\":\"MONOTONIC\",\"sync_to\":{\"file\":\"app.json\"},"
+			"\"offset_ns\":5000000000000}}");
+	tm_free(m);
+}
+
+/* An archive of inputs from memory: no file to copy, so both go in as
+ * the writer's JSON (kernel.txt.json, app.json), the reference a clockless
+ * JSON now (no trace_time), app.json PINned to it at 0.  A name that is
+ * neither .tar nor .zip is an error before anything is read or written. */
+static void test_archive(void **state)
+{
+	struct ctx *c = *state;
+	char dir[] = "/tmp/tm-session-XXXXXX", path[64], bad[64];
+	struct stat st;
+	size_t len;
+	char *t;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.tar", dir);
+	snprintf(bad, sizeof(bad), "%s/out.json", dir);
+	offset_pair(c, NULL, J_OFF);
+	assert_int_equal(tm_session_write_archive(c->s, bad), -1);
+	assert_error(c, ".tar or .zip");
+	assert_int_equal(stat(bad, &st), -1);
+	if (tm_session_write_archive(c->s, path))
+		fail_msg("%s", c->d.error);
+	t = slurp_path(path, &len);
+	assert_int_equal(len % 10240, 0);
+	assert_string_equal(t, "perfetto_manifest.json");          /* the first header */
+	assert_contains(t + 512, "{\"path\":\"kernel.txt.json\"},{\"path\":\"app.json\","
+			"\"clocks\":{\"sync_to\":{\"file\":\"kernel.txt.json\"},\"offset_ns\":0}}");
+	assert_null(strstr(t + 512, "trace_time"));
+	free(t);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(rmdir(dir), 0);
+	/* one write per session */
+	assert_int_equal(tm_session_write_archive(c->s, path), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -964,6 +1051,9 @@ int main(void)
 		T(test_error_order),
 		T(test_error_import_two),
 		T(test_offset_by_index_same_names),
+		T(test_manifest),
+		T(test_manifest_drift),
+		T(test_archive),
 #undef T
 	};
 
