@@ -3,11 +3,14 @@
 # End-to-end merge of a REAL capture made here: tool_live_app records a
 # kernel trace (private tracefs instance, trace_clock mono, sched events) and
 # plays an application that writes its own Trace Event JSON stamped with
-# CLOCK_REALTIME or CLOCK_BOOTTIME, clock-sync handshakes in both, and every
+# CLOCK_REALTIME, CLOCK_BOOTTIME or CLOCK_MONOTONIC (each also made to run
+# 50 ppm fast: a drifting app clock), clock-sync handshakes in both, and every
 # slice twice: a JSON B/E event (app clock) and an atrace B/E marker (kernel
 # clock) written right after the app's clock read.  `tracemerge merge` must
 # put the two copies of each slice at the same time in Perfetto and in
 # Catapult, and the kernel's scheduling around the application's slices.
+# `merge --format=perfetto` must do the same in trace_processor with the
+# Perfetto merge archive (TAR for some clocks, ZIP for others).
 #
 # A JSON B event's args.marker_write_ns is how long the atrace marker write
 # took: the kernel stamped the marker somewhere in [ts, ts + marker_write_ns]
@@ -293,11 +296,11 @@ lcheck() { # NAME CMD...
 	fi
 }
 
-# capture CLOCK DIR: tool_live_app's pair in DIR (k.txt, app.json, facts);
-# 0 done, 1 failed (said); the test ends here with a skip without tracefs
+# capture CLOCK DIR [DRIFT_PPM]: tool_live_app's pair in DIR (k.txt, app.json,
+# facts); 0 done, 1 failed (said); the test ends here with a skip without tracefs
 capture() {
 	mkdir -p "$2"
-	"$TOOL" --clock "$1" --kernel "$2/k.txt" --json "$2/app.json" > "$2/facts" 2> "$2/tool.err"
+	"$TOOL" --clock "$1" --drift "${3:-0}" --kernel "$2/k.txt" --json "$2/app.json" > "$2/facts" 2> "$2/tool.err"
 	_rc=$?
 	if [ $_rc = 77 ]; then
 		skip "live merge: $(sed 's/^tool_live_app: //' "$2/tool.err" | head -n 1)"
@@ -310,14 +313,37 @@ capture() {
 	ok "live merge ($1): captured: $(cat "$2/facts")"
 }
 
+# archive_twins NAME DIR EXT ALLOWED: merge --format=perfetto of DIR's pair
+# into DIR/merged.EXT, opened in trace_processor: every slice twice, the
+# atrace copy within ALLOWED of the JSON one (as live.py perfetto judges
+# the JSON output); the ok line says how app.json went in
+archive_twins() {
+	if ! $TM merge -q --format=perfetto -o "$2/merged.$3" "$2/k.txt" "$2/app.json" > "$2/arch.out" 2>&1; then
+		notok "$1: merge --format=perfetto exits 0"; sed 's/^/    /' "$2/arch.out" | head
+		return
+	fi
+	_how=$(python3 -c '
+import json, sys, tarfile, zipfile
+p = sys.argv[1]
+m = zipfile.ZipFile(p).read("perfetto_manifest.json") if p.endswith(".zip") else \
+    tarfile.open(p).extractfile("perfetto_manifest.json").read()
+print(json.loads(m)["perfetto_manifest"]["attributes"].get("tracemerge.stored.app.json"))' "$2/merged.$3")
+	"$VC/perfetto/tp_query" "$2/merged.$3" "$SQL_SLICES" > "$2/tpa.json" 2> "$2/tpa.err"
+	lcheck "$1: perfetto archive (.$3, app.json $_how): every slice twice, same start" \
+		live perfetto "$2/tpa.json" "$2/app.json" "$4"
+}
+
 # ---- capture + merge + checks, for each application clock -----------------
 SQL_SLICES="select s.name, s.ts, s.category, s.track_id, t.utid from slice s
  left join thread_track t on s.track_id = t.id where s.name like 'live_slice_%' order by s.name, s.ts"
 
-for clk in realtime boottime; do
-	D=$T/$clk
+n=0
+for run in realtime boottime monotonic realtime+50 boottime+50 monotonic+50; do
+	clk=$run
+	D=$T/$(echo "$run" | tr + _)
+	n=$((n + 1))
 	t0=$(date +%s.%N)
-	capture "$clk" "$D" || continue
+	capture "${run%+*}" "$D" "$(echo "$run" | sed -n 's/.*+//p')" || continue
 
 	if $TM merge -o "$D/merged.json" "$D/k.txt" "$D/app.json" > "$D/merge.out" 2>&1; then
 		ok "live merge ($clk): merge exits 0"
@@ -355,6 +381,11 @@ for clk in realtime boottime; do
 		live catapult "$D/lt.json" "$D/tp.json" "$D/app.json" "$err"
 	lcheck "live merge ($clk): catapult: cpu slices overlap the app's slices" \
 		live catapult_sched "$D/lt.json"
+
+	# the Perfetto merge archive: the same slices, the same bound
+	ext=tar
+	[ $((n % 2)) = 0 ] && ext=zip
+	archive_twins "live merge ($clk)" "$D" "$ext" "$err"
 	echo "# $clk: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s"
 done
 
@@ -414,6 +445,7 @@ fi
 lcheck "live legacy: perfetto: every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
 	live perfetto "$D/tp.json" "$D/app.json" "$allow"
 (cd "$VC" && node load_trace.js --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
+archive_twins "live legacy" "$D" tar "$allow"
 lcheck "live legacy: catapult (npm): every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
 	live catapult "$D/lt.json" "$D/tp.json" "$D/app.json" "$allow"
 lcheck "live legacy: catapult (npm): cpu slices overlap the app's slices" \

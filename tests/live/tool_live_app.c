@@ -3,13 +3,15 @@
  * tool_live_app.c - make a real kernel + application trace pair on this
  * machine, for the end-to-end merge test (tests/live/live_merge.sh).
  *
- *   tool_live_app --clock realtime|boottime|legacy --kernel OUT.txt --json OUT.json
- *                 [--slices N]
+ *   tool_live_app --clock realtime|boottime|monotonic|legacy --kernel OUT.txt
+ *                 --json OUT.json [--slices N] [--drift PPM]
  *
  * A private tracefs instance (trace_clock "mono") records sched_switch,
  * sched_wakeup and sched_waking while this program plays an application
- * that stamps its own Trace Event JSON with another clock (CLOCK_REALTIME or
- * CLOCK_BOOTTIME, ts in µs with 3 decimals = exact ns):
+ * that stamps its own Trace Event JSON with another clock (CLOCK_REALTIME,
+ * CLOCK_BOOTTIME or CLOCK_MONOTONIC, ts in µs with 3 decimals = exact ns;
+ * with --drift PPM that clock made to run PPM parts per million fast from
+ * the start of the run, an app clock drifting against the kernel's):
  *  - clock-sync handshakes spread over the ~1.5 s run: app clock t1, one
  *    write of "trace_event_clock_sync: name=ID" to the instance's
  *    trace_marker, app clock t2, and the JSON issuer event
@@ -81,6 +83,8 @@ struct app {
 	clockid_t clock;
 	const char *clock_name;
 	bool legacy;               /* parent_ts markers, trace_clock global */
+	int64_t drift_ppm;         /* the app clock runs this much fast ... */
+	int64_t drift_base;        /* ... from this reading of its clock on */
 	const char *kernel_path, *json_path;
 	int nslices;
 
@@ -129,7 +133,9 @@ static int64_t clock_ns(clockid_t c)
 
 static int64_t app_ns(const struct app *A)
 {
-	return clock_ns(A->clock);
+	int64_t raw = clock_ns(A->clock);
+
+	return raw + (raw - A->drift_base) * A->drift_ppm / 1000000;
 }
 
 static void sleep_ns(int64_t ns)
@@ -660,8 +666,8 @@ static int usage(const char *msg)
 {
 	if (msg)
 		fprintf(stderr, "tool_live_app: %s\n", msg);
-	fprintf(stderr, "usage: tool_live_app --clock realtime|boottime|legacy --kernel OUT.txt "
-		"--json OUT.json [--slices N]\n");
+	fprintf(stderr, "usage: tool_live_app --clock realtime|boottime|monotonic|legacy "
+		"--kernel OUT.txt --json OUT.json [--slices N] [--drift PPM]\n");
 	return 2;
 }
 
@@ -683,10 +689,18 @@ int main(int argc, char **argv)
 				A.clock = CLOCK_REALTIME;
 			else if (!strcmp(v, "boottime"))
 				A.clock = CLOCK_BOOTTIME;
+			else if (!strcmp(v, "monotonic"))
+				A.clock = CLOCK_MONOTONIC;
 			else if (!strcmp(v, "legacy"))
 				A.clock = CLOCK_MONOTONIC, A.legacy = true;
 			else
-				return usage("--clock is realtime, boottime or legacy");
+				return usage("--clock is realtime, boottime, monotonic or legacy");
+		} else if (!strcmp(argv[i], "--drift") && v) {
+			char *end;
+			long n = strtol(v, &end, 10);
+			if (*end || n < -1000 || n > 1000)
+				return usage("--drift wants -1000..1000 (ppm)");
+			A.drift_ppm = n;
 		} else if (!strcmp(argv[i], "--kernel") && v) {
 			A.kernel_path = v;
 		} else if (!strcmp(argv[i], "--json") && v) {
@@ -710,6 +724,7 @@ int main(int argc, char **argv)
 		return EXIT_SKIP;
 	}
 	m0 = clock_ns(CLOCK_MONOTONIC);
+	A.drift_base = clock_ns(A.clock);
 	rc = setup_instance(&A);
 	if (rc == 0)
 		rc = run_app(&A);
@@ -726,10 +741,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tool_live_app: %s\n", A.err);
 		return rc > 0 ? EXIT_SKIP : 1;
 	}
-	printf("clock=%s slices=%d nested=%d depth=%d pongs=%d sync_markers=%d kernel_lines=%zu "
+	printf("clock=%s drift_ppm=%lld slices=%d nested=%d depth=%d pongs=%d sync_markers=%d kernel_lines=%zu "
 	       "sched_switch=%zu marker_lines=%zu max_handshake_ns=%lld app_minus_mono_ns=%lld "
 	       "app_minus_mono_end_ns=%lld mono_bracket_ns=%lld parent_write_ns=%lld run_ms=%.1f\n",
-	       A.clock_name,
+	       A.clock_name, (long long)A.drift_ppm,
 	       A.nbegin, A.nested, A.maxdepth, A.npong, A.nsync, lines, sched, markers,
 	       (long long)A.max_handshake_ns, (long long)A.app_minus_mono[0],
 	       (long long)A.app_minus_mono[1], (long long)A.mono_bracket_ns,
