@@ -13,8 +13,14 @@
 # system libraries' go to build-fuzz/known/NAME/ and are counted.
 # Per target one line: seconds, CPU seconds, runs, edges (cov), features
 # (ft), and what was found.
+# With FUZZ_CPU=N (make fuzz-long) a run ends when its CPU time, the
+# fuzzer's and its fork-mode jobs', reaches N seconds, however loaded the
+# machine is (SECONDS is then only a bound on the wall time): a watcher
+# sends SIGTERM, and libFuzzer stops cleanly (SIGINT would not stop fork
+# mode: its parent ignores SIGINT while it runs a job through system()).
 set -e
 secs=${1:-20}
+cpu_budget=${FUZZ_CPU:-0}
 [ $# -gt 0 ] && shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -33,6 +39,19 @@ status=0
 export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 targets="$*"
 [ -n "$targets" ] || targets=$(ls fuzz/fuzz_*.c | sed 's|^fuzz/||; s|\.c$||')
+
+# tree_cpu PID: CPU seconds (user + system) of PID and its descendants,
+# the children they have waited for included
+tree_cpu() {
+	_all=$1 _new=$1
+	while [ -n "$_new" ]; do
+		_new=$(pgrep -P "$(echo $_new | tr ' ' ',')" 2>/dev/null | tr '\n' ' ') || true
+		_all="$_all $_new"
+	done
+	for _p in $_all; do
+		sed 's/^.*) //' "/proc/$_p/stat" 2>/dev/null || true
+	done | awk -v hz="$(getconf CLK_TCK)" '{ t += $12 + $13 + $14 + $15 } END { printf "%d\n", t / hz }'
+}
 
 # classify REPORT: "ours|known|unclassified KIND WHERE".  A stack is
 # decided by its first frame that is ours or the system libraries'; the
@@ -79,8 +98,27 @@ for name in $targets; do
 	[ -x /usr/bin/time ] && timer="/usr/bin/time -o $name.cpu -f %U+%S"
 	rm -f "$out/$name.cpu"
 	rc=0
-	(cd "$out" && $timer "./$name" $common $opts -max_total_time="$secs" \
-		-artifact_prefix="$name-" -print_final_stats=0 "corpus/$name" 2>"$name.log") || rc=$?
+	t0=$(date +%s)
+	rm -f "$out/$name.budget"
+	(cd "$out" && exec $timer "./$name" $common $opts -max_total_time="$secs" \
+		-artifact_prefix="$name-" -print_final_stats=0 "corpus/$name" 2>"$name.log") &
+	run=$!
+	if [ "$cpu_budget" -gt 0 ]; then
+		while kill -0 "$run" 2>/dev/null; do
+			sleep 5
+			if [ "$(tree_cpu "$run")" -ge "$cpu_budget" ]; then
+				: > "$out/$name.budget"
+				fz=$run
+				[ -n "$timer" ] && fz=$(pgrep -P "$run" | head -n 1)
+				kill -TERM "$fz" 2>/dev/null || true
+				break
+			fi
+		done
+	fi
+	wait "$run" || rc=$?
+	# (libFuzzer ends an interrupted run with -interrupted_exit_code, 72)
+	[ -f "$out/$name.budget" ] && [ "$rc" = 72 ] && rc=0
+	wall=$(($(date +%s) - t0))
 	[ -s "$out/$name.cpu" ] && cpu=$(tail -n 1 "$out/$name.cpu" | awk -F+ '{ printf "%.0f", $1 + $2 }')
 	last=$(grep -E '^#[0-9]+:?[[:space:]]' "$out/$name.log" | grep 'cov: ' | tail -n 1)
 	runs=$(echo "$last" | sed -n 's/^#\([0-9]*\).*/\1/p')
@@ -119,7 +157,7 @@ for name in $targets; do
 		status=1
 	fi
 	slow=$(ls "$out/$name"-slow-unit-* 2>/dev/null | wc -l)
-	echo "fuzz: $name: ${secs} s, CPU ${cpu:-?} s, ${runs:-?} runs, cov ${cov:-?}, ft ${ft:-?}," \
+	echo "fuzz: $name: ${wall} s, CPU ${cpu:-?} s, ${runs:-?} runs, cov ${cov:-?}, ft ${ft:-?}," \
 		"found $ours ours, $known known in the system libraries, $again not reproduced," \
 		"$slow slow units (over 10 s: $out/$name-slow-unit-*)"
 done
