@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * perfetto-wire.h - the protobuf wire format, read in place, and the field
- * numbers of Perfetto's trace schema that perfetto.c reads.
+ * numbers of Perfetto's trace schema that perfetto.c and perfetto-track.c
+ * read.
  *
  * A message is a run of fields, each a varint tag (field number << 3 |
  * wire type) then its value: a varint (type 0, at most 10 bytes), 8 bytes
@@ -131,6 +132,86 @@ enum {
 	PF_PSTATS_PID = 1,                      /* ProcessStats.Process.pid */
 	PF_PSTATS_THREADS = 11,                 /* ProcessStats.Process.threads */
 	PF_PSTATS_THREAD_TID = 1,               /* ProcessStats.Thread.tid */
+};
+
+/* The TrackEvent part (perfetto-track.c), from the same schema. */
+enum {
+	PF_PKT_TRACK_EVENT = 11,                /* TracePacket.track_event */
+	PF_PKT_STATE_CLEARED = 41,              /* TracePacket.incremental_state_cleared */
+	PF_PKT_THREAD_DESCRIPTOR = 44,          /* TracePacket.thread_descriptor (legacy) */
+	PF_PKT_TIMESTAMP_CLOCK_ID = 58,         /* TracePacket.timestamp_clock_id */
+	PF_PKT_DEFAULTS = 59,                   /* TracePacket.trace_packet_defaults */
+	PF_PKT_TRACK_DESCRIPTOR = 60,           /* TracePacket.track_descriptor */
+	PF_PKT_FIRST_ON_SEQUENCE = 87,          /* TracePacket.first_packet_on_sequence */
+	PF_SEQ_STATE_CLEARED = 1,               /* SequenceFlags SEQ_INCREMENTAL_STATE_CLEARED */
+	PF_SEQ_NEEDS_STATE = 2,                 /* SequenceFlags SEQ_NEEDS_INCREMENTAL_STATE */
+	PF_SNAP_CLOCKS = 1,                     /* ClockSnapshot.clocks */
+	PF_SNAPCLOCK_ID = 1,                    /* ClockSnapshot.Clock.clock_id */
+	PF_SNAPCLOCK_TIMESTAMP = 2,             /* ClockSnapshot.Clock.timestamp */
+	PF_SNAPCLOCK_INCREMENTAL = 3,           /* ClockSnapshot.Clock.is_incremental */
+	PF_SNAPCLOCK_UNIT_NS = 4,               /* ClockSnapshot.Clock.unit_multiplier_ns */
+	PF_CLOCK_SEQUENCE_FIRST = 64,           /* sequence-scoped clock ids: 64..127 */
+	PF_CLOCK_MONOTONIC = 3,                 /* BuiltinClock BUILTIN_CLOCK_MONOTONIC */
+	PF_CLOCK_BOOTTIME = 6,                  /* BuiltinClock BUILTIN_CLOCK_BOOTTIME */
+
+	PF_DEFAULTS_CLOCK_ID = 58,              /* TracePacketDefaults.timestamp_clock_id */
+	PF_DEFAULTS_TRACK_EVENT = 11,           /* TracePacketDefaults.track_event_defaults */
+
+	PF_INTERNED_EVENT_CATEGORIES = 1,       /* InternedData.event_categories */
+	PF_INTERNED_EVENT_NAMES = 2,            /* InternedData.event_names */
+	PF_INTERNED_DEBUG_NAMES = 3,            /* InternedData.debug_annotation_names */
+	PF_INTERNED_DEBUG_STRINGS = 29,         /* InternedData.debug_annotation_string_values */
+	/* EventCategory, EventName, DebugAnnotationName: iid 1, name 2, as
+	 * InternedString (PF_ISTR_IID, PF_ISTR_STR) */
+
+	PF_TE_TIMESTAMP_DELTA_US = 1,           /* TrackEvent.timestamp_delta_us */
+	PF_TE_CATEGORY_IIDS = 3,                /* TrackEvent.category_iids */
+	PF_TE_DEBUG_ANNOTATIONS = 4,            /* TrackEvent.debug_annotations */
+	PF_TE_LEGACY_EVENT = 6,                 /* TrackEvent.legacy_event */
+	PF_TE_TYPE = 9,                         /* TrackEvent.type */
+	PF_TE_NAME_IID = 10,                    /* TrackEvent.name_iid */
+	PF_TE_TRACK_UUID = 11,                  /* TrackEvent.track_uuid, TrackEventDefaults.track_uuid */
+	PF_TE_EXTRA_COUNTER_VALUES = 12,        /* TrackEvent.extra_counter_values */
+	PF_TE_TIMESTAMP_ABSOLUTE_US = 16,       /* TrackEvent.timestamp_absolute_us */
+	PF_TE_CATEGORIES = 22,                  /* TrackEvent.categories */
+	PF_TE_NAME = 23,                        /* TrackEvent.name */
+	PF_TE_COUNTER_VALUE = 30,               /* TrackEvent.counter_value */
+	PF_TE_EXTRA_COUNTER_UUIDS = 31,         /* TrackEvent(Defaults).extra_counter_track_uuids */
+	PF_TE_DOUBLE_COUNTER_VALUE = 44,        /* TrackEvent.double_counter_value */
+	PF_TE_EXTRA_DOUBLE_UUIDS = 45,          /* TrackEvent(Defaults).extra_double_counter_track_uuids */
+	PF_TE_EXTRA_DOUBLE_VALUES = 46,         /* TrackEvent.extra_double_counter_values */
+	PF_TE_SLICE_BEGIN = 1,                  /* TrackEvent.Type TYPE_SLICE_BEGIN */
+	PF_TE_SLICE_END = 2,                    /* TYPE_SLICE_END */
+	PF_TE_INSTANT = 3,                      /* TYPE_INSTANT */
+	PF_TE_COUNTER = 4,                      /* TYPE_COUNTER */
+
+	PF_TD_UUID = 1,                         /* TrackDescriptor.uuid */
+	PF_TD_NAME = 2,                         /* TrackDescriptor.name */
+	PF_TD_PROCESS = 3,                      /* TrackDescriptor.process */
+	PF_TD_THREAD = 4,                       /* TrackDescriptor.thread */
+	PF_TD_PARENT_UUID = 5,                  /* TrackDescriptor.parent_uuid */
+	PF_TD_COUNTER = 8,                      /* TrackDescriptor.counter */
+	PF_TD_STATIC_NAME = 10,                 /* TrackDescriptor.static_name */
+	PF_TD_ATRACE_NAME = 13,                 /* TrackDescriptor.atrace_name */
+	PF_PD_PID = 1,                          /* ProcessDescriptor.pid */
+	PF_PD_CMDLINE = 2,                      /* ProcessDescriptor.cmdline */
+	PF_PD_PROCESS_NAME = 6,                 /* ProcessDescriptor.process_name */
+	PF_TDESC_PID = 1,                       /* ThreadDescriptor.pid */
+	PF_TDESC_TID = 2,                       /* ThreadDescriptor.tid */
+	PF_TDESC_THREAD_NAME = 5,               /* ThreadDescriptor.thread_name */
+	PF_TDESC_REFERENCE_US = 6,              /* ThreadDescriptor.reference_timestamp_us */
+	PF_CD_UNIT_MULTIPLIER = 4,              /* CounterDescriptor.unit_multiplier */
+	PF_CD_IS_INCREMENTAL = 5,               /* CounterDescriptor.is_incremental */
+
+	PF_DA_NAME_IID = 1,                     /* DebugAnnotation.name_iid */
+	PF_DA_BOOL = 2,                         /* DebugAnnotation.bool_value */
+	PF_DA_UINT = 3,                         /* DebugAnnotation.uint_value */
+	PF_DA_INT = 4,                          /* DebugAnnotation.int_value */
+	PF_DA_DOUBLE = 5,                       /* DebugAnnotation.double_value */
+	PF_DA_STRING = 6,                       /* DebugAnnotation.string_value */
+	PF_DA_POINTER = 7,                      /* DebugAnnotation.pointer_value */
+	PF_DA_NAME = 10,                        /* DebugAnnotation.name */
+	PF_DA_STRING_IID = 17,                  /* DebugAnnotation.string_value_iid */
 };
 
 enum tm_pb_type {

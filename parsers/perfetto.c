@@ -34,8 +34,9 @@
  * packets, which the input keeps).  A typed event without a text form here
  * is counted per FtraceEvent field number ("perfetto-event-N" warnings).
  * Clock snapshots and the bundles' ftrace clock become header records the
- * sync reads (perfetto-clock.c).  Not read yet: zstd_compressed_packets
- * (counted), TrackEvent.
+ * sync reads (perfetto-clock.c).  TrackEvents (app slices, instants,
+ * counters) are read by perfetto-track.c from each packet and become JSON
+ * blocks.  Not read yet: zstd_compressed_packets (counted).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -48,6 +49,7 @@
 #include "hash-map.h"
 #include "perfetto.h"
 #include "perfetto-clock.h"
+#include "perfetto-track.h"
 #include "perfetto-wire.h"
 #include "tracemerge/ts.h"
 
@@ -128,6 +130,7 @@ struct pf {
 	struct tm_hmap *procs;  /* pid -> struct proc */
 	struct tm_hmap *syms;   /* (seq, iid) -> struct view */
 	struct tm_hmap *unknown;/* FtraceEvent field -> uint64 count */
+	struct tm_pftrack *track;       /* the TrackEvent part */
 	struct cpu_state *cpus;
 	size_t ncpus;
 	struct column col[13];  /* compact sched columns by field number */
@@ -779,6 +782,8 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
 		if (f.num == PF_PKT_SEQUENCE_ID && f.type == TM_PB_VARINT)
 			pf->seq = (uint32_t)f.v;
+	if (rc == 0 && tm_pftrack_packet(pf->track, m, &e))
+		return e.at || strcmp(e.what, "out of memory") ? wire_fail(pf, &e) : nomem(pf);
 	/* the interning first: the packet's events use it */
 	if (rc < 0 || each_sub(pf, m, PF_PKT_INTERNED_DATA, read_interned))
 		return rc < 0 ? wire_fail(pf, &e) : -1;
@@ -1243,14 +1248,7 @@ static void put_clock_header(struct pf *pf)
 /* One warning of KIND counted N times. */
 static void warn_n(struct pf *pf, const char *kind, uint64_t n, const char *msg)
 {
-	struct tm_diag *d = pf->in->d;
-
-	if (!n || !d)
-		return;
-	tm_diag_warn(d, kind, pf->in->name, "%s: %s", pf->in->name, msg);
-	for (size_t i = 0; i < d->nwarn; i++)
-		if (!strcmp(d->warn[i].kind, kind))
-			d->warn[i].count += n - 1;
+	tm_pf_warn_n(pf->in, kind, n, msg);
 }
 
 static void report_unknown(struct pf *pf)
@@ -1330,6 +1328,7 @@ static void pf_free(struct pf *pf)
 	tm_hmap_free(pf->procs);
 	tm_hmap_free(pf->syms);
 	tm_hmap_free(pf->unknown);
+	tm_pftrack_free(pf->track);
 	for (unsigned c = 0; c < 13; c++)
 		free(pf->col[c].v);
 	free(pf->itab);
@@ -1377,7 +1376,7 @@ static int convert(struct pf *pf, const char *p, size_t len)
 	    tm_input_add_block(pf->in, TM_BLOCK_PROCESS_DUMP, text + dump_at,
 			       pf->len - dump_at, 0, "perfetto"))
 		return -1;
-	return 0;
+	return tm_pftrack_finish(pf->track, pf->in);
 }
 
 int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
@@ -1392,7 +1391,8 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 	pf.procs = tm_hmap_new(sizeof(struct proc));
 	pf.syms = tm_hmap_new(sizeof(struct view));
 	pf.unknown = tm_hmap_new(sizeof(uint64_t));
-	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown)
+	pf.track = tm_pftrack_new();
+	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track)
 		rc = nomem(&pf);
 	else
 		rc = convert(&pf, p, len);

@@ -18,7 +18,8 @@ struct tm_input;
 bool tm_is_perfetto(const void *p, size_t len);
 
 /* Read the trace P..P+LEN: its ftrace events as one ftrace text block in
- * time order, and its process tree as a PROCESS DUMP block (sets
+ * time order, its process tree as a PROCESS DUMP block, and its
+ * TrackEvents as a JSON block per clock (perfetto-track.h) (sets
  * in->format).  0, or -1 with the error set (one line, with the byte). */
 int tm_perfetto_read(struct tm_input *in, const char *p, size_t len);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "safe-text.h"
 #include "tracemerge/diag.h"
 
@@ -154,4 +155,38 @@ size_t tm_utf8_seq_len(const unsigned char *p, size_t n)
 	    (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return len;
+}
+
+void tm_buf_json_str(struct tm_buf *b, const char *p, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)p;
+	size_t i = 0;
+
+	tm_buf_addc(b, '"');
+	while (i < n) {
+		unsigned char c = s[i];
+		if (c == '"' || c == '\\') {
+			tm_buf_addc(b, '\\');
+			tm_buf_addc(b, (char)c);
+			i++;
+		} else if (c < 0x20 || c == 0x7f) {
+			char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			tm_buf_add(b, e, 6);
+			i++;
+		} else if (c < 0x80) {
+			tm_buf_addc(b, (char)c);
+			i++;
+		} else {
+			size_t l = tm_utf8_seq_len(s + i, n - i);
+			if (l) {
+				tm_buf_add(b, s + i, l);
+				i += l;
+			} else {
+				tm_buf_adds(b, "\\ufffd");
+				i++;
+			}
+		}
+	}
+	tm_buf_addc(b, '"');
 }

@@ -34,4 +34,11 @@ char *tm_utf8_valid_dup(const char *s, size_t n);
  * invalid (overlong, a surrogate, past U+10FFFF, cut short). */
 size_t tm_utf8_seq_len(const unsigned char *p, size_t n);
 
+struct tm_buf;
+
+/* S (N bytes) appended to B as a quoted JSON string: '"' and '\\'
+ * escaped, control characters and DEL as \u00XX, invalid UTF-8 as
+ * \ufffd. */
+void tm_buf_json_str(struct tm_buf *b, const char *s, size_t n);
+
 #endif

@@ -133,7 +133,6 @@ void tm_kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n);
 void tm_kev_arg_i(struct tm_kev *kv, const char *key, int64_t v);
 void tm_kev_arg_num(struct tm_kev *kv, const char *key, const char *num);
 void tm_kev_emit(struct tm_kev *kv);
-void tm_kev_json_str(struct tm_buf *b, const char *p, size_t n);
 void tm_kev_warn(struct tm_kev *kv, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -31,40 +31,6 @@ int tm_kernel_as_parse(const char *s, enum tm_kernel_as *out)
 
 /* ---- one JSON object ---------------------------------------------------- */
 
-void tm_kev_json_str(struct tm_buf *b, const char *p, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)p;
-	size_t i = 0;
-
-	tm_buf_addc(b, '"');
-	while (i < n) {
-		unsigned char c = s[i];
-		if (c == '"' || c == '\\') {
-			tm_buf_addc(b, '\\');
-			tm_buf_addc(b, (char)c);
-			i++;
-		} else if (c < 0x20 || c == 0x7f) {
-			char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			tm_buf_add(b, e, 6);
-			i++;
-		} else if (c < 0x80) {
-			tm_buf_addc(b, (char)c);
-			i++;
-		} else {
-			size_t l = tm_utf8_seq_len(s + i, n - i);
-			if (l) {
-				tm_buf_add(b, s + i, l);
-				i += l;
-			} else {
-				tm_buf_adds(b, "\\ufffd");
-				i++;
-			}
-		}
-	}
-	tm_buf_addc(b, '"');
-}
-
 static void put_int(struct tm_buf *b, int64_t v)
 {
 	char num[24], *p = num + sizeof(num);
@@ -88,7 +54,7 @@ void tm_kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid,
 	tm_buf_adds(&kv->b, "{\"ph\":\"");
 	tm_buf_adds(&kv->b, ph);
 	tm_buf_adds(&kv->b, "\",\"cat\":");
-	tm_kev_json_str(&kv->b, cat, strlen(cat));
+	tm_buf_json_str(&kv->b, cat, strlen(cat));
 	tm_buf_adds(&kv->b, ",\"pid\":");
 	put_int(&kv->b, pid);
 	tm_buf_adds(&kv->b, ",\"tid\":");
@@ -100,7 +66,7 @@ void tm_kev_obj(struct tm_kev *kv, const char *ph, const char *cat, int32_t pid,
 void tm_kev_name(struct tm_kev *kv, const char *p, size_t n)
 {
 	tm_buf_adds(&kv->b, ",\"name\":");
-	tm_kev_json_str(&kv->b, p, n);
+	tm_buf_json_str(&kv->b, p, n);
 }
 
 void tm_kev_names(struct tm_kev *kv, const char *s)
@@ -138,14 +104,14 @@ static void arg_key(struct tm_kev *kv, const char *key)
 {
 	tm_buf_adds(&kv->b, kv->in_args ? "," : ",\"args\":{");
 	kv->in_args = true;
-	tm_kev_json_str(&kv->b, key, strlen(key));
+	tm_buf_json_str(&kv->b, key, strlen(key));
 	tm_buf_addc(&kv->b, ':');
 }
 
 void tm_kev_arg_s(struct tm_kev *kv, const char *key, const char *p, size_t n)
 {
 	arg_key(kv, key);
-	tm_kev_json_str(&kv->b, p, n);
+	tm_buf_json_str(&kv->b, p, n);
 }
 
 void tm_kev_arg_i(struct tm_kev *kv, const char *key, int64_t v)

@@ -112,6 +112,33 @@ check "fidelity perfetto: a lossy copy of hand.txt: the losses of sched, thread 
 check "fidelity catapult: a lossy copy of hand.txt: the losses of sched, inner, queue seen" \
 	lossy catapult "^loss: sched 2 < raw 3" "slices 'inner': 0 < raw 1" "counters '10/queue': 0 < raw 1"
 
+# ---- Perfetto TrackEvents: the raw .pb against its import, in Perfetto ---------------------
+# (compare.py perfetto-track: Perfetto's names of JSON counters and unnamed
+# slices brought back to the proto's; Catapult does not read a .pb)
+P=$top/testdata/perfetto
+for f in track_events track_legacy track_seqclock manifest_spine debug_annotation_interned_string; do
+	if ! $TM import -q -o "$T/trk.json" "$P/$f.pb" 2> "$T/trk.err"; then
+		notok "fidelity perfetto track events $f.pb: import failed: $(head -n 1 "$T/trk.err")"
+		continue
+	fi
+	$CMP perfetto-track "$VC" "$P/$f.pb" "$T/trk.json" > "$T/p.out" 2>&1
+	report perfetto "track events $f.pb" "$T/p.out"
+done
+# a lossy copy of track_events.pb's import: "inner" and a sample of the
+# counter "queue" dropped: both seen
+$TM import -q -o "$T/trk.json" "$P/track_events.pb"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"]
+q = [i for i, e in enumerate(ev) if e.get("name") == "queue"][0]
+d["traceEvents"] = [e for i, e in enumerate(ev) if i != q and e.get("name") != "inner"]
+json.dump(d, open(sys.argv[2], "w"))' "$T/trk.json" "$T/trk_lossy.json"
+check "fidelity perfetto track events: a lossy copy of track_events' import: the losses of inner, queue seen" \
+	sh -c "! $CMP perfetto-track '$VC' '$P/track_events.pb' '$T/trk_lossy.json' > '$T/tl.out' &&
+	       grep -q \"slices 'inner': 0 < raw 1\" '$T/tl.out' && grep -q \"counters 'queue': 2 < raw 3\" '$T/tl.out' ||
+	       { cat '$T/tl.out'; false; }"
+
 # ---- testdata/ (the corpus included) and $TM_CORPUS ------------------------------------
 find "$top/testdata" -type f | LC_ALL=C sort > "$T/all"
 set --

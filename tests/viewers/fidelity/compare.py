@@ -3,9 +3,14 @@
 # compare.py - what a viewer built from a raw kernel trace against what it
 # built from `tracemerge import`'s output of it (tests/viewers/fidelity.sh).
 #
-# usage: compare.py perfetto|catapult VIEWER_CHECK_DIR RAW IMPORTED
+# usage: compare.py perfetto|perfetto-track|catapult VIEWER_CHECK_DIR RAW IMPORTED
 #   perfetto: RAW and IMPORTED are read by viewer-check's tp_query (Perfetto's
 #             trace_processor) with the QUERIES below, in one run a file;
+#   perfetto-track: the same, for a Perfetto protobuf trace's TrackEvents
+#             (RAW a .pb): Perfetto names a Trace Event JSON counter "NAME
+#             value" (the name and its args key) where the proto's counter
+#             track is "NAME", and a JSON slice without a name "[No name]"
+#             where the proto's is NULL: the import's names are brought back;
 #   catapult: by tests/viewers/kevents/model.js in mode fidelity (Catapult's model).
 # Both are brought to one shape: sched (CPU slices), threads (tid -> set of
 # pids, None for a thread with no process), slices (name -> count),
@@ -73,6 +78,17 @@ def catapult(vc, path):
                 kernel_threads=set(d["kernel_threads"]))
 
 
+def track_names(m):
+    """M (an import read by Perfetto) with its JSON names as the proto's"""
+    if m is None:
+        return None
+    def back(n, suffix):
+        return n[:-len(suffix)] if n.endswith(suffix) else n
+    m["counters"] = {back(n, " value"): c for n, c in m["counters"].items()}
+    m["slices"] = {"[NULL]" if n == "[No name]" else n: c for n, c in m["slices"].items()}
+    return m
+
+
 def pids(s):
     return "/".join(str(p) for p in sorted(s)) or "none"
 
@@ -119,8 +135,10 @@ def summary(m):
 
 def main():
     eng, vc, rawf, impf = sys.argv[1:5]
-    read = perfetto if eng == "perfetto" else catapult
+    read = catapult if eng == "catapult" else perfetto
     raw, imp = read(vc, rawf), read(vc, impf)
+    if eng == "perfetto-track":
+        imp = track_names(imp)
     if imp is None and raw is None:
         print("unread: neither the raw input nor the import loads (%s)" % ERRORS[0])
         return 0
