@@ -48,6 +48,7 @@
 #include "buf.h"
 #include "decode.h"
 #include "hash-map.h"
+#include "perfetto-clock.h"
 #include "perfetto-track.h"
 #include "safe-text.h"
 #include "tracemerge/ts.h"
@@ -866,13 +867,13 @@ static int read_snap_clock(const struct tm_pb *m, struct seq_clock *c, struct tm
 	while ((rc = tm_pb_next(&r, &f, e)) == 1) {
 		if (f.type != TM_PB_VARINT)
 			continue;
-		if (f.num == PF_SNAPCLOCK_ID)
+		if (f.num == PF_SNAP_CLOCK_ID)
 			c->id = (uint32_t)f.v;
-		else if (f.num == PF_SNAPCLOCK_TIMESTAMP)
+		else if (f.num == PF_SNAP_CLOCK_TIMESTAMP)
 			c->ref = (int64_t)f.v;
-		else if (f.num == PF_SNAPCLOCK_INCREMENTAL)
+		else if (f.num == PF_SNAP_CLOCK_INCREMENTAL)
 			c->incremental = f.v != 0;
-		else if (f.num == PF_SNAPCLOCK_UNIT_NS && f.v && f.v <= INT64_MAX)
+		else if (f.num == PF_SNAP_CLOCK_UNIT && f.v && f.v <= INT64_MAX)
 			c->mult = (int64_t)f.v;
 	}
 	return rc < 0 ? -1 : 0;
@@ -1175,13 +1176,10 @@ static int cmp_tev(const void *a, const void *b)
  * builtin clocks). */
 static void domain_name(const struct slot *s, char *buf, size_t cap)
 {
-	static const char *const builtin[] = {
-		NULL, "CLOCK_REALTIME", "CLOCK_REALTIME_COARSE", "CLOCK_MONOTONIC",
-		"CLOCK_MONOTONIC_COARSE", "CLOCK_MONOTONIC_RAW", "CLOCK_BOOTTIME",
-	};
+	const char *builtin = tm_perfetto_clock_domain(s->clock);
 
-	if (s->clock && s->clock < sizeof(builtin) / sizeof(builtin[0]))
-		snprintf(buf, cap, "%s", builtin[s->clock]);
+	if (builtin)
+		snprintf(buf, cap, "%s", builtin);
 	else if (s->clock < 64)
 		snprintf(buf, cap, "PERFETTO_CLOCK_%" PRIu32, s->clock);
 	else

@@ -145,14 +145,7 @@ enum {
 	PF_PKT_FIRST_ON_SEQUENCE = 87,          /* TracePacket.first_packet_on_sequence */
 	PF_SEQ_STATE_CLEARED = 1,               /* SequenceFlags SEQ_INCREMENTAL_STATE_CLEARED */
 	PF_SEQ_NEEDS_STATE = 2,                 /* SequenceFlags SEQ_NEEDS_INCREMENTAL_STATE */
-	PF_SNAP_CLOCKS = 1,                     /* ClockSnapshot.clocks */
-	PF_SNAPCLOCK_ID = 1,                    /* ClockSnapshot.Clock.clock_id */
-	PF_SNAPCLOCK_TIMESTAMP = 2,             /* ClockSnapshot.Clock.timestamp */
-	PF_SNAPCLOCK_INCREMENTAL = 3,           /* ClockSnapshot.Clock.is_incremental */
-	PF_SNAPCLOCK_UNIT_NS = 4,               /* ClockSnapshot.Clock.unit_multiplier_ns */
 	PF_CLOCK_SEQUENCE_FIRST = 64,           /* sequence-scoped clock ids: 64..127 */
-	PF_CLOCK_MONOTONIC = 3,                 /* BuiltinClock BUILTIN_CLOCK_MONOTONIC */
-	PF_CLOCK_BOOTTIME = 6,                  /* BuiltinClock BUILTIN_CLOCK_BOOTTIME */
 
 	PF_DEFAULTS_CLOCK_ID = 58,              /* TracePacketDefaults.timestamp_clock_id */
 	PF_DEFAULTS_TRACK_EVENT = 11,           /* TracePacketDefaults.track_event_defaults */
