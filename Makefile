@@ -12,6 +12,7 @@
 #                   corpora kept in build-fuzz/corpus/ (FUZZ_TARGETS= a few)
 #   make demo       import a bundled real sample and print its stats
 #   make bench      speed and memory against cat, Perfetto and Catapult (BENCH_MB=100)
+#   make ISAL=no    build without ISA-L (zlib's inflate and deflate); with B=another dir
 #   make install    PREFIX=/usr/local DESTDIR= (also MANDIR, BASHCOMPDIR)
 
 # the release: TRACEMERGE_VERSION_STRING of include/tracemerge/version.h
@@ -26,7 +27,10 @@ DESTDIR  ?=
 CC       ?= cc
 B        ?= build
 
-PKGS     := json-c zlib libtracecmd libtracefs libtraceevent
+# ISA-L's inflate and deflate where libisal-dev is installed, zlib's otherwise
+# (make ISAL=no B=build-noisal: zlib only; the reference path uses zlib too)
+ISAL     ?= $(shell pkg-config --exists libisal 2>/dev/null && echo yes || echo no)
+PKGS     := json-c zlib libtracecmd libtracefs libtraceevent $(if $(filter yes,$(ISAL)),libisal)
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_LIBS  := $(shell pkg-config --libs cmocka libtracefs libtraceevent 2>/dev/null)
@@ -42,7 +46,7 @@ LAYERS   := $(shell sed -e 's/\#.*//' src/layers)
 LIB_LAYERS := $(filter-out src/cli,$(LAYERS))
 CFLAGS_ALL := -std=gnu11 $(OPT) $(SAN) $(WARN) -fPIC -fvisibility=hidden -pthread -D_GNU_SOURCE \
               -Iinclude $(addprefix -I,$(LAYERS)) \
-              $(PKG_CFLAGS) $(CFLAGS)
+              $(if $(filter yes,$(ISAL)),-DTM_HAVE_ISAL) $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(SAN) -pthread $(LDFLAGS)
 
 # the default build puts the tool at the top of the tree; others keep theirs

@@ -5,7 +5,7 @@
  *
  * Three parts:
  *  - byte decoders that know nothing about inputs: zlib/gzip inflate with
- *    its limit, line endings undone, base64 (decode.c, tm_decode_*), JS
+ *    its limit (ISA-L's where built with it, zlib's otherwise), line endings undone, base64 (decode.c, tm_decode_*), JS
  *    string literals (html.c); the scratch-backed buffers they fill are
  *    src/base/big-buffer.h, the text sniffing parsers/text-scan.h;
  *  - the readers of containers: systrace HTML (html.c), Trace Event JSON
@@ -55,6 +55,11 @@ struct tm_inflated {
 int tm_decode_is_gzip(const void *p, size_t len);
 int tm_decode_is_zlib(const void *p, size_t len);
 
+/* The inflate that tm_decode_gunzip() and tm_decode_zlib() use: "isa-l"
+ * (built with TM_HAVE_ISAL, off the tuning's reference path) or "zlib".
+ * Both give the same bytes, and the same error at the same byte: ISA-L
+ * hands any input it cannot inflate to zlib, which reports it. */
+const char *tm_decode_engine(void);
 /* Inflate one or more concatenated gzip members (trailing zero padding is
  * accepted, other trailing bytes are counted in ->trailing). */
 int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z);

@@ -29,8 +29,15 @@ mkdir -p "$out/corpus"
 # the library's layers (src/layers), lowest first
 layers=$(sed -e 's/#.*//' src/layers | grep -v '^ *$' | grep -v '^src/cli')
 incs=$(for l in $layers; do printf ' -I%s' "$l"; done)
-cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE -Iinclude $incs -Isrc/cli $(pkg-config --cflags json-c zlib libtracecmd libtracefs libtraceevent)"
-libs="$(pkg-config --libs json-c zlib libtracecmd libtracefs libtraceevent)"
+pkgs="json-c zlib libtracecmd libtracefs libtraceevent"
+# ISA-L's inflate where installed, as the build uses it (Makefile: ISAL)
+isal=""
+if pkg-config --exists libisal 2>/dev/null; then
+	pkgs="$pkgs libisal"
+	isal="-DTM_HAVE_ISAL"
+fi
+cflags="-std=gnu11 -g -O1 -D_GNU_SOURCE $isal -Iinclude $incs -Isrc/cli $(pkg-config --cflags $pkgs)"
+libs="$(pkg-config --libs $pkgs)"
 srcs=$(for l in $layers; do ls "$l"/*.c; done)
 # every run, and every artifact run again: a unit may take 25 s, 2 GB
 common="-timeout=25 -rss_limit_mb=2048"

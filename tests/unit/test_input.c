@@ -16,6 +16,7 @@
 
 #include "testutil.h"
 #include "tracemerge/input.h"
+#include "tracemerge/session.h"
 #include "decode.h"
 
 #define TD "testdata/input/"
@@ -1240,6 +1241,134 @@ static void test_classify(void **state)
 				 tm_block_kind_name(t[i].kind));
 }
 
+/* ---- inflate engines: ISA-L (where built with it) and zlib ------------------ */
+
+static void set_reference(bool on)
+{
+	tm_tuning_set(&(struct tm_tuning){ .reference = on });
+}
+
+/* Open NAME's LEN bytes with zlib (the reference path) and with the
+ * default engine: the same error, or the same blocks and warnings. */
+static void assert_engines_agree(const char *name, const char *data, size_t len)
+{
+	struct tm_diag dz, di;
+	struct tm_input *z, *i;
+
+	tm_diag_init(&dz);
+	tm_diag_init(&di);
+	set_reference(true);
+	z = tm_input_open_mem(name, data, len, &dz);
+	set_reference(false);
+	i = tm_input_open_mem(name, data, len, &di);
+	assert_string_equal(di.error, dz.error);
+	assert_int_equal(!i, !z);
+	assert_int_equal(tm_diag_total(&di), tm_diag_total(&dz));
+	for (size_t w = 0; w < dz.nwarn && w < di.nwarn; w++)
+		assert_string_equal(di.warn[w].first_message, dz.warn[w].first_message);
+	if (z) {
+		assert_int_equal(tm_input_format(i), tm_input_format(z));
+		assert_int_equal(tm_input_nblocks(i), tm_input_nblocks(z));
+		for (size_t b = 0; b < tm_input_nblocks(z); b++) {
+			const struct tm_block *bz = tm_input_block(z, b), *bi = tm_input_block(i, b);
+
+			assert_int_equal(bi->kind, bz->kind);
+			assert_block_is(bi, bz->data, bz->len);
+		}
+	}
+	tm_input_free(z);
+	tm_input_free(i);
+	tm_diag_free(&dz);
+	tm_diag_free(&di);
+}
+
+static void assert_engines_agree_file(const char *rel)
+{
+	size_t len;
+	char *p = tm_test_slurp(rel, &len);
+
+	assert_non_null(p);
+	assert_engines_agree(rel, p, len);
+	free(p);
+}
+
+/* Every gzip and zlib stream of testdata, whole, cut, padded and damaged:
+ * ISA-L's output is zlib's, byte for byte, and so is every error (ISA-L
+ * hands bad data to zlib, which says what and where). */
+static void test_inflate_engines_agree(void **state)
+{
+	static const char *files[] = {
+		TD "multimember.gz", TD "repeat.gz", TD "multi.html.gz", TD "multi_noend.html.gz",
+		TD "atrace_z.ctrace.gz", TD "atrace_z.ctrace", TD "atrace_crlf.ctrace",
+		TD "empty.gz", TD "nested.gz", "testdata/demo/android_systrace.html.gz",
+		"testdata/perfetto/sched_blocked_reason_symbolized.pb.gz",
+		CAT "simple_trace_gz.gz", CAT "compressed_atrace_data.txt",
+	};
+	size_t len, cuts[] = { 1, 2, 9, 10, 11, 700, 1400, 1402, 1403 };
+	char *gz = tm_test_slurp(TD "multi.html.gz", &len), *big;
+
+	(void)state;
+#ifdef TM_HAVE_ISAL
+	assert_string_equal(tm_decode_engine(), "isa-l");
+#else
+	assert_string_equal(tm_decode_engine(), "zlib");
+#endif
+	set_reference(true);
+	assert_string_equal(tm_decode_engine(), "zlib");
+	set_reference(false);
+	for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++)
+		assert_engines_agree_file(files[f]);
+	assert_int_equal(len, 1403);    /* ls -l */
+	for (size_t k = 0; k < sizeof(cuts) / sizeof(cuts[0]); k++)
+		assert_engines_agree("cut.gz", gz, cuts[k]);
+	for (size_t at = 0; at < len; at += 37) {      /* each byte damaged in turn */
+		gz[at] ^= 0x41;
+		assert_engines_agree("bad.gz", gz, len);
+		gz[at] ^= 0x41;
+	}
+	big = calloc(1, 2 * len + 9);
+	memcpy(big, gz, len);                   /* zero padding, then two members */
+	assert_engines_agree("pad.gz", big, len + 9);
+	memcpy(big + len + 9, gz, len);
+	assert_engines_agree("pad2.gz", big, 2 * len + 9);
+	memcpy(big + len, gz, len);             /* two members, then garbage */
+	memcpy(big + 2 * len, "garbage!!", 9);
+	assert_engines_agree("two.gz", big, 2 * len + 9);
+	tm_decode_set_limit(3000);              /* a limit inside the first member */
+	assert_engines_agree("two.gz", big, 2 * len);
+	tm_decode_set_limit(0);
+	free(big);
+	free(gz);
+}
+
+/* Headers ISA-L would read and zlib refuses, after reading their first
+ * bytes: a gzip header whose reserved flag bits (0xe0 of byte 3, RFC 1952
+ * 2.3.1) are set; a zlib header declaring a window over 32 KiB (CINFO 8,
+ * RFC 1950 2.2; 0x88 0x1c: 0x881c is a multiple of 31).  Either engine
+ * gives zlib's error. */
+static void test_inflate_headers_zlib_refuses(void **state)
+{
+	static const unsigned char wide[] = {   /* zlib.compress(b"a"), CINFO 8 */
+		0x88, 0x1c, 0x4b, 0x04, 0x00, 0x00, 0x62, 0x00, 0x62,
+	};
+	struct ctx *c = *state;
+	struct tm_inflated z;
+	size_t len;
+	char *gz = tm_test_slurp(TD "multimember.gz", &len);
+
+	gz[3] |= 0x20;
+	open_mem(c, "flags.gz", gz, len);
+	assert_error(c, "flags.gz: byte 4: corrupt gzip stream (unknown header flags set)");
+	free(gz);
+	for (int ref = 0; ref < 2; ref++) {
+		set_reference(ref);
+		assert_int_equal(tm_decode_zlib(wide, sizeof(wide), 1000, &z), TM_Z_CORRUPT);
+		assert_string_equal(z.msg, "invalid window size");
+		assert_int_equal(z.err_off, 2);
+	}
+	set_reference(false);
+}
+
 /* A cap on decompressed bytes turns a bomb into a clean error. */
 static void test_decode_limit(void **state)
 {
@@ -1365,6 +1494,8 @@ int main(void)
 		T(test_js_unescape),
 		T(test_classify),
 		T(test_decode_limit),
+		T(test_inflate_engines_agree),
+		T(test_inflate_headers_zlib_refuses),
 		T(test_decode_cap),
 		T(test_decode_binary_head),
 		T(test_fuzz_regressions),
