@@ -25,6 +25,26 @@ lcheck() {
 	fi
 }
 
+# ftrace text of N kernel-layout lines (162 bytes each)
+ftrace_text() {
+	awk -v n="$1" 'BEGIN {
+		print "# tracer: nop"
+		for (i = 0; i < n; i++)
+			printf "          <idle>-0     [000] d..2 %d.%06d: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=foo next_pid=12 next_prio=120\n", 100 + int(i / 1000000), i % 1000000
+	}'
+}
+
+# Trace Event JSON of N X events (about 112 bytes each) on the clock of
+# ftrace_text's lines, and an instant at the end
+json_events() {
+	awk -v n="$1" 'BEGIN {
+		print "{\"traceEvents\":["
+		for (i = 0; i < n; i++)
+			printf "{\"name\":\"work %d\",\"ph\":\"X\",\"ts\":%d,\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"i\":%d}},\n", i, 100000000 + i, i
+		printf "{\"name\":\"end\",\"ph\":\"i\",\"ts\":%d,\"pid\":1,\"tid\":1}]}\n", 100000000 + n
+	}'
+}
+
 # Find viewer-check (../shared/tools/viewer-check set up by scripts/viewer-check.sh):
 # sets VC to its directory, or empty when it is not there (callers skip).
 find_vc() {

@@ -117,6 +117,8 @@ struct tm_session_opts {
 	bool verbatim;             /* kernel lines exactly as read */
 	enum tm_kernel_as kernel_as;
 	struct tm_tuning tuning;
+	bool gzip;                 /* write the output gzip-compressed; so is
+				    * one written to a path ending in ".gz" */
 };
 
 struct tm_session;

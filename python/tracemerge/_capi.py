@@ -60,6 +60,7 @@ class SessionOpts(Structure):
         ("verbatim", c_bool),
         ("kernel_as", c_int),
         ("tuning", Tuning),
+        ("gzip", c_bool),
     ]
 
 

@@ -88,7 +88,7 @@ void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d);
 int tm_cli_session_error(const char *cmd, const struct tm_session *s, const struct tm_diag *d,
 			 bool warnings);
 /* A session of MODE for the N INPUTS with the clock options CC (NULL:
- * none) and O's mode, verbatim and kernel_as, the tuning of the
+ * none) and O's mode, verbatim, kernel_as and gzip, the tuning of the
  * environment (main.c); NULL after printing the error. */
 struct tm_session *tm_cli_session(const char *cmd, const struct tm_session_opts *o,
 				  const struct tm_cli_clock *cc, char *const *inputs, size_t n,

@@ -42,6 +42,7 @@ int cmd_import(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
+		{ "gzip", no_argument, NULL, 'z' },
 		{ "kernel-as", required_argument, NULL, 'K' },
 		TM_VERBOSITY_OPTIONS,
 		TM_INPUT_OPTIONS,
@@ -64,6 +65,7 @@ int cmd_import(int argc, char **argv)
 			outpath = optarg;
 			break;
 		case 'V': mo.verbatim = true; break;
+		case 'z': mo.gzip = true; break;
 		case 'K':
 			if (tm_kernel_as_parse(optarg, &mo.kernel_as))
 				return tm_usage_error("import", "--kernel-as wants text, events or both, "

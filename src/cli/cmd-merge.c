@@ -161,6 +161,7 @@ int cmd_merge(int argc, char **argv)
 		TM_CLOCK_OPTIONS,
 		{ "output", required_argument, NULL, 'o' },
 		{ "verbatim", no_argument, NULL, 'V' },
+		{ "gzip", no_argument, NULL, 'z' },
 		{ "kernel-as", required_argument, NULL, 'K' },
 		{ "report", optional_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'F' },
@@ -187,6 +188,7 @@ int cmd_merge(int argc, char **argv)
 		switch (c) {
 		case 'o': outpath = optarg; break;
 		case 'V': mo.verbatim = true; break;
+		case 'z': mo.gzip = true; break;
 		case 'K':
 			if (!tm_kernel_as_parse(optarg, &mo.kernel_as))
 				break;

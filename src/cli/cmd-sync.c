@@ -169,6 +169,7 @@ struct tm_session *tm_cli_session(const char *cmd, const struct tm_session_opts 
 	so.mode = o->mode;
 	so.verbatim = o->verbatim;
 	so.kernel_as = o->kernel_as;
+	so.gzip = o->gzip;
 	so.tuning = tm_tuning_get();
 	if (!(s = tm_session_new(&so, d))) {
 		fprintf(stderr, "tracemerge %s: out of memory\n", cmd);

@@ -13,6 +13,10 @@
 	"                    and scripts that read only traceEvents), or both (viewers\n" \
 	"                    that read the text then show kernel activity twice)\n"
 
+#define GZIP_TEXT \
+	"  --gzip            write the output gzip-compressed (also stdout); an\n" \
+	"                    OUT ending in .gz is written so without it\n"
+
 #define MAX_DECOMPRESSED_TEXT \
 	"  --max-decompressed SIZE  refuse compressed data that inflates past\n" \
 	"                    SIZE (4G; K, M, G, T); default 100 times its size,\n" \
@@ -62,13 +66,15 @@ static const struct {
 	  "Inputs are recognised by content; '-' is stdin.  Exit status: 0 ok,\n"
 	  "1 input or processing error, 2 usage error.\n" },
 	{ "import",
-	  "usage: tracemerge import [-o OUT] [--verbatim] [--kernel-as=text|events|both] INPUT\n"
+	  "usage: tracemerge import [-o OUT] [--gzip] [--verbatim] [--kernel-as=text|events|both]\n"
+	  "                         INPUT\n"
 	  "\n"
 	  "Convert one kernel trace to a Trace Event JSON object whose\n"
 	  "systemTraceEvents holds the kernel text in canonical ftrace form,\n"
 	  "plus process/thread names as metadata (M) events.\n"
 	  "\n"
 	  "  -o, --output OUT  write OUT (atomically; default stdout, '-' = stdout)\n"
+	  GZIP_TEXT
 	  "  --verbatim        keep the event lines exactly as read (only the\n"
 	  "                    container is undone); no normalisation\n"
 	  KERNEL_AS_TEXT
@@ -77,7 +83,7 @@ static const struct {
 	  "  --progress        a progress line on stderr also when it is no terminal\n"
 	  MAX_DECOMPRESSED_TEXT },
 	{ "merge",
-	  "usage: tracemerge merge [-o OUT] [CLOCK OPTIONS] [--report[=json]] INPUT...\n"
+	  "usage: tracemerge merge [-o OUT] [--gzip] [CLOCK OPTIONS] [--report[=json]] INPUT...\n"
 	  "       tracemerge merge --format=perfetto -o OUT.tar|OUT.zip [CLOCK OPTIONS] INPUT...\n"
 	  "\n"
 	  "Align every input on one clock and write one Trace Event JSON trace:\n"
@@ -93,6 +99,7 @@ static const struct {
 	  "                    OUT's name) of the inputs Perfetto reads well as they\n"
 	  "                    are, the others converted onto the output clock, and\n"
 	  "                    a perfetto_manifest.json with the solved offsets\n"
+	  GZIP_TEXT
 	  "  --report[=text|json]  print event counts in and out on stderr (json:\n"
 	  "                    one object, for scripts)\n"
 	  "  --pid-offset INPUT=N  add N to every pid/tid of INPUT (kernel lines,\n"

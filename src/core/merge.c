@@ -431,6 +431,20 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 	return tgid;
 }
 
+/* Open OUT: O's fd, or OUTPATH; gzip-compressed when O asks.  0, or -1
+ * with D's error (nothing left open). */
+static int open_output(struct tm_out *out, const char *outpath, const struct tm_merge_opts *o,
+		       struct tm_diag *d)
+{
+	if (o->to_fd ? tm_out_open_fd(out, o->fd, d) : tm_out_open(out, outpath, d))
+		return -1;
+	if (o->gzip && tm_out_gzip(out, d)) {
+		tm_out_abort(out);
+		return -1;
+	}
+	return 0;
+}
+
 struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
 					  size_t ninputs)
 {
@@ -443,7 +457,7 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	tm_diag_init(&d);
 	if (!(e->fills = tm_hmap_new(sizeof(struct early_fill))) ||
 	    !(e->w.moved_lines = json_object_new_array()) ||
-	    tm_out_open(&e->w.out, outpath, &d)) {
+	    open_output(&e->w.out, outpath, o, &d)) {
 		/* the second pass opens it again and says why it cannot */
 		json_object_put(e->w.moved_lines);
 		tm_hmap_free(e->fills);
@@ -838,8 +852,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	} else {
 		if (o->early)
 			early_drop(o->early);
-		if (o->to_fd ? tm_out_open_fd(&w->out, o->fd, s->d) :
-			       tm_out_open(&w->out, outpath, s->d))
+		if (open_output(&w->out, outpath, o, s->d))
 			goto done;
 		if (tm_thread_allowed())
 			tm_out_background(&w->out); /* write(2) off the writing thread */

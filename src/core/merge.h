@@ -37,6 +37,7 @@ struct tm_merge_opts {
 	int fd;
 	const bool *only;          /* write only the inputs i with only[i] (an
 				    * archive's member: session-archive.c); NULL: all */
+	bool gzip;                 /* the output gzip-compressed (tm_out_gzip) */
 };
 
 /* Does O write input I? */

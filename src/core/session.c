@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tracemerge/session.h"
+#include "gzip-out.h"
 #include "merge.h"
 #include "session-int.h"
 #include "report.h"
@@ -289,6 +290,7 @@ static int write_out(struct tm_session *s, const char *path, bool to_fd, int fd)
 	s->written = true;
 	mo.to_fd = to_fd;
 	mo.fd = fd;
+	mo.gzip = s->o.gzip || (!to_fd && tm_gz_name(path));
 	choose_strategy(s, path, to_fd, &mo, &mo.early, &h);
 	if ((s->loaded || (!load(s, &h) && !solve(s))) &&
 	    !tm_merge_write(&s->s, path, &mo, &s->counts)) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "file-replace.h"
+#include "gzip-out.h"
 #include "interrupt.h"
 #include "output-int.h"
 #include "output.h"
@@ -96,6 +97,20 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 	return 0;
 }
 
+/* The gzip stage's sink: compressed bytes to the file. */
+static int gz_sink(void *ctx, const char *p, size_t n)
+{
+	return tm_out_write_raw(ctx, p, n);
+}
+
+int tm_out_gzip(struct tm_out *o, struct tm_diag *d)
+{
+	if (!(o->gz = tm_gz_new(gz_sink, o)))
+		return tm_diag_error(d, "%s: out of memory", o->path ? o->path : "stdout");
+	o->seekable = false;        /* its offsets are the compressed stream's */
+	return 0;
+}
+
 void tm_out_flush(struct tm_out *o)
 {
 	struct tm_out_bg *bg = o->bg;
@@ -158,6 +173,7 @@ void tm_out_abort(struct tm_out *o)
 		close(o->dfd);
 	if (o->place)
 		tm_out_place_free(o->place);
+	tm_gz_free(o->gz);
 	if (o->tmp)
 		unlink(o->tmp);
 	tm_interrupt_remove(o->tmp_id);
@@ -181,6 +197,10 @@ int tm_out_close(struct tm_out *o, struct tm_diag *d)
 
 	tm_out_flush_all(o);
 	tm_out_bg_stop(o);
+	if (o->gz && !o->err)
+		o->err = tm_gz_finish(o->gz);
+	tm_gz_free(o->gz);
+	o->gz = NULL;
 	if (o->dfd >= 0 && close(o->dfd) != 0 && !o->err)
 		o->err = errno;
 	o->dfd = -1;

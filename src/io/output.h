@@ -11,7 +11,7 @@
  * JSON escaping (json-escape.c), the temporary file and its rename
  * (file-replace.h), the background writer (writer-thread.h), the
  * page-cache window and direct I/O (page-cache.h), scratch parts
- * (scratch-part.h).
+ * (scratch-part.h), the gzip stage (gzip-out.h).
  */
 #ifndef TM_OUT_H
 #define TM_OUT_H
@@ -61,6 +61,7 @@ struct tm_out {
 	int dfd;           /* the temporary file opened for direct I/O past the
 			    * first 256 MiB (page-cache.h), or -1 */
 	bool direct_tried; /* dfd was opened, or could not be */
+	struct tm_gz *gz;  /* the gzip stage (tm_out_gzip), or NULL */
 };
 
 /* PATH NULL or "-" writes stdout.  A regular file (or none yet) is written
@@ -78,6 +79,14 @@ int tm_out_open_fd(struct tm_out *o, int fd, struct tm_diag *d);
  * permission bits of the regular file at PATH, or (none there: nothing, a
  * symlink) what creat() would give, 0666 & ~umask. */
 void tm_out_set_mode(int fd, const char *path);
+/* From its first byte on, O's file gets what is written gzip-compressed
+ * (gzip-out.h): one gzip member, ended by tm_out_close.  Call it after
+ * opening, before writing.  The stage runs where the bytes reach the file
+ * (on the writer thread of tm_out_background); such an output is written
+ * in sequence: no direct I/O, and a scratch part appended goes through the
+ * stage (tm_out_append_end), not in place.  0, or -1 (no memory: D's
+ * error). */
+int tm_out_gzip(struct tm_out *o, struct tm_diag *d);
 /* Would tm_out_open(PATH) write a temporary file put in place at close? */
 bool tm_out_takes_back(const char *path);
 /* From now on full buffers are written by a helper thread while the next

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "gzip-out.h"
 #include "output.h"
 #include "page-cache.h"
 #include "tuning.h"
@@ -86,7 +87,7 @@ void tm_out_direct_start(struct tm_out *o)
 {
 	char path[40];
 
-	if (o->direct_tried || !o->tmp || o->place || !o->drop.on ||
+	if (o->direct_tried || !o->tmp || o->place || o->gz || !o->drop.on ||
 	    o->pos + (off_t)o->n < drop_after)
 		return;
 	o->direct_tried = true;
@@ -107,6 +108,11 @@ size_t tm_out_flush_cut(const struct tm_out *o)
 }
 
 int tm_out_write_file(struct tm_out *o, const char *p, size_t n)
+{
+	return o->gz ? tm_gz_write(o->gz, p, n) : tm_out_write_raw(o, p, n);
+}
+
+int tm_out_write_raw(struct tm_out *o, const char *p, size_t n)
 {
 	while (n) {
 		bool direct = o->dfd >= 0 && o->pos >= drop_after && aligned(o->pos, p, n);

@@ -40,7 +40,10 @@ void tm_out_direct_start(struct tm_out *o);
  * page (o->pos is the file offset of the buffer's first byte). */
 size_t tm_out_flush_cut(const struct tm_out *o);
 /* Write N bytes at P to O's file at o->pos (direct where they are
- * aligned), and drop what is behind; 0 or the errno. */
+ * aligned), and drop what is behind; 0 or the errno.  With a gzip stage
+ * (tm_out_gzip) the bytes are deflated first; tm_out_write_raw writes
+ * what it gives. */
 int tm_out_write_file(struct tm_out *o, const char *p, size_t n);
+int tm_out_write_raw(struct tm_out *o, const char *p, size_t n);
 
 #endif

@@ -92,8 +92,8 @@ void tm_out_check_place(struct tm_out *o)
 }
 
 /* Copy N bytes from the start of SFD to O's file at AT, or (AT < 0) after
- * what O holds, through its buffer (a pipe, a file opened for appending);
- * O's buffer is empty.  0 or the errno. */
+ * what O holds, through its buffer (a pipe, a file opened for appending,
+ * a gzip output); O's buffer is empty.  0 or the errno. */
 static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 {
 	off_t spos = 0, dpos = at;
@@ -109,7 +109,9 @@ static int copy_part(struct tm_out *o, int sfd, off_t n, off_t at)
 		uint64_t left = (uint64_t)(n - spos);
 		size_t step = (size_t)(left < (uint64_t)TM_OUT_DROP_WINDOW ? left : (uint64_t)TM_OUT_DROP_WINDOW);
 		off_t was = spos;
-		ssize_t k = copy_file_range(sfd, &spos, o->fd, at < 0 ? NULL : &dpos, step, 0);
+		/* (a gzip output takes the bytes through its stage, below) */
+		ssize_t k = o->gz ? (errno = EXDEV, -1) :
+			    copy_file_range(sfd, &spos, o->fd, at < 0 ? NULL : &dpos, step, 0);
 
 		if (k > 0) {
 			if (at < 0)

@@ -44,6 +44,7 @@ int main(void)
 	FIELD("SessionOpts", struct tm_session_opts, verbatim);
 	FIELD("SessionOpts", struct tm_session_opts, kernel_as);
 	FIELD("SessionOpts", struct tm_session_opts, tuning);
+	FIELD("SessionOpts", struct tm_session_opts, gzip);
 	SIZE("SessionPart", struct tm_session_part);
 	FIELD("SessionPart", struct tm_session_part, input);
 	FIELD("SessionPart", struct tm_session_part, kernel);

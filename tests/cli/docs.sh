@@ -239,7 +239,8 @@ fi
 
 # The examples: every "$ tracemerge ..." line of the pages' EXAMPLES runs
 # from the top of the tree (here a directory with testdata/), exit 0, and
-# each -o output is JSON (a .tar or .zip: an archive with a manifest).
+# each -o output is JSON (gzip-compressed when its name ends in .gz; a
+# .tar or .zip: an archive with a manifest).
 mkdir -p "$T/ex" && ln -s "$top/testdata" "$T/ex/testdata"
 n=0 bad=
 for page in "$DOC"/*.1; do
@@ -254,7 +255,7 @@ for page in "$DOC"/*.1; do
 	done < "$T/ex.list"
 done
 [ -s "$T/ex.outputs" ] && ! (cd "$T/ex" && python3 -c '
-import json, sys
+import gzip, json, sys
 import tarfile, zipfile
 for f in sys.argv[1:]:
     try:
@@ -263,7 +264,7 @@ for f in sys.argv[1:]:
         elif f.endswith(".tar"):
             json.load(tarfile.open(f).extractfile("perfetto_manifest.json"))
         else:
-            json.load(open(f))
+            json.load(gzip.open(f, "rt") if f.endswith(".gz") else open(f))
     except Exception as e:
         sys.exit("%s: %s" % (f, e))' $(sort -u "$T/ex.outputs")) > "$T/ex.json" 2>&1 &&
 	bad="$bad [an -o output is not JSON: $(tail -n 1 "$T/ex.json")]"

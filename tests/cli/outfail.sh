@@ -27,15 +27,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM
 
-# ftrace text of N kernel-layout lines (162 bytes each)
-ftrace_text() {
-	awk -v n="$1" 'BEGIN {
-		print "# tracer: nop"
-		for (i = 0; i < n; i++)
-			printf "          <idle>-0     [000] d..2 %d.%06d: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=foo next_pid=12 next_prio=120\n", 100 + int(i / 1000000), i % 1000000
-	}'
-}
-
 # ---- decompression into a full $TMPDIR --------------------------------------
 # 40000 lines = 6.5 MB of text in a few tens of KB compressed, a 2 MiB TMPDIR
 ftrace_text 40000 > "$T/big.txt"
@@ -113,12 +104,7 @@ fi
 # a kernel text and 5.6 MB of JSON events on the same clock: the JSON side is
 # written to a scratch file ($TMPDIR for -o -) while the kernel text is
 ftrace_text 2000 > "$T/k.txt"
-awk 'BEGIN {
-	print "{\"traceEvents\":["
-	for (i = 0; i < 50000; i++)
-		printf "{\"name\":\"work %d\",\"ph\":\"X\",\"ts\":%d,\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"i\":%d}},\n", i, 100000000 + i, i
-	print "{\"name\":\"end\",\"ph\":\"i\",\"ts\":100050000,\"pid\":1,\"tid\":1}]}"
-}' > "$T/a.json"
+json_events 50000 > "$T/a.json"
 
 if [ -z "$mounted" ]; then
 	skip "outfail: merge -o - with a full TMPDIR (no tmpfs)"
@@ -136,22 +122,42 @@ else
 		notok "merge -o - with a full TMPDIR: exit 1, the scratch file and the cause named (exit $rc)"
 		sed 's/^/    /' "$T/err" | head -5
 	fi
-	$TM merge --same-clock -o "$SMALL/m.json" "$T/k.txt" "$T/a.json" > "$T/out" 2> "$T/err"
-	rc=$?
-	if [ $rc = 1 ] &&
-	   [ "$(cat "$T/err")" = "tracemerge merge: $SMALL/m.json: write error: No space left on device" ] &&
-	   [ -z "$(ls -A "$SMALL")" ]; then
-		ok "outfail: merge into a full file system: exit 1, the output and the cause named, nothing left"
-	else
-		notok "merge into a full file system: exit 1, the output and the cause named (exit $rc)"
-		sed 's/^/    /' "$T/err" | head -5; ls -A "$SMALL" | sed 's/^/    left: /'
-	fi
+	# full_fs NAME OUT JSON: merge of k.txt and JSON into OUT on the full
+	# file system: exit 1, the one line naming OUT and the cause, nothing left
+	full_fs() {
+		$TM merge --same-clock -o "$2" "$T/k.txt" "$3" > "$T/out" 2> "$T/err"
+		rc=$?
+		if [ $rc = 1 ] &&
+		   [ "$(cat "$T/err")" = "tracemerge merge: $2: write error: No space left on device" ] &&
+		   [ -z "$(ls -A "$SMALL")" ]; then
+			ok "outfail: $1 into a full file system: exit 1, the output and the cause named, nothing left"
+		else
+			notok "$1 into a full file system: exit 1, the output and the cause named (exit $rc)"
+			sed 's/^/    /' "$T/err" | head -5; ls -A "$SMALL" | sed 's/^/    left: /'
+		fi
+	}
+	full_fs merge "$SMALL/m.json" "$T/a.json"
+	# gzip output (issue 27): 6 MB of random hex compress to about 3 MB,
+	# more than the 2 MiB
+	python3 -c '
+import os, sys
+with open(sys.argv[1], "w") as f:
+    f.write("{\"traceEvents\":[\n")
+    for i in range(48000):
+        f.write("{\"name\":\"r\",\"ph\":\"i\",\"ts\":%d,\"pid\":1,\"tid\":1,\"args\":{\"h\":\"%s\"}},\n"
+                % (100000000 + i, os.urandom(64).hex()))
+    f.write("{\"name\":\"end\",\"ph\":\"i\",\"ts\":100050000,\"pid\":1,\"tid\":1}]}\n")' "$T/r.json"
+	full_fs "merge -o X.gz" "$SMALL/m.json.gz" "$T/r.json"
 fi
-for how in file stdout; do
-	if [ $how = file ]; then
+for how in file stdout "stdout, --gzip"; do
+	if [ "$how" = file ]; then
 		$TM merge --same-clock -o /dev/full "$T/k.txt" "$T/a.json" > /dev/null 2> "$T/err"
 		rc=$?
 		want="tracemerge merge: /dev/full: write error: No space left on device"
+	elif [ "$how" = "stdout, --gzip" ]; then
+		$TM merge --gzip --same-clock -o - "$T/k.txt" "$T/a.json" > /dev/full 2> "$T/err"
+		rc=$?
+		want="tracemerge merge: stdout: write error: No space left on device"
 	else
 		$TM merge --same-clock -o - "$T/k.txt" "$T/a.json" > /dev/full 2> "$T/err"
 		rc=$?
@@ -215,6 +221,8 @@ interrupt merge TERM TERM 143 $TM merge --same-clock -o "$D/o.json" "$T/a.json" 
 # a SIGINT ignored from the start (nohup, a script's background job) stays
 # ignored: the SIGTERM after it ends the command
 interrupt import "INT TERM" TERM 143 sh -c 'trap "" INT; exec "$@"' sh $TM import -o "$D/o.json" "$D/fifo"
+# gzip output: the same
+interrupt import TERM TERM 143 $TM import --gzip -o "$D/o.json" "$D/fifo"
 
 # ---- the replaced output's mode ------------------------------------------------
 M=$T/mode
@@ -231,6 +239,17 @@ for mode in 600 640 604; do
 		sed 's/^/    /' "$T/out" | head -5
 	fi
 done
+# a gzip output too (issue 27)
+echo previous > "$M/o.json.gz"
+chmod 640 "$M/o.json.gz"
+$TM import -q -o "$M/o.json.gz" "$T/k.txt" > "$T/out" 2>&1
+got=$(stat -c %a "$M/o.json.gz")
+if [ "$got" = 640 ] && [ "$(zcat "$M/o.json.gz" | head -c 21)" = '{"systemTraceEvents":' ]; then
+	ok "outfail: replacing a gzip output of mode 640 keeps it"
+else
+	notok "replacing a gzip output of mode 640 keeps it (now $got)"
+	sed 's/^/    /' "$T/out" | head -5
+fi
 rm -f "$M/o.json"
 (umask 027; $TM import -q -o "$M/o.json" "$T/k.txt") > "$T/out" 2>&1
 got=$(stat -c %a "$M/o.json")
