@@ -188,9 +188,13 @@ $(B)/bench/gen: bench/gen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@
 
+# with ISA-L, the gzip rows again with the tool built without it (zlib)
+BENCH_ZLIB := $(if $(filter yes,$(ISAL)),$(B)/bench-zlib/tracemerge)
 bench: deps
 	@$(MAKE) --no-print-directory all $(B)/bench/gen
-	@python3 scripts/bench.py $(if $(BENCH_MB),--mb $(BENCH_MB)) --dir $(B)/bench ./$(EXE) $(B)/bench/gen
+	$(if $(BENCH_ZLIB),@$(MAKE) --no-print-directory B=$(B)/bench-zlib ISAL=no $(BENCH_ZLIB))
+	@python3 scripts/bench.py $(if $(BENCH_MB),--mb $(BENCH_MB)) $(if $(BENCH_ZLIB),--zlib-tool $(BENCH_ZLIB)) \
+		--dir $(B)/bench ./$(EXE) $(B)/bench/gen
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)/tracemerge

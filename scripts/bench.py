@@ -77,7 +77,8 @@ def best(cmd, runs, env=None, out=None, outputs=()):
     """Fastest of RUNS, each started fresh(OUTPUTS): (seconds, max RSS, max
     anon RSS, cores busy in the fastest, median seconds: on a machine whose
     speed drifts with other work, how far the fastest is from the usual,
-    the fastest run's system CPU seconds)."""
+    the fastest run's system CPU seconds, the least user CPU seconds of a
+    run: on a machine shared with other work, the steadiest of them)."""
     r = []
     for _ in range(runs):
         fresh(outputs)
@@ -86,7 +87,7 @@ def best(cmd, runs, env=None, out=None, outputs=()):
     times = sorted(x[0] for x in r)
     median = (times[(runs - 1) // 2] + times[runs // 2]) / 2
     return (fast[0], max(x[1] for x in r), max(x[2] for x in r), fast[3] / fast[0], median,
-            fast[4])
+            fast[4], min(x[3] - x[4] for x in r))
 
 
 def sh(cmd):
@@ -100,6 +101,8 @@ def main():
     ap.add_argument("--dir", default="build/bench")
     ap.add_argument("--viewers", default=os.environ.get("BENCH_VIEWERS", "auto"),
                     choices=["auto", "no"])
+    ap.add_argument("--zlib-tool", default=None,
+                    help="the tool built without ISA-L (make ISAL=no): gzip rows with zlib")
     ap.add_argument("tool")
     ap.add_argument("gen")
     a = ap.parse_args()
@@ -137,10 +140,11 @@ def main():
           " jobs zcat; x cat-rw: cat FILE >FILE2 time / job time; anonRSS: peak of"
           " RssAnon+RssShmem, the memory that is not mapped input; cores: CPU time / wall"
           " time, the cores kept busy in the fastest run; sys: its system CPU seconds (for jobs"
-          " that write, mostly the output's copy into the page cache); median: the median run's seconds)")
-    print("%-34s %8s %9s %9s %10s %9s %9s %6s %6s %8s" % (
+          " that write, mostly the output's copy into the page cache); median: the median run's"
+          " seconds; user: the least user CPU seconds of a run)")
+    print("%-34s %8s %9s %9s %10s %9s %9s %6s %6s %8s %6s" % (
         "job", "secs", "MB/s", "x cat-r", "x cat-rw", "maxRSS", "anonRSS", "cores", "sys",
-        "median"))
+        "median", "user"))
 
     base = {}
     for name, path in (("ftrace", k), ("json", j)) + tuple(shapes.items()):
@@ -149,6 +153,9 @@ def main():
                                   outputs=(scratch,))[0]
     base["gz-r"] = best(sh("zcat '%s' '%s' >/dev/null" % (kgz, jgz)), a.runs)[0]
     base["gz-rw"] = base["gz-r"]
+    base["ftrace.gz-r"] = best(sh("zcat '%s' >/dev/null" % kgz), a.runs)[0]
+    base["json.gz-r"] = best(sh("zcat '%s' >/dev/null" % jgz), a.runs)[0]
+    base["ftrace.gz-rw"], base["json.gz-rw"] = base["ftrace.gz-r"], base["json.gz-r"]
     base["both-r"] = base["ftrace-r"] + base["json-r"]
     base["both-rw"] = base["ftrace-rw"] + base["json-rw"]
     for shape in shapes:
@@ -169,9 +176,28 @@ def main():
         ("stats json", [a.tool, "stats", j], jsz, "json", False),
         ("import json", [a.tool, "import", "-q", "-o", o1, j], jsz, "json", True),
         ("merge ftrace+json", [a.tool, "merge", "-q", "-o", o1, k, j], ksz + jsz, "both", True),
-        ("merge ftrace.gz+json.gz", [a.tool, "merge", "-q", "-o", o1, kgz, jgz], ksz + jsz, "gz",
-         False),
     ]
+    # gzip inputs (ISA-L's inflate where the tool has it, and zlib's with
+    # --zlib-tool), and gzip output (MB/s of the uncompressed JSON written:
+    # x cat-rw is against cat of the plain input)
+    o1gz = o1 + ".gz"
+    tools = [("", a.tool)] + ([(" (zlib)", a.zlib_tool)] if a.zlib_tool else [])
+    for tag, tool in tools:
+        jobs += [
+            ("stats ftrace.gz" + tag, [tool, "stats", kgz], ksz, "ftrace.gz", False),
+            ("stats json.gz" + tag, [tool, "stats", jgz], jsz, "json.gz", False),
+            ("import ftrace.gz" + tag, [tool, "import", "-q", "-o", o1, kgz], ksz, "ftrace.gz",
+             True),
+            ("merge ftrace.gz+json.gz" + tag, [tool, "merge", "-q", "-o", o1, kgz, jgz], ksz + jsz,
+             "gz", True),
+        ]
+    for tag, tool in tools:
+        jobs += [
+            ("import ftrace -> .gz" + tag, [tool, "import", "-q", "-o", o1gz, k], ksz, "ftrace",
+             True),
+            ("merge ftrace+json -> .gz" + tag, [tool, "merge", "-q", "-o", o1gz, k, j], ksz + jsz,
+             "both", True),
+        ]
     for shape, path in shapes.items():
         size = os.path.getsize(path)
         jobs += [
@@ -181,20 +207,30 @@ def main():
              shape + "+json", True),
         ]
     results = {}
+    users = {}
     same = []
     for name, cmd, size, b, writes in jobs:
-        secs, rss, anon, cores, median, ssys = best(cmd, a.runs, outputs=(o1, o2))
+        secs, rss, anon, cores, median, ssys, user = best(cmd, a.runs, outputs=(o1, o2, o1gz))
         results[name] = size / MB / secs
-        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f %6.2f %8.3f" % (
+        users[name] = user
+        print("%-34s %8.3f %9.0f %9.2f %10s %8.0fM %8.1fM %6.2f %6.2f %8.3f %6.3f" % (
             name, secs, size / MB / secs, base[b + "-r"] / secs,
             "%.2f" % (base[b + "-rw"] / secs) if writes else "", rss / MB, anon / MB, cores,
-            ssys, median))
+            ssys, median, user))
         if writes:
+            # (the reference path inflates and deflates with zlib: a gzip
+            # output is compared inflated)
             env = dict(os.environ, TM_REFERENCE="1")
-            ref_cmd = [o2 if x == o1 else x for x in cmd]
-            fresh((o2,))
+            out = o1gz if o1gz in cmd else o1
+            ref_out = o2 + ".gz" if out == o1gz else o2
+            ref_cmd = [ref_out if x == out else x for x in cmd]
+            fresh((o2, ref_out))
             rsecs = run(ref_cmd, env)[0]
-            ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
+            if out == o1gz:
+                ok = subprocess.call(sh("zcat '%s' > '%s.a' && zcat '%s' | cmp -s - '%s.a'"
+                                        % (out, o2, ref_out, o2))) == 0
+            else:
+                ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
             same.append((name, ok, rsecs))
     # each layout's time per byte against the fastest layout's, per job
     for op, fmt in (("stats", "stats %s"), ("import", "import %s"), ("merge", "merge %s+json")):
@@ -202,6 +238,16 @@ def main():
         top = max(r for _, r in rates)
         print("%-34s %s" % ("layouts, %s: x slowest" % op, ", ".join(
             "%s %.2f" % (s, top / r) for s, r in rates)))
+    # a gzip input's time against the plain input's, per job: wall seconds
+    # (best run), and user CPU seconds
+    for op, plain, gz in (("stats", "stats ftrace", "stats ftrace.gz"),
+                          ("stats", "stats json", "stats json.gz"),
+                          ("import", "import ftrace", "import ftrace.gz"),
+                          ("merge", "merge ftrace+json", "merge ftrace.gz+json.gz")):
+        print("%-34s %s" % ("gzip input, %s: x plain" % op, ", ".join(
+            "%s%s %.2f (user %.2f)" % (gz, tag, results[plain] / results[gz + tag],
+                                       users[gz + tag] / max(users[plain], 1e-3))
+            for tag, _ in tools)))
     for name, ok, rsecs in same:
         print("%-34s %s (reference path: %.3f s)" % (
             "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
@@ -241,7 +287,7 @@ def main():
         print("viewers: skipped (BENCH_VIEWERS=no)")
     else:
         print("viewers: skipped (viewer-check not set up: sh scripts/viewer-check.sh)")
-    for p in (o1, o2, scratch):
+    for p in (o1, o2, o1gz, o2 + ".gz", o2 + ".a", scratch):
         if os.path.exists(p):
             os.unlink(p)
     if not all(ok for _, ok, _ in same):
