@@ -107,10 +107,12 @@ static int ts_runs16(const char *p, int64_t *ip, int64_t *fp, int *nf, const cha
 	if (!nd)
 		return 2;
 	*nf = __builtin_ctz(nd);
-	/* 8 bytes from P and from the fraction lie within the 16 */
-	if (ni <= 7 && *nf >= 1 && *nf <= 8) {
+	/* 8 bytes from P and from the fraction lie within the 16 (and a 9th
+	 * digit of the fraction, as nd had a 0 bit after it) */
+	if (ni <= 7 && *nf >= 1 && *nf <= 9) {
 		*ip = (int64_t)digits8(p, ni);
-		*fp = (int64_t)digits8(p + ni + 1, *nf);
+		*fp = *nf <= 8 ? (int64_t)digits8(p + ni + 1, *nf)
+			       : (int64_t)digits8(p + ni + 1, 8) * 10 + (p[ni + 9] - '0');
 	} else {
 		*ip = *fp = 0;
 		for (int i = 0; i < ni; i++)
@@ -363,53 +365,65 @@ static int parse_event(const char *p, const char *e, int flag_width,
 }
 
 /*
- * The kernel's own layout, "COMM-PID (TGID) [CPU] FLAG SECS.FRAC: NAME: ..."
- * with a 3-digit CPU, the TGID column as "(%5d)" or "(-----)" and 4 flags,
- * read without the general parser's searching.  Each step is the general
- * parser's step for the first '[' (it gives the same fields); anything
- * else returns -1 and the general parser reads the line.  Sets every field
- * of EV on success.
+ * The kernel's layouts, "COMM-PID [(TGID)] [CPU] [FLAGS] SECS.FRAC: NAME: ..."
+ * with a 3-digit CPU: the TGID column "(%5d)" or "(-----)" or none, 4 or 5
+ * flags (older and current kernels) or none (`trace-cmd report`), read
+ * without the general parser's searching.  Each step is the general
+ * parser's step for the first '[' (it gives the same fields, TRACECMD as
+ * it is given); anything else returns -1 and the general parser reads the
+ * line.  Sets every field of EV on success.
  */
-static int parse_kernel_layout(const char *p, const char *e, struct tm_ftrace_event *ev)
+static int parse_kernel_layout(const char *p, const char *e, bool tracecmd,
+			       struct tm_ftrace_event *ev)
 {
-	const char *q = tm_find_byte(p, e, '['), *t, *b, *c;
+	const char *q = tm_find_byte(p, e, '['), *t, *b = NULL, *f, *c;
+	size_t nf;
 
-	if (!q || e - q < 11 || q - p < 11)
+	if (!q || e - q < 8 || q - p < 3)
 		return -1;
-	/* "[ddd] ffff " after, ") " before */
+	/* "[ddd] " after, a blank before */
 	if (!is_digit(q[1]) || !is_digit(q[2]) || !is_digit(q[3]) || q[4] != ']' ||
-	    q[5] != ' ' || tm_is_blank(q[6]) || tm_is_blank(q[7]) || tm_is_blank(q[8]) ||
-	    tm_is_blank(q[9]) || q[9] == ':' || q[10] != ' ' || q[-1] != ' ' ||
-	    q[-2] != ')' || q[-8] != '(')
+	    q[5] != ' ' || q[-1] != ' ')
 		return -1;
-	/* the TGID column: "-----", or blanks then digits */
-	t = q - 7;
-	if (memcmp(t, "-----", 5) == 0) {
-		ev->tgid = -1;
-	} else {
-		while (t < q - 2 && *t == ' ')
-			t++;
-		if ((ev->tgid = parse_i32(t, q - 2)) < 0)
+	/* the flags: one token of 4 or 5 after the blank, or none */
+	f = q + 6;
+	t = tm_token_end(f, e);
+	nf = (size_t)(t - f);
+	if (nf != 0 && (nf < 4 || nf > 5 || t[-1] == ':' || t == e))
+		return -1;
+	/* the TGID column: "-----", or blanks then digits; or none */
+	ev->tgid = -1;
+	ev->has_tgid_col = q[-2] == ')';
+	if (ev->has_tgid_col) {
+		if (q - p < 11 || q[-8] != '(')
 			return -1;
+		t = q - 7;
+		if (memcmp(t, "-----", 5) != 0) {
+			while (t < q - 2 && *t == ' ')
+				t++;
+			if ((ev->tgid = parse_i32(t, q - 2)) < 0)
+				return -1;
+		}
+		b = q - 8;
 	}
-	ev->has_tgid_col = true;
 	ev->cpu = (q[1] - '0') * 100 + (q[2] - '0') * 10 + (q[3] - '0');
-	/* "COMM-PID" before the blanks before '(' */
-	b = q - 8;
+	/* "COMM-PID" before the blanks before '(' or '[' */
+	if (!b)
+		b = q - 1;
 	while (b > p && tm_is_blank(b[-1]))
 		b--;
 	if (!comm_pid_before(p, b, ev))
 		return -1;
-	memcpy(ev->flags, q + 6, 4);
-	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
-	ev->nflags = 4;
-	c = fast_ts(tm_skip_blanks(q + 10, e), e, ev);
+	memset(ev->flags, 0, sizeof(ev->flags));
+	memcpy(ev->flags, f, nf);
+	ev->nflags = (uint8_t)nf;
+	c = fast_ts(tm_skip_blanks(f + nf, e), e, ev);
 	if (!c)
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	return parse_name_details(c, e, false, ev);
+	return parse_name_details(c, e, tracecmd, ev);
 }
 
 #ifdef __SSE2__
@@ -571,16 +585,17 @@ int tm_ftrace_parse_event(const char *line, size_t len, int flag_width,
 int tm_ftrace_parse_event_cols(const char *line, size_t len, int flag_width, bool tracecmd,
 			       struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols)
 {
-	const char *e = line + len;
+	const char *e = line + len, *p, *t;
 
 	*cols = (struct tm_ftrace_cols){ false, 0 };
-	if (tracecmd)
-		return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
 #ifdef __SSE2__
-	if (parse_fixed_cols(line, e, ev, cols) == 0)
+	if (!tracecmd && parse_fixed_cols(line, e, ev, cols) == 0)
 		return 0;
 #endif
-	if (parse_kernel_layout(tm_skip_blanks(line, e), e, ev) == 0)
+	p = tm_skip_blanks(line, e);
+	t = tracecmd ? tm_token_end(p, e) : p;
+	/* (trace-cmd's "instance: comm-pid ...": the general parser's) */
+	if (!(t - p > 1 && t[-1] == ':') && parse_kernel_layout(p, e, tracecmd, ev) == 0)
 		return 0;
 	return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
 }

@@ -249,6 +249,47 @@ static void test_kernel_layout(void **state)
  * lines written as printf writes them (by hand below), never for others;
  * and every byte of such a line changed to each of a few others reads the
  * same as by the general search. */
+/* The layouts of the field read by the kernel-layout shortcut (a current
+ * kernel's 5 flags and no TGID column, Android's "(-----)", `trace-cmd
+ * report` without flags, 9 decimals and padded names) give what the
+ * general parser gives, also with any byte of the first 60 replaced. */
+static void test_field_layouts(void **state)
+{
+	static const struct {
+		const char *line;
+		bool tracecmd;
+	} yes[] = {
+		{ "          <idle>-0       [001] d.h2.   100.000000: irq_handler_exit: irq=27 ret=handled", false },
+		{ "     Web Content-123456  [002] ...1.   100.000024: tracing_mark_write: B|123401|draw", false },
+		{ "   binder:3990_2-4003  (-----) [003] ...1   100.000024: tracing_mark_write: B|3990|x", false },
+		{ "    kworker/0:2H-557       (-----) [000] ...2  1212.732854: sched_switch: prev_comm=a", false },
+		{ "          <idle>-0     [000]   100.000007742: cpu_idle:             state=-1 cpu_id=0", true },
+		{ "   kworker/u16:3-210   [001]   100.000008934: print:                0xffffffff8149895a: B|1|x", true },
+		{ "        bash-42 [001]  2913.348883: sched_switch: bash:42 [120] R ==> rcu:15 [120]", true },
+		{ "myinst:  bash-42 [001]  2913.348883: sched_switch: bash:42 [120] R ==> rcu:15 [120]", true },
+	};
+	static const char repl[] = " \t-09[]():a.";
+	char line[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		for (int tc = 0; tc < 2; tc++) {
+			bool tracecmd = tc ? !yes[i].tracecmd : yes[i].tracecmd;
+
+			if (!tm_t_parsers_agree(yes[i].line, strlen(yes[i].line), 0, tracecmd))
+				fail_msg("read differently: %s", yes[i].line);
+			for (size_t at = 0; at < 60; at++) {
+				for (size_t k = 0; k < sizeof(repl) - 1; k++) {
+					snprintf(line, sizeof(line), "%s", yes[i].line);
+					line[at] = repl[k];
+					if (!tm_t_parsers_agree(line, strlen(line), 0, tracecmd))
+						fail_msg("read differently (%d): %s", tracecmd, line);
+				}
+			}
+		}
+	}
+}
+
 static void test_fixed_columns(void **state)
 {
 	static const char *yes[] = {
@@ -787,6 +828,7 @@ int main(void)
 		cmocka_unit_test(test_timestamp_positions),
 		cmocka_unit_test(test_kernel_layout),
 		cmocka_unit_test(test_fixed_columns),
+		cmocka_unit_test(test_field_layouts),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),
