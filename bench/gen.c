@@ -14,6 +14,11 @@
  *                       every line, tgids learned only from atrace payloads
  *     report            `trace-cmd report` text: "cpus=4", no flags, 9
  *                       decimals, the sched and print plugins' formats
+ *     systrace          systrace.py's HTML: the trace viewer's page (a
+ *                       stand-in of 512 KiB), the atrace text (Android's
+ *                       layout, tgids filled by the kernel's record-tgid)
+ *                       in a trace-data block, and the controller's clock
+ *                       sync block (Trace Event JSON, one marker)
  *   gen json MB OUT     Trace Event JSON with B/E/X/C/i events and args,
  *                       stamped by another clock (offset 1.5 s, 20 ppm fast)
  *                       with a clock_sync issuer event for every kernel
@@ -68,7 +73,7 @@ static const struct task linux_tasks[] = {
 };
 #define NTASK (sizeof(android_tasks) / sizeof(android_tasks[0]))
 
-enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT };
+enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT, SHAPE_SYSTRACE };
 static enum shape shape;
 static const struct task *tasks = android_tasks;
 
@@ -119,6 +124,7 @@ static int line_prefix(char *b, const struct task *t, int cpu, const char *flags
 	case SHAPE_ANDROID:
 		break;
 	case SHAPE_BENCH:
+	case SHAPE_SYSTRACE:
 		if (t->pid)
 			snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
 		break;
@@ -254,6 +260,29 @@ static void gen_ftrace(FILE *f, uint64_t bytes)
 	}
 }
 
+/* systrace.py's page: the viewer (a stand-in of the same kind of text:
+ * 512 KiB of script without the trace markers), one trace-data block
+ * of atrace text and one of the controller's clock sync as JSON. */
+static void gen_systrace(FILE *f, uint64_t bytes)
+{
+	static const char js[] = "      tr.exportTo('tr.ui.tracks', function() { var a = "
+				 "document.createElement('div'); return { a: a }; });\n";
+
+	fputs("<!DOCTYPE html>\n<html>\n<head i18n-values=\"dir:textdirection;\">\n"
+	      "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">\n"
+	      "<title>Android System Trace</title>\n<script>\n", f);
+	for (size_t n = 0; n < (512u << 10); n += sizeof(js) - 1)
+		fputs(js, f);
+	fputs("</script>\n</head>\n<body>\n  <!-- BEGIN TRACE -->\n"
+	      "  <script class=\"trace-data\" type=\"application/text\">\n", f);
+	gen_ftrace(f, bytes);
+	fputs("  </script>\n  <script class=\"trace-data\" type=\"application/text\">\n"
+	      "{\"traceEvents\": [{\"name\": \"clock_sync\", \"args\": {\"sync_id\": \"s1\", "
+	      "\"issue_ts\": 100003997.0}, \"pid\": 3990, \"tid\": 3990, \"ph\": \"c\", "
+	      "\"ts\": 100004002.0}], \"metadata\": {\"clock-domain\": \"SYSTRACE\"}}"
+	      "  </script>\n<!-- END TRACE -->\n</body>\n</html>\n", f);
+}
+
 /* app clock = kernel ns * (1 + 20e-6) + 1.5 s, printed in µs with 3 decimals */
 static uint64_t app_ns(uint64_t kns)
 {
@@ -323,16 +352,17 @@ static void gen_json(FILE *f, uint64_t bytes)
 
 int main(int argc, char **argv)
 {
-	static const char *const shapes[] = { "ftrace", "ftrace-kernel", "ftrace-android", "report" };
+	static const char *const shapes[] = { "ftrace", "ftrace-kernel", "ftrace-android", "report",
+					      "systrace" };
 	FILE *f;
 	uint64_t mb;
 	int s = -1;
 
-	for (int i = 0; argc == 4 && i < 4; i++)
+	for (int i = 0; argc == 4 && i < 5; i++)
 		if (!strcmp(argv[1], shapes[i]))
 			s = i;
 	if (argc != 4 || (s < 0 && strcmp(argv[1], "json"))) {
-		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|json MB OUT\n");
+		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|systrace|json MB OUT\n");
 		return 2;
 	}
 	mb = strtoull(argv[2], NULL, 10);
@@ -341,7 +371,9 @@ int main(int argc, char **argv)
 		perror(argv[3]);
 		return 1;
 	}
-	if (s >= 0) {
+	if (s == SHAPE_SYSTRACE) {
+		gen_systrace(f, mb << 20);   /* (the bench's layout in the page) */
+	} else if (s >= 0) {
 		shape = (enum shape)s;
 		tasks = shape == SHAPE_KERNEL || shape == SHAPE_REPORT ? linux_tasks : android_tasks;
 		gen_ftrace(f, mb << 20);

@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* the prefix made ahead (the line feed's) gives the same */
 			tm_canon_line_json(&own, &b, l, -1, &cs_own);
 			if (tm_canon_prefix_json(prefix, &fl, -1, &cp))
-				tm_canon_line_json_pre(&pre, &b, l, &cp, &cs_pre);
+				tm_canon_line_json_pre(&pre, &b, l, &cp, -1, &cs_pre);
 			else
 				tm_canon_line_json(&pre, &b, l, -1, &cs_pre);
 		}

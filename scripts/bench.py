@@ -6,7 +6,7 @@ the same run.
 Generates ftrace text and Trace Event JSON (bench/gen.c), and the same
 kernel events in the other layouts of the field (a current kernel's default
 `trace`, Android's dump whose tgids come late from atrace payloads,
-`trace-cmd report` text: each on rows of its own), then times
+`trace-cmd report` text, systrace.py's HTML: each on rows of its own), then times
 `stats`, `import` and `merge` (best of --runs), with `cat` of the same bytes
 as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
@@ -117,8 +117,8 @@ def main():
             open(stamp, "w").write(str(a.mb))
     # the field's other layouts of the same events (bench/gen.c SHAPE)
     shapes = {}
-    for shape in ("ftrace-kernel", "ftrace-android", "report"):
-        path = os.path.join(d, "kernel-%s.txt" % shape)
+    for shape in ("ftrace-kernel", "ftrace-android", "report", "systrace"):
+        path = os.path.join(d, "kernel-%s.%s" % (shape, "html" if shape == "systrace" else "txt"))
         stamp = path + ".mb"
         if not (os.path.exists(path) and os.path.exists(stamp) and open(stamp).read() == str(a.mb)):
             subprocess.check_call([a.gen, shape, str(a.mb), path])

@@ -202,18 +202,22 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	const struct tm_ftrace_line *l = as_written(w, k, k->l, !k->identity, &tgid);
 	struct tm_canon_pre own;
 	const struct tm_canon_pre *pre = NULL;
+	int32_t fill = tgid;
 
-	/* the prefix made ahead has the line's own TGID column; one not made
-	 * ahead (the line feed left it to this thread, or no line feed) is
-	 * made here, for a line as read (the reference path: never) */
+	/* the prefix made ahead has the line's own TGID column, where the fill
+	 * goes; one not made ahead (the line feed left it to this thread, or
+	 * no line feed) is made here with the fill, for a line as read (the
+	 * reference path: never) */
 	if (l == k->l) {
-		if (k->pre && (l->ev.tgid >= 0 || tgid < 0))
+		if (k->pre && tm_canon_pre_fits(k->pre, tgid)) {
 			pre = k->pre;
-		else if (!w->out.reference && tm_canon_prefix_json(w->pre_text, k->fl, tgid, &own))
+		} else if (!w->out.reference && tm_canon_prefix_json(w->pre_text, k->fl, tgid, &own)) {
 			pre = &own;
+			fill = -1;
+		}
 	}
 	if (pre)
-		tm_canon_line_json_pre(&w->out, &w->line, l, pre, &w->canon);
+		tm_canon_line_json_pre(&w->out, &w->line, l, pre, fill, &w->canon);
 	else
 		tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 }

@@ -212,15 +212,74 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 /* Room the prefix of EV may take (see put_prefix). */
 #define PREFIX_ROOM(ev) (16 + (ev)->comm.n + 100 + TM_TS_BUFSZ + (ev)->name.n + 4)
 
+/* Number of decimal digits of U (U < 10^19). */
+static size_t count_digits64(uint64_t u)
+{
+	size_t n = 0;
+
+	while (u >= 100000000) {
+		u /= 100000000;
+		n += 8;
+	}
+	return n + tm_count_digits((uint32_t)u);
+}
+
+/* The value of the N digits at P, or -1 if one is not a digit. */
+static int64_t digits_value(const char *p, size_t n)
+{
+	int64_t v = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)p[i] - '0';
+		if (d > 9)
+			return -1;
+		v = v * 10 + d;
+	}
+	return v;
+}
+
+/* The end of the prefix from the time on, "SECS.FRAC: NAME: ", as
+ * put_prefix writes it (the seconds without a leading zero, DECIMALS
+ * digits after the point, one blank after each ':'), where the line holds
+ * exactly that before the name (the time's digits checked against ts_ns:
+ * a line moved to another clock keeps its old text): its start in the
+ * line, else NULL. */
+static const char *line_tail(const struct tm_ftrace_line *l, int decimals)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	uintptr_t r = (uintptr_t)l->raw.p, n = (uintptr_t)ev->name.p;
+	int64_t secs = ev->ts_ns / 1000000000, frac = ev->ts_ns % 1000000000;
+	size_t ns, lead;
+	const char *z;
+
+	if ((decimals != 6 && decimals != 9) || ev->ts_ns < 0 || n < r ||
+	    n + ev->name.n + 2 > r + l->raw.n)
+		return NULL;
+	ns = count_digits64((uint64_t)secs);
+	lead = ns + 1 + (size_t)decimals + 2;   /* "SECS.FRAC: " */
+	if (n - r < lead)
+		return NULL;
+	z = ev->name.p - lead;
+	if (z[ns] != '.' || z[lead - 2] != ':' || z[lead - 1] != ' ' ||
+	    ev->name.p[ev->name.n] != ':' || ev->name.p[ev->name.n + 1] != ' ' ||
+	    (decimals == 6 && frac % 1000) || digits_value(z, ns) != secs ||
+	    digits_value(z + ns + 1, (size_t)decimals) != (decimals == 6 ? frac / 1000 : frac))
+		return NULL;
+	return z;
+}
+
 /* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
- * padding, the columns (3 numbers of at most 24 bytes), flags, time, name.
- * Returns the end. */
+ * padding, the columns (3 numbers of at most 24 bytes), flags, time, name
+ * (with FROM_LINE, the time and name copied from the line where it holds
+ * them as written here).  *FILL: where "-----" was written for an unknown
+ * TGID, else NULL.  Returns the end. */
 static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
-			struct tm_canon_stats *st)
+			bool from_line, struct tm_canon_stats *st, char **fill)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
 	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
+	const char *tail;
 
 	/* comm right-aligned in 16 columns like the kernel */
 	if (ev->comm.n < 16) {
@@ -233,9 +292,11 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	d += put_int(d, ev->pid, 5, ' ', true);
 	memcpy(d, " (", 2);
 	d += 2;
+	*fill = NULL;
 	if (tgid >= 0) {
 		d += put_int(d, tgid, 5, ' ', false);
 	} else {
+		*fill = d;
 		memcpy(d, "-----", 5);
 		d += 5;
 	}
@@ -249,6 +310,12 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	*d++ = ' ';
 	if (ev->ts_digits < 0)
 		st->counter_clock++;
+	if (from_line && (tail = line_tail(l, decimals))) {
+		size_t n = (size_t)(ev->name.p + ev->name.n + 2 - tail);
+
+		memcpy(d, tail, n);
+		return d + n;
+	}
 	d += tm_ts_format_secs(d, ev->ts_ns, decimals);
 	memcpy(d, ": ", 2);
 	d += 2;
@@ -262,10 +329,12 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
+	char *fill;
 
 	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
 		return;
-	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, st) - b->p);
+	/* (the reference path's: every column written from the fields) */
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, false, st, &fill) - b->p);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */
@@ -326,7 +395,7 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 			struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
-	char *d;
+	char *d, *fill;
 
 	scratch->n = 0;
 	if (o->reference || l->ncont || !plain_names(l)) {
@@ -336,7 +405,7 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	}
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
-	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, st) - d));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, true, st, &fill) - d));
 	details_json(o, scratch, ev, st);
 }
 
@@ -359,18 +428,6 @@ static inline bool all_spaces(const char *p, size_t n, const char *e)
 	return true;
 }
 
-/* Number of decimal digits of U (U < 10^19). */
-static size_t count_digits64(uint64_t u)
-{
-	size_t n = 0;
-
-	while (u >= 100000000) {
-		u /= 100000000;
-		n += 8;
-	}
-	return n + tm_count_digits((uint32_t)u);
-}
-
 /*
  * The canonical prefix of L found in the line itself: a line in the
  * kernel's layout, whose every column is already written as put_prefix
@@ -388,9 +445,8 @@ static bool raw_prefix(const struct tm_fline *fl, struct tm_canon_pre *pre)
 {
 	const struct tm_ftrace_line *l = &fl->line;
 	const struct tm_ftrace_event *ev = &l->ev;
-	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z, *t;
-	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w, ns;
-	int64_t secs;
+	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z;
+	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w;
 
 	if (ev->ts_digits != 6)
 		return false;
@@ -443,14 +499,10 @@ flags:
 		z = r + fl->f.cols.kernel_ts;
 		goto found;
 	}
-	/* "SECS.FFFFFF: NAME: " after the blanks */
-	z = tm_skip_blanks(y + 18, re);
-	secs = ev->ts_ns / 1000000000;
-	ns = count_digits64((uint64_t)secs);
-	t = z + ns;                        /* the '.' */
-	if (re - t < 10 || t[0] != '.' || t[7] != ':' || t[8] != ' ' || t + 9 != ev->name.p ||
-	    ev->name.p + ev->name.n + 2 > re || ev->name.p[ev->name.n] != ':' ||
-	    ev->name.p[ev->name.n + 1] != ' ' || ev->details.p != ev->name.p + ev->name.n + 2)
+	/* "SECS.FFFFFF: NAME: " after the blanks, the details after it */
+	z = line_tail(l, 6);
+	if (!z || z != tm_skip_blanks(y + 18, re) ||
+	    ev->details.p != ev->name.p + ev->name.n + 2)
 		return false;
 found:
 	pre->p[0] = r;
@@ -458,6 +510,7 @@ found:
 	pre->p[1] = z;
 	pre->n[1] = (size_t)(ev->details.p - z);
 	pre->counts = 0;
+	pre->tgid_at = ev->tgid < 0 ? (uint8_t)(y - r) : 0;   /* "-----" */
 	return true;
 }
 
@@ -466,9 +519,11 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 {
 	const struct tm_ftrace_line *l = &fl->line;
 	struct tm_canon_stats st;
+	char *fill;
 
 	pre->n[0] = pre->n[1] = 0;
 	pre->counts = 0;
+	pre->tgid_at = 0;
 	pre->line = false;
 	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX)
 		return false;
@@ -488,8 +543,16 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 		return false;
 	memset(&st, 0, sizeof(st));
 	pre->p[0] = d;
-	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &st) - d);
+	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, true, &st, &fill) - d);
+	pre->tgid_at = fill ? (uint8_t)(fill - d) : 0;
 	pre->p[1] = NULL;
+	/* the details as they are, when they need no escape and no rewrite */
+	if (!tm_canon_may_rewrite(&l->ev) &&
+	    (fl->f.plain || is_plain(l->ev.details))) {
+		pre->p[1] = l->ev.details.p;
+		pre->n[1] = l->ev.details.n;
+		pre->line = true;
+	}
 	/* put_prefix counts each of these at most once per line */
 	pre->counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
 		      (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
@@ -523,27 +586,41 @@ const struct tm_line_work tm_canon_prefix_work = {
 	.make = prefix_work,
 };
 
+bool tm_canon_pre_fits(const struct tm_canon_pre *pre, int32_t tgid_fill)
+{
+	return tgid_fill < 0 || (pre->tgid_at && tgid_fill <= 99999);
+}
+
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
-			    struct tm_canon_stats *st)
+			    int32_t tgid_fill, struct tm_canon_stats *st)
 {
+	/* the whole line in one piece of the buffer, or the prefix */
+	bool whole = pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ;
+	size_t n = pre->n[0] + (whole ? pre->n[1] + 2 : 0);
+	char *d = tm_out_room(o, n);
+
 	if (pre->counts) {
 		st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
 		st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
 		st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
 		st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
 	}
-	if (pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ) {
-		/* the whole line in one piece of the buffer */
-		char *d = tm_out_room(o, pre->n[0] + pre->n[1] + 2);
-
-		memcpy(d, pre->p[0], pre->n[0]);
+	memcpy(d, pre->p[0], pre->n[0]);
+	if (whole) {
 		memcpy(d + pre->n[0], pre->p[1], pre->n[1]);
 		memcpy(d + pre->n[0] + pre->n[1], "\\n", 2);
-		tm_out_used(o, pre->n[0] + pre->n[1] + 2);
-		return;
 	}
-	tm_out_write(o, pre->p[0], pre->n[0]);
+	if (tgid_fill >= 0) {
+		/* the TGID column's "-----": the fill, right-aligned in 5 */
+		char col[24];
+
+		put_int(col, tgid_fill, 5, ' ', false);
+		memcpy(d + pre->tgid_at, col, 5);
+	}
+	tm_out_used(o, n);
+	if (whole)
+		return;
 	if (pre->n[1])
 		tm_out_write(o, pre->p[1], pre->n[1]);
 	if (pre->line)

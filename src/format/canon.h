@@ -60,8 +60,10 @@ struct tm_canon_pre {
 	const char *p[2];
 	size_t n[2];
 	unsigned counts;
-	bool line;     /* p[1] runs to the end of the details, which need no
-			* escape and no rewrite: the whole line but its "\\n" */
+	uint8_t tgid_at; /* p[0][tgid_at..+5] is the "-----" of an unknown
+			  * TGID, where a fill goes (0: none) */
+	bool line;     /* p[1] ends with the details, which need no escape
+			* and no rewrite: the whole line but its "\\n" */
 };
 bool tm_canon_prefix_json(char *d, const struct tm_fline *l, int32_t tgid_hint,
 			  struct tm_canon_pre *pre);
@@ -71,10 +73,14 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *l, int32_t tgid_hint,
  * tm_canon_pre (tm_line_feed_result). */
 struct tm_line_work;
 extern const struct tm_line_work tm_canon_prefix_work;
-/* tm_canon_line_json of L with the same TGID fill, given its prefix PRE. */
+/* Can PRE (made with the TGID column as the line has it) be written with
+ * TGID_FILL (>= 0: a fill for a line without a TGID; -1: none)? */
+bool tm_canon_pre_fits(const struct tm_canon_pre *pre, int32_t tgid_fill);
+/* tm_canon_line_json of L with TGID_FILL as its tgid_hint (-1 for a line
+ * with a TGID of its own), given its prefix PRE, which it must fit. */
 void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
-			    struct tm_canon_stats *st);
+			    int32_t tgid_fill, struct tm_canon_stats *st);
 
 /* Could tm_canon_rewrite_details rewrite EV's details?  (False: they are
  * written as they are.) */

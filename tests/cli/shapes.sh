@@ -4,7 +4,7 @@
 # events in each): the kernel's default `trace` (no TGID column, 5 flags,
 # comms with blanks and slashes), Android's dump with "(-----)" TGIDs learned
 # from atrace payloads, `trace-cmd report` text (the sched and print
-# plugins' forms), and the bench's own layout.  Each is read with every line
+# plugins' forms), systrace.py's HTML page, and the bench's own layout.  Each is read with every line
 # an event, imports and merges as the reference path does, and links to the
 # app trace through its markers.
 . "$(dirname "$0")/../lib.sh"
@@ -36,11 +36,16 @@ else
 fi
 
 "$GEN" json 2 "$T/app.json"
-for shape in ftrace ftrace-kernel ftrace-android report; do
+for shape in ftrace ftrace-kernel ftrace-android report systrace; do
 	k=$T/$shape.txt
 	"$GEN" $shape 2 "$k"
-	# events: every line that is not a header line, counted here
-	n=$(grep -cv -e '^#' -e '^cpus=' "$k")
+	# events: every line that is not a header line, counted here (in
+	# systrace's page: the lines with a CPU column)
+	if [ $shape = systrace ]; then
+		n=$(grep -c ') \[[0-9][0-9][0-9]\] ' "$k")
+	else
+		n=$(grep -cv -e '^#' -e '^cpus=' "$k")
+	fi
 	if $TM stats "$k" > "$T/st" 2>&1 &&
 	   grep -q "^lines: .* = $n events + 0 continuation .* + 0 rejected$" "$T/st"; then
 		ok "shape $shape: all $n event lines read, none rejected"

@@ -211,6 +211,9 @@ static void test_number_edges(void **state)
  * prefix made first (as the line feed's helper thread does). */
 enum jmode { J_FAST, J_REF, J_PRE };
 
+/* The TGID fill json_line_st writes with (the first pass's tgid_hint). */
+static int32_t json_fill = -1;
+
 /* TEXT's first event line through tm_canon_line_json(), on the written-in-
  * place path, (J_REF) the canonical line escaped as a whole, or (J_PRE)
  * tm_canon_prefix_json + tm_canon_line_json_pre where the prefix is made
@@ -235,10 +238,11 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	while (tm_ftrace_next_fline(r, &fl) && l->kind != TM_LN_EVENT)
 		;
 	assert_int_equal(l->kind, TM_LN_EVENT);
-	if (mode == J_PRE && tm_canon_prefix_json(buf, &fl, -1, &pre))
-		tm_canon_line_json_pre(&o, &scratch, l, &pre, st);
+	if (mode == J_PRE && tm_canon_prefix_json(buf, &fl, -1, &pre) &&
+	    tm_canon_pre_fits(&pre, l->ev.tgid < 0 ? json_fill : -1))
+		tm_canon_line_json_pre(&o, &scratch, l, &pre, l->ev.tgid < 0 ? json_fill : -1, st);
 	else
-		tm_canon_line_json(&o, &scratch, l, -1, st);
+		tm_canon_line_json(&o, &scratch, l, json_fill, st);
 	tm_out_flush(&o);
 	n = lseek(o.fd, 0, SEEK_CUR);
 	assert_true(n >= 0);
@@ -272,7 +276,7 @@ static int prefix_kind(const char *text)
 			    pre.p[1] + pre.n[1] == l->ev.details.p + (pre.line ? l->ev.details.n : 0));
 	if (kind == 2 && pre.line)
 		kind = 3;
-	else
+	else if (kind != 1)   /* (a prefix made may end with the details) */
 		assert_false(pre.line);
 	tm_ftrace_reader_free(r);
 	return kind;
@@ -339,6 +343,19 @@ static void test_json_in_place(void **state)
 		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
 		{ "  worker-101 (77) [2] d.h2 100.0001: foo: a=1\n",
 		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n" },
+		/* the field's layouts: a current kernel's (5 flags, no TGID
+		 * column, the pid in 7), `trace-cmd report`'s (no flags, 9
+		 * decimals, padded names), Android's with "(-----)" */
+		{ "          <idle>-0       [001] d.h2.   100.000000: irq_handler_exit: irq=27 ret=handled\n",
+		  "          <idle>-0     (-----) [001] d.h2 100.000000: irq_handler_exit: irq=27 ret=handled\\n" },
+		{ "     Web Content-123456  [002] ...1.   100.000024: tracing_mark_write: B|123401|draw\n",
+		  "     Web Content-123456 (-----) [002] ...1 100.000024: tracing_mark_write: B|123401|draw\\n" },
+		{ "cpus=4\n          <idle>-0     [000]   100.000007742: cpu_idle:             state=-1 cpu_id=0\n",
+		  "          <idle>-0     (-----) [000] .... 100.000007742: cpu_idle: state=-1 cpu_id=0\\n" },
+		{ "cpus=4\n   kworker/u16:3-210   [001]   100.000008000: print:                0xffffffff8149895a: E|210\n",
+		  "   kworker/u16:3-210   (-----) [001] .... 100.000008000: tracing_mark_write: E|210\\n" },
+		{ "   binder:3990_2-4003  (-----) [003] ...1   100.000024: tracing_mark_write: B|3990|x\n",
+		  "   binder:3990_2-4003  (-----) [003] ...1 100.000024: tracing_mark_write: B|3990|x\\n" },
 		/* flags mapped and cut, a counter clock */
 		{ "a-1 (   7) [000] Dn.1. 2.5: e: x\n",
 		  "               a-1     (    7) [000] dn.1 2.500000: e: x\\n" },
@@ -355,6 +372,51 @@ static void test_json_in_place(void **state)
 		assert_string_equal(ref, c[i].want);
 		assert_string_equal(pre, c[i].want);
 		/* the same normalisation counted on every path */
+		assert_memory_equal(&sf, &sr, sizeof(sf));
+		assert_memory_equal(&sf, &sp, sizeof(sf));
+		free(fast);
+		free(ref);
+		free(pre);
+	}
+}
+
+/* A line without a TGID gets the first pass's fill in its TGID column, on
+ * every path: spliced into a prefix made ahead with "-----" (the line's
+ * own stretches or a prefix made in the room), and not for a fill wider
+ * than the column's 5 (made again). */
+static void test_prefix_fill(void **state)
+{
+	static const struct {
+		const char *in, *want;
+		int32_t fill;
+	} c[] = {
+		{ "   binder:3990_2-4003  (-----) [003] ...1   100.000024: tracing_mark_write: B|3990|x\n",
+		  "   binder:3990_2-4003  ( 3990) [003] ...1 100.000024: tracing_mark_write: B|3990|x\\n", 3990 },
+		{ "          <idle>-0       [001] d.h2.   100.000000: irq_handler_exit: irq=27 ret=handled\n",
+		  "          <idle>-0     (    7) [001] d.h2 100.000000: irq_handler_exit: irq=27 ret=handled\\n", 7 },
+		{ "     Web Content-123456  [002] ...1.   100.000024: tracing_mark_write: B|123401|draw\n",
+		  "     Web Content-123456 (99999) [002] ...1 100.000024: tracing_mark_write: B|123401|draw\\n", 99999 },
+		{ "     Web Content-123456  [002] ...1.   100.000024: tracing_mark_write: B|123401|draw\n",
+		  "     Web Content-123456 (123401) [002] ...1 100.000024: tracing_mark_write: B|123401|draw\\n", 123401 },
+		{ "cpus=4\n          <idle>-0     [000]   100.000007742: cpu_idle:             state=-1 cpu_id=0\n",
+		  "          <idle>-0     (   12) [000] .... 100.000007742: cpu_idle: state=-1 cpu_id=0\\n", 12 },
+		/* a TGID of its own: the fill is not used */
+		{ "          worker-101   (   77) [002] d.h2   100.000100: foo: a=1\n",
+		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n", 5 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct tm_canon_stats sf, sr, sp;
+		char *fast, *ref, *pre;
+
+		json_fill = c[i].fill;
+		fast = json_line_st(c[i].in, J_FAST, &sf);
+		ref = json_line_st(c[i].in, J_REF, &sr);
+		pre = json_line_st(c[i].in, J_PRE, &sp);
+		json_fill = -1;
+		assert_string_equal(fast, c[i].want);
+		assert_string_equal(ref, c[i].want);
+		assert_string_equal(pre, c[i].want);
 		assert_memory_equal(&sf, &sr, sizeof(sf));
 		assert_memory_equal(&sf, &sp, sizeof(sf));
 		free(fast);
@@ -465,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_json_in_place),
 		cmocka_unit_test(test_prefix_ahead),
 		cmocka_unit_test(test_prefix_kernel_cols),
+		cmocka_unit_test(test_prefix_fill),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

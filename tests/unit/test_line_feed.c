@@ -356,6 +356,7 @@ static size_t same_prefixes(const char *t, size_t len, bool pause, size_t *nwant
 			assert_ptr_equal(got->p[1], want.p[1]);
 		assert_int_equal(got->counts, want.counts);
 		assert_int_equal(got->line, want.line);
+		assert_int_equal(got->tgid_at, want.tgid_at);
 	}
 	tm_line_feed_free(f);
 	return made;
