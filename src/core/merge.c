@@ -127,6 +127,7 @@ static struct tm_kstream *pick(struct tm_mw *w)
 }
 
 static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid);
+static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off);
 static void free_mw(struct tm_mw *w);
 
 /* The TGID column's fill for PID of stream K: the first pass's hint, from
@@ -193,6 +194,8 @@ static void canon(struct tm_mw *w, struct tm_kstream *k, const struct tm_ftrace_
 	l = as_written(w, k, l, mapped, &tgid);
 	b->n = 0;
 	tm_canon_line(b, l, tgid, &w->canon);
+	if (w->early && l->ev.tgid < 0 && tgid < 0)
+		early_unknown(w->early, l->ev.pid, UINT64_MAX);   /* (not filled in) */
 }
 
 /* The current event of stream K into the kernel text. */
@@ -203,6 +206,8 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	struct tm_canon_pre own;
 	const struct tm_canon_pre *pre = NULL;
 	int32_t fill = tgid;
+	uint64_t start = tm_out_offset(&w->out);
+	int at;
 
 	/* the prefix made ahead has the line's own TGID column, where the fill
 	 * goes; one not made ahead (the line feed left it to this thread, or
@@ -217,9 +222,11 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 		}
 	}
 	if (pre)
-		tm_canon_line_json_pre(&w->out, &w->line, l, pre, fill, &w->canon);
+		at = tm_canon_line_json_pre(&w->out, &w->line, l, pre, fill, &w->canon);
 	else
-		tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
+		at = tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
+	if (w->early && l->ev.tgid < 0 && tgid < 0)
+		early_unknown(w->early, l->ev.pid, at < 0 ? UINT64_MAX : start + (uint64_t)at);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -389,8 +396,24 @@ static int write_kernel(struct tm_mw *w)
  * are kept as the second pass would keep them (tm_merge_early_json_end). */
 struct early_fill {
 	bool set;
-	int32_t tgid;
+	int32_t tgid;        /* the fill of its lines written last */
+	bool unknown;        /* some written with "-----" */
+	bool complete;       /* and each of those noted in places[] */
+	uint32_t nplaces;
+	uint32_t head;       /* its last in places[] + 1 (0: none) */
 };
+
+/* Where a "-----" was written (a list per pid, newest first). */
+struct early_place {
+	uint64_t off;        /* in the output */
+	uint32_t next;       /* the pid's one before + 1 (0: none) */
+};
+
+/* The places noted: per pid and in all (16 bytes each).  Past them the
+ * pid's "-----" are not noted: should its tgid be learned, the text is
+ * written again. */
+#define EARLY_PLACES_PID 4096u
+#define EARLY_PLACES_MAX (1u << 20)
 
 struct tm_merge_early {
 	struct tm_mw w;              /* w.out: the output, being written;
@@ -400,6 +423,9 @@ struct tm_merge_early {
 	struct tm_kstream k;         /* the one stream: lines from the callback;
 				      * k.tc_pid/tc_tgid: the fills noted last */
 	struct tm_hmap *fills;       /* pid -> struct early_fill */
+	struct early_place *places;  /* the "-----" written, to be filled in
+				      * with a tgid learned after them */
+	uint32_t nplaces, places_cap;
 	size_t block;                /* the block written */
 	bool begun, failed, adopted;
 	bool json;                   /* the block is JSON events, not kernel text */
@@ -427,9 +453,13 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 	if (!f)
 		e->failed = true;
 	else if (!f->set)
-		*f = (struct early_fill){ true, tgid };
-	else if (f->tgid != tgid)
-		e->failed = true;
+		*f = (struct early_fill){ .set = true, .tgid = tgid, .complete = true };
+	else if ((f->tgid >= 0 && f->tgid != tgid) ||
+		 (tgid >= 0 && f->unknown && (!f->complete || tgid > 99999)))
+		e->failed = true;   /* a tgid written, then another; or "-----"
+				     * that cannot be filled in (early_holds) */
+	else
+		f->tgid = tgid;     /* (learned: the "-----" before are filled in) */
 	e->k.tc_pid[i] = pid;
 	e->k.tc_tgid[i] = tgid;
 	return tgid;
@@ -447,6 +477,38 @@ static int open_output(struct tm_out *out, const char *outpath, const struct tm_
 		return -1;
 	}
 	return 0;
+}
+
+/* A line of PID written with "-----" for its unknown TGID, at offset OFF of
+ * the output (UINT64_MAX: not known where): noted, to be filled in should
+ * its tgid be learned later in the block. */
+static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off)
+{
+	struct early_fill *f = tm_hmap_get_i32(e->fills, pid, false);
+	struct early_place *p;
+
+	if (!f)
+		return;   /* past the tasks cap: never learned */
+	f->unknown = true;
+	if (!f->complete)
+		return;
+	if (off == UINT64_MAX || f->nplaces >= EARLY_PLACES_PID || e->nplaces >= EARLY_PLACES_MAX) {
+		f->complete = false;
+		return;
+	}
+	if (e->nplaces == e->places_cap) {
+		uint32_t cap = e->places_cap ? e->places_cap * 2 : 4096;
+
+		if (!(p = realloc(e->places, cap * sizeof(*p)))) {
+			f->complete = false;
+			return;
+		}
+		e->places = p;
+		e->places_cap = cap;
+	}
+	e->places[e->nplaces] = (struct early_place){ off, f->head };
+	f->head = ++e->nplaces;
+	f->nplaces++;
 }
 
 struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
@@ -607,6 +669,7 @@ void tm_merge_early_free(struct tm_merge_early *e)
 		return;
 	early_drop(e);
 	tm_hmap_free(e->fills);
+	free(e->places);
 	tm_diag_free(&e->d);
 	free(e);
 }
@@ -660,11 +723,41 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
 	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
 		return false;
+	/* every tgid written is the block's; a "-----" written where it has
+	 * one can be filled in */
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
-		int32_t pid;
+		int32_t pid, tgid;
+
 		memcpy(&pid, key, sizeof(pid));
-		if (f->tgid != tm_kstats_tgid(&src->st, pid))
+		tgid = tm_kstats_tgid(&src->st, pid);
+		if ((f->tgid >= 0 && f->tgid != tgid) ||
+		    (tgid >= 0 && f->tgid < 0 && !f->unknown) ||
+		    (tgid >= 0 && f->unknown && (!f->complete || tgid > 99999)))
 			return false;
+	}
+	return true;
+}
+
+/* The "-----" E wrote for tgids learned after them, filled in with those
+ * (early_holds said they can be); false if the output could not be. */
+static bool early_fill_in(struct tm_merge_early *e)
+{
+	const struct early_fill *f;
+	size_t it = 0, klen;
+	const char *key;
+
+	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
+		int32_t pid, tgid;
+		char col[12];
+
+		memcpy(&pid, key, sizeof(pid));
+		tgid = tm_kstats_tgid(e->owner, pid);
+		if (tgid < 0 || !f->unknown)
+			continue;
+		snprintf(col, sizeof(col), "%5d", (int)tgid);
+		for (uint32_t i = f->head; i; i = e->places[i - 1].next)
+			if (tm_out_patch(&e->w.out, e->places[i - 1].off, col, 5))
+				return false;
 	}
 	return true;
 }
@@ -831,7 +924,7 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	w->move_sync = !o->verbatim && (w->want_link || s->nsrc > 1);
 	w->moved_lines = json_object_new_array();
 	first_tracer(w);
-	if (o->early && early_holds(o->early, w)) {
+	if (o->early && early_holds(o->early, w) && early_fill_in(o->early)) {
 		/* the kernel text is written already: go on after it */
 		struct tm_merge_early *e = o->early;
 

@@ -390,9 +390,9 @@ static void details_json(struct tm_out *o, struct tm_buf *scratch,
 	tm_out_write(o, "\\n", 2);
 }
 
-void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
-			const struct tm_ftrace_line *l, int32_t tgid_hint,
-			struct tm_canon_stats *st)
+int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+		       const struct tm_ftrace_line *l, int32_t tgid_hint,
+		       struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	char *d, *fill;
@@ -401,12 +401,13 @@ void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	if (o->reference || l->ncont || !plain_names(l)) {
 		tm_canon_line(scratch, l, tgid_hint, st);
 		tm_out_json_chars(o, scratch->p, scratch->n);
-		return;
+		return -1;
 	}
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
 	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, true, st, &fill) - d));
 	details_json(o, scratch, ev, st);
+	return fill ? (int)(fill - d) : -1;
 }
 
 /* Are the N (at most 16) bytes at P spaces?  16 bytes from P are read
@@ -591,9 +592,9 @@ bool tm_canon_pre_fits(const struct tm_canon_pre *pre, int32_t tgid_fill)
 	return tgid_fill < 0 || (pre->tgid_at && tgid_fill <= 99999);
 }
 
-void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
-			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
-			    int32_t tgid_fill, struct tm_canon_stats *st)
+int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			   const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			   int32_t tgid_fill, struct tm_canon_stats *st)
 {
 	/* the whole line in one piece of the buffer, or the prefix */
 	bool whole = pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ;
@@ -619,12 +620,13 @@ void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 		memcpy(d + pre->tgid_at, col, 5);
 	}
 	tm_out_used(o, n);
-	if (whole)
-		return;
-	if (pre->n[1])
-		tm_out_write(o, pre->p[1], pre->n[1]);
-	if (pre->line)
-		tm_out_write(o, "\\n", 2);
-	else
-		details_json(o, scratch, &l->ev, st);
+	if (!whole) {
+		if (pre->n[1])
+			tm_out_write(o, pre->p[1], pre->n[1]);
+		if (pre->line)
+			tm_out_write(o, "\\n", 2);
+		else
+			details_json(o, scratch, &l->ev, st);
+	}
+	return tgid_fill < 0 && pre->tgid_at ? pre->tgid_at : -1;
 }

@@ -35,10 +35,12 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st);
 
 /* The same line JSON-escaped (as in a JSON string) into O; SCRATCH is
- * working space. */
-void tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
-			const struct tm_ftrace_line *l, int32_t tgid_hint,
-			struct tm_canon_stats *st);
+ * working space.  Returns where in the line (bytes from its start in O) the
+ * "-----" of an unknown TGID was written, or -1: none written, or not known
+ * where (the line escaped as a whole). */
+int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
+		       const struct tm_ftrace_line *l, int32_t tgid_hint,
+		       struct tm_canon_stats *st);
 
 /* The canonical prefix of event line L (the reader's line with its facts,
  * ftrace-internal.h), everything before its details
@@ -77,10 +79,11 @@ extern const struct tm_line_work tm_canon_prefix_work;
  * TGID_FILL (>= 0: a fill for a line without a TGID; -1: none)? */
 bool tm_canon_pre_fits(const struct tm_canon_pre *pre, int32_t tgid_fill);
 /* tm_canon_line_json of L with TGID_FILL as its tgid_hint (-1 for a line
- * with a TGID of its own), given its prefix PRE, which it must fit. */
-void tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
-			    const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
-			    int32_t tgid_fill, struct tm_canon_stats *st);
+ * with a TGID of its own), given its prefix PRE, which it must fit; the
+ * same return. */
+int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
+			   const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
+			   int32_t tgid_fill, struct tm_canon_stats *st);
 
 /* Could tm_canon_rewrite_details rewrite EV's details?  (False: they are
  * written as they are.) */

@@ -130,6 +130,7 @@ void tm_out_flush(struct tm_out *o)
 	}
 	tm_out_direct_start(o);
 	k = tm_out_flush_cut(o);
+	o->given += k;
 	if (!bg) {
 		if (!o->err)
 			o->err = tm_out_write_file(o, o->buf, k);
@@ -149,6 +150,7 @@ void tm_out_make_room(struct tm_out *o, size_t n)
 			tm_out_bg_wait(o);
 		if (!o->err)
 			o->err = tm_out_write_file(o, o->buf, o->n);
+		o->given += o->n;
 		o->n = 0;
 	}
 }
@@ -242,6 +244,30 @@ void tm_out_write(struct tm_out *o, const void *p, size_t n)
 	tm_out_flush_all(o);
 	if (!o->err)
 		o->err = tm_out_write_file(o, p, n);
+	o->given += n;
+}
+
+int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n)
+{
+	ssize_t w;
+
+	if (!o->tmp || !o->seekable || o->place || offset > tm_out_offset(o) ||
+	    n > tm_out_offset(o) - offset)
+		return -1;
+	if (offset >= o->given) {
+		memcpy(o->buf + (offset - o->given), p, n);   /* still buffered */
+		return 0;
+	}
+	/* the file made from offset 0 on: a byte's offset is its place */
+	tm_out_flush_all(o);
+	if (o->err)
+		return -1;
+	w = pwrite(o->fd, p, n, (off_t)offset);
+	if (w != (ssize_t)n) {
+		o->err = w < 0 ? errno : EIO;
+		return -1;
+	}
+	return 0;
 }
 
 void tm_out_puts(struct tm_out *o, const char *s)

@@ -62,6 +62,7 @@ struct tm_out {
 			    * first 256 MiB (page-cache.h), or -1 */
 	bool direct_tried; /* dfd was opened, or could not be */
 	struct tm_gz *gz;  /* the gzip stage (tm_out_gzip), or NULL */
+	uint64_t given;    /* bytes that left buf for the file (tm_out_offset) */
 };
 
 /* PATH NULL or "-" writes stdout.  A regular file (or none yet) is written
@@ -130,6 +131,19 @@ int tm_out_report(const struct tm_out *o, struct tm_diag *d);
  * the next flush: they are in the file at tm_out_close, before a part is
  * appended and before a write larger than the buffer. */
 void tm_out_flush(struct tm_out *o);
+
+/* The offset in the output of the next byte written: how many bytes O was
+ * given so far (written or still buffered). */
+static inline uint64_t tm_out_offset(const struct tm_out *o)
+{
+	return o->given + o->n;
+}
+/* Write the N bytes at P again over those at OFFSET of what O was given
+ * (OFFSET + N at most tm_out_offset), for an output that is a file being
+ * made (tm_out_open of a path it takes back): what was handed to the file
+ * is written first, then rewritten in place.  -1 (nothing done) where O is
+ * not such a file or a write failed. */
+int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n);
 /* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
 void tm_out_make_room(struct tm_out *o, size_t n);
 

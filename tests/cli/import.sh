@@ -62,6 +62,35 @@ same "import: a tgid learned later fills the TGID column of the earlier line" "$
            other-102   (   55) [000] .... 10.000002: foo: b=1
           worker-101   (   77) [000] .... 10.000003: foo: a=2"
 
+# ---- a TGID learned after more than the output's buffer (1 MiB) was written:
+# the "-----" already in the file filled in there; one never learned stays
+{
+	echo "# tracer: nop"
+	awk 'BEGIN {
+		printf "%16s-%-5d (%5s) [000] ....    10.000001: foo: a=1\n", "worker", 101, "-----"
+		printf "%16s-%-5d (%5s) [000] ....    10.000002: foo: c=1\n", "<idle>", 0, "-----"
+		for (i = 3; i < 30003; i++)
+			printf "%16s-%-5d (%5s) [000] ....    %d.%06d: foo: b=%d\n", "other", 102, 55, 10 + int(i / 1000000), i % 1000000, i
+		printf "%16s-%-5d (%5s) [000] ....    10.030003: foo: a=2\n", "worker", 101, 77
+	}'
+} > "$T/late-big.txt"
+cat > "$T/exp" <<'X'
+          worker-101   (   77) [000] .... 10.000001: foo: a=1
+          <idle>-0     (-----) [000] .... 10.000002: foo: c=1
+          worker-101   (   77) [000] .... 10.030003: foo: a=2
+X
+rm -f "$T"/o*.json
+if $TM import -q -o "$T/o1.json" "$T/late-big.txt" 2>"$T/err" &&
+	TM_REFERENCE=1 $TM import -q -o "$T/o2.json" "$T/late-big.txt" 2>>"$T/err" &&
+	cmp "$T/o1.json" "$T/o2.json" >>"$T/err" 2>&1 &&
+	[ "$(stat -c %s "$T/o1.json")" -gt 2000000 ] &&
+	text "$T/o1.json" > "$T/got" && sed -n '2,3p;$p' "$T/got" | diff - "$T/exp" >>"$T/err" 2>&1
+then
+	ok "import: a tgid learned 2 MB of output later fills the TGID column of the earlier line"
+else
+	notok "import: a tgid learned 2 MB of output later"; sed 's/^/    /' "$T/err" | head -20
+fi
+
 # ---- a TGID known before: the fill holds ----------------------------------
 n=0
 {
