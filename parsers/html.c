@@ -27,9 +27,25 @@
 #define SCRIPT_CLOSE    "</script>"
 #define TAG_LOOKBACK    512     /* max bytes between "<script" and an attr */
 
+/* The first S in [P, END), or NULL.  The search runs on one byte of S that
+ * is seldom in the trace text between the markers ('<', '"', '='): memchr
+ * passes megabytes of it much faster than memmem, which stops at every
+ * byte that could start S. */
 static const char *find(const char *p, const char *end, const char *s)
 {
-	return memmem(p, (size_t)(end - p), s, strlen(s));
+	size_t n = strlen(s), k = strcspn(s, "<\"=");
+	const char *q;
+
+	if (k == n)
+		k = 0;
+	for (q = p + k; end - q >= (ptrdiff_t)(n - k); q++) {
+		q = memchr(q, s[k], (size_t)(end - q) - (n - k - 1));
+		if (!q)
+			return NULL;
+		if (memcmp(q - k, s, n) == 0)
+			return q - k;
+	}
+	return NULL;
 }
 
 /* ---- <script> blocks ---------------------------------------------------- */

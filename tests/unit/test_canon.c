@@ -255,6 +255,29 @@ static char *json_line_st(const char *text, enum jmode mode, struct tm_canon_sta
 	return out;
 }
 
+/* TEXT's first event line written with the TGID fill FILL (-1: none) is
+ * WANT on every path (in place, the reference, with the prefix made
+ * ahead), with the same normalisation counted on each. */
+static void same_on_every_path(const char *text, const char *want, int32_t fill)
+{
+	struct tm_canon_stats sf, sr, sp;
+	char *fast, *ref, *pre;
+
+	json_fill = fill;
+	fast = json_line_st(text, J_FAST, &sf);
+	ref = json_line_st(text, J_REF, &sr);
+	pre = json_line_st(text, J_PRE, &sp);
+	json_fill = -1;
+	assert_string_equal(fast, want);
+	assert_string_equal(ref, want);
+	assert_string_equal(pre, want);
+	assert_memory_equal(&sf, &sr, sizeof(sf));
+	assert_memory_equal(&sf, &sp, sizeof(sf));
+	free(fast);
+	free(ref);
+	free(pre);
+}
+
 /* How TEXT's first event line gets its prefix from tm_canon_prefix_json:
  * 0 not, 1 made in the buffer, 2 as stretches of the line itself, 3 the
  * whole line as stretches of itself. */
@@ -363,21 +386,8 @@ static void test_json_in_place(void **state)
 		  "               a-1     (-----) [000] .... 0.123456789: e: x\\n" },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct tm_canon_stats sf, sr, sp;
-		char *fast = json_line_st(c[i].in, J_FAST, &sf);
-		char *ref = json_line_st(c[i].in, J_REF, &sr);
-		char *pre = json_line_st(c[i].in, J_PRE, &sp);
-		assert_string_equal(fast, c[i].want);
-		assert_string_equal(ref, c[i].want);
-		assert_string_equal(pre, c[i].want);
-		/* the same normalisation counted on every path */
-		assert_memory_equal(&sf, &sr, sizeof(sf));
-		assert_memory_equal(&sf, &sp, sizeof(sf));
-		free(fast);
-		free(ref);
-		free(pre);
-	}
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		same_on_every_path(c[i].in, c[i].want, -1);
 }
 
 /* A line without a TGID gets the first pass's fill in its TGID column, on
@@ -405,24 +415,8 @@ static void test_prefix_fill(void **state)
 		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n", 5 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		struct tm_canon_stats sf, sr, sp;
-		char *fast, *ref, *pre;
-
-		json_fill = c[i].fill;
-		fast = json_line_st(c[i].in, J_FAST, &sf);
-		ref = json_line_st(c[i].in, J_REF, &sr);
-		pre = json_line_st(c[i].in, J_PRE, &sp);
-		json_fill = -1;
-		assert_string_equal(fast, c[i].want);
-		assert_string_equal(ref, c[i].want);
-		assert_string_equal(pre, c[i].want);
-		assert_memory_equal(&sf, &sr, sizeof(sf));
-		assert_memory_equal(&sf, &sp, sizeof(sf));
-		free(fast);
-		free(ref);
-		free(pre);
-	}
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		same_on_every_path(c[i].in, c[i].want, c[i].fill);
 }
 
 /* A line whose columns the parser found at the kernel's fixed places
