@@ -143,8 +143,8 @@ static inline uint64_t tm_out_offset(const struct tm_out *o)
  * made (tm_out_open of a path it takes back) whose bytes are the ones
  * given, at their offsets: what was handed to the file is written first,
  * then rewritten in place.  -1 (nothing done) where O is not such a file
- * (an output that encodes what it is given, as a compressed one would,
- * must say -1 here too) or a write failed. */
+ * (a gzip output, tm_out_gzip, is not: its offsets are not the file's) or
+ * a write failed. */
 int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n);
 /* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
 void tm_out_make_room(struct tm_out *o, size_t n);
