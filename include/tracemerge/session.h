@@ -167,6 +167,23 @@ TM_API int tm_session_write_fd(struct tm_session *s, int fd);
  * Syncs first when tm_session_sync() was not called.  0, or -1 (also for
  * a name neither .tar nor .zip, before anything is read). */
 TM_API int tm_session_write_archive(struct tm_session *s, const char *path);
+/* The archive PATH's name asks for: TM_ARCHIVE_TAR when it ends in ".tar",
+ * TM_ARCHIVE_ZIP for ".zip" (any case, something before it), else
+ * TM_ARCHIVE_NONE (also for NULL): what tm_session_write_archive accepts,
+ * for checking a name before any work. */
+enum tm_archive_kind {
+	TM_ARCHIVE_NONE = 0,
+	TM_ARCHIVE_TAR,
+	TM_ARCHIVE_ZIP,
+};
+TM_API enum tm_archive_kind tm_archive_kind(const char *path);
+/* INPUT was recorded on the machine NAME (`--machine INPUT=NAME`; not
+ * empty, at most 255 bytes), for the manifest of tm_session_write_archive
+ * and tm_session_manifest: inputs of different names are different
+ * machines in Perfetto (their processes, threads, CPUs and clocks kept
+ * apart), inputs of one name one machine, an input without a name the
+ * reference's.  Set before the session syncs.  0, or -1. */
+TM_API int tm_session_set_machine(struct tm_session *s, size_t input, const char *name);
 /* The perfetto_manifest of the inputs as added, each under the name it was
  * added with, as they are (what `tracemerge sync --manifest` prints, for
  * archives packed by hand): a clocked file besides the reference gets a

@@ -41,7 +41,7 @@ bool tm_cli_progress_forced(void);
 /* Clock options shared by sync and merge (cmd-sync.c). */
 enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
        TM_OPT_MAX_ERROR, TM_OPT_ALLOW_SAME_INPUT, TM_OPT_MAX_DECOMPRESSED,
-       TM_OPT_PROGRESS };
+       TM_OPT_PROGRESS, TM_OPT_MACHINE };
 /* the option of every command that reads inputs */
 #define TM_INPUT_OPTIONS \
 	{ "max-decompressed", required_argument, NULL, TM_OPT_MAX_DECOMPRESSED }
@@ -52,15 +52,20 @@ enum { TM_OPT_OFFSET = 1000, TM_OPT_SAME_CLOCK, TM_OPT_CLOCK, TM_OPT_MAX_DRIFT,
 	{ "max-drift", required_argument, NULL, TM_OPT_MAX_DRIFT }, \
 	{ "max-error", required_argument, NULL, TM_OPT_MAX_ERROR }, \
 	{ "allow-same-input", no_argument, NULL, TM_OPT_ALLOW_SAME_INPUT }, \
+	{ "machine", required_argument, NULL, TM_OPT_MACHINE }, \
 	TM_INPUT_OPTIONS
+/* One INPUT=VALUE option: --offset (NS) or --machine (NAME). */
 struct tm_cli_offset {
 	char *input;                 /* as given on the command line */
 	int64_t ns;
+	char *name;                  /* --machine: the machine's name */
 };
 struct tm_cli_clock {
 	struct tm_session_opts o;    /* clock, same_clock, max_drift_ppm, max_error_ns */
 	struct tm_cli_offset *offsets;
 	size_t noffsets;
+	struct tm_cli_offset *machines;  /* --machine INPUT=NAME */
+	size_t nmachines;
 	bool allow_same_input;       /* --allow-same-input: a file given twice */
 };
 /* --max-decompressed SIZE (bytes, or with K, M, G, T: powers of 1024): 0, or
@@ -71,8 +76,8 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 void tm_cli_clock_free(struct tm_cli_clock *cc);
 /* Is NAME one of the N INPUTS, exactly as given? */
 bool tm_cli_is_input(const char *name, char *const *inputs, size_t n);
-/* The names the clock options give (--clock, --offset INPUT=) are inputs,
- * no input has two offsets, and no file is given twice (by device and
+/* The names the clock options give (--clock, --offset INPUT=, --machine
+ * INPUT=) are inputs, no input has two offsets or two machines, and no file is given twice (by device and
  * inode; '-' never, unless --allow-same-input for files): 0, or
  * TM_EXIT_USAGE after the error. */
 int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,

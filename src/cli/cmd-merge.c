@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 
@@ -74,9 +73,7 @@ static int check_args(const struct tm_session_opts *mo, const struct pid_offset 
  * output's counts) is not asked.  0, or TM_EXIT_USAGE after the error. */
 static int check_archive(const char *out, int report)
 {
-	size_t n = out ? strlen(out) : 0;
-
-	if (n <= 4 || (strcasecmp(out + n - 4, ".tar") && strcasecmp(out + n - 4, ".zip")))
+	if (tm_archive_kind(out) == TM_ARCHIVE_NONE)
 		return tm_usage_error("merge", "--format=perfetto writes -o OUT.tar or -o OUT.zip%s%s",
 				      out ? ", not " : "", out ? out : "");
 	if (report)

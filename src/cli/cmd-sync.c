@@ -40,7 +40,26 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 			return tm_usage_error(cmd, "out of memory");
 		}
 		cc->offsets = no;
-		no[cc->noffsets++] = (struct tm_cli_offset){ name, ns };
+		no[cc->noffsets++] = (struct tm_cli_offset){ name, ns, NULL };
+		return 0;
+	}
+	case TM_OPT_MACHINE: {
+		const char *eq = strchr(arg, '=');
+		struct tm_cli_offset *nm;
+		char *name, *machine;
+		if (!eq || eq == arg || !eq[1] || strlen(eq + 1) > 255)
+			return tm_usage_error(cmd, "--machine wants INPUT=NAME (a name of 1 to "
+					      "255 bytes), not '%s'", arg);
+		name = strndup(arg, (size_t)(eq - arg));
+		machine = strdup(eq + 1);
+		if (!name || !machine ||
+		    !(nm = realloc(cc->machines, (cc->nmachines + 1) * sizeof(*nm)))) {
+			free(name);
+			free(machine);
+			return tm_usage_error(cmd, "out of memory");
+		}
+		cc->machines = nm;
+		nm[cc->nmachines++] = (struct tm_cli_offset){ name, 0, machine };
 		return 0;
 	}
 	case TM_OPT_SAME_CLOCK:
@@ -120,6 +139,21 @@ static long given_before(char *const *inputs, size_t i)
 	return -1;
 }
 
+/* The N options V of OPT each name one of the N INPUTS, none twice: 0, or
+ * TM_EXIT_USAGE after the error. */
+static int check_named(const char *cmd, const char *opt, const struct tm_cli_offset *v,
+		       size_t nv, char *const *inputs, size_t n)
+{
+	for (size_t k = 0; k < nv; k++) {
+		if (!tm_cli_is_input(v[k].input, inputs, n))
+			return tm_usage_error(cmd, "%s %s: not one of the inputs", opt, v[k].input);
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(v[k].input, v[j].input))
+				return tm_usage_error(cmd, "%s %s: given twice", opt, v[k].input);
+	}
+	return 0;
+}
+
 int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *const *inputs,
 			size_t n)
 {
@@ -129,14 +163,9 @@ int tm_cli_check_inputs(const char *cmd, const struct tm_cli_clock *cc, char *co
 	    !tm_cli_is_input(clock, inputs, n))
 		return tm_usage_error(cmd, "--clock wants kernel, app or one of the inputs "
 				      "as given, not '%s'", clock);
-	for (size_t k = 0; k < cc->noffsets; k++) {
-		const char *name = cc->offsets[k].input;
-		if (!tm_cli_is_input(name, inputs, n))
-			return tm_usage_error(cmd, "--offset %s: not one of the inputs", name);
-		for (size_t j = 0; j < k; j++)
-			if (!strcmp(name, cc->offsets[j].input))
-				return tm_usage_error(cmd, "--offset %s: given twice", name);
-	}
+	if (check_named(cmd, "--offset", cc->offsets, cc->noffsets, inputs, n) ||
+	    check_named(cmd, "--machine", cc->machines, cc->nmachines, inputs, n))
+		return TM_EXIT_USAGE;
 	for (size_t i = 1; i < n; i++) {
 		long j = given_before(inputs, i);
 		if (j < 0)
@@ -157,6 +186,11 @@ void tm_cli_clock_free(struct tm_cli_clock *cc)
 	for (size_t i = 0; i < cc->noffsets; i++)
 		free(cc->offsets[i].input);
 	free(cc->offsets);
+	for (size_t i = 0; i < cc->nmachines; i++) {
+		free(cc->machines[i].input);
+		free(cc->machines[i].name);
+	}
+	free(cc->machines);
 }
 
 struct tm_session *tm_cli_session(const char *cmd, const struct tm_session_opts *o,
@@ -181,6 +215,10 @@ struct tm_session *tm_cli_session(const char *cmd, const struct tm_session_opts 
 	for (size_t k = 0; cc && k < cc->noffsets; k++)
 		if (tm_session_set_offset(s, (size_t)input_index(cc->offsets[k].input, inputs, n),
 					  cc->offsets[k].ns))
+			goto fail;
+	for (size_t k = 0; cc && k < cc->nmachines; k++)
+		if (tm_session_set_machine(s, (size_t)input_index(cc->machines[k].input, inputs, n),
+					   cc->machines[k].name))
 			goto fail;
 	return s;
 fail:
@@ -315,6 +353,7 @@ int cmd_sync(int argc, char **argv)
 		tm_cli_clock_free(&cc);
 		return tm_usage_error("sync", "--json and --manifest print different things: one of them");
 	}
+
 	if (optind >= argc || tm_cli_check_inputs("sync", &cc, argv + optind,
 						    (size_t)(argc - optind))) {
 		tm_cli_clock_free(&cc);

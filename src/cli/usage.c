@@ -33,6 +33,9 @@
 	"  --max-error DURATION  refuse marker links whose error bound is larger\n" \
 	"                    (default 100ms)\n" \
 	"  --allow-same-input  accept a file given twice (its events twice)\n" \
+	"  --machine INPUT=NAME  INPUT was recorded on machine NAME: the clocks it\n" \
+	"                    names (CLOCK_MONOTONIC, ...) are that machine's, and a\n" \
+	"                    Perfetto manifest puts it there (repeatable)\n" \
 	MAX_DECOMPRESSED_TEXT
 
 static const struct {

@@ -6,16 +6,20 @@
  * Each input becomes one member.  The reference (the input whose clock is
  * the output clock) goes in as it is when Perfetto reads it well and
  * gives it a named clock (plain ftrace text: MONOTONIC, whatever its
- * `# clock_type=`; a Perfetto proto: BOOTTIME, its ftrace clock) or none
- * (Trace Event JSON); the manifest's trace_time is that clock.  Another
- * Trace Event JSON input on a clock related by an offset alone, not
- * negative, goes in as it is, PINned to the reference with that offset
- * (Perfetto drops the events a negative one moves before 0, the metadata
- * events without ts among them).  Every other input
- * (formats Perfetto reads badly, gzip, several parts, a clock with drift,
- * a second kernel trace, whose MONOTONIC would be the reference's own in
- * Perfetto, --pid-offset, standard input) goes in as tracemerge's
- * conversion, already on the output clock, PINned with offset 0.  doc/clock-sync.md has the measurements.
+ * `# clock_type=`; a Perfetto proto: its ftrace clock, BOOTTIME or
+ * MONOTONIC_RAW) or none (Trace Event JSON); the manifest's trace_time is
+ * that clock.  Another Trace Event JSON input on a clock related by an
+ * offset alone, not negative, goes in as it is, PINned to the reference
+ * with that offset (Perfetto drops the events a negative one moves before
+ * 0, the metadata events without ts among them).  A kernel text or proto
+ * on another machine (--machine) goes in as it is, its clock RELATEd to
+ * the reference's.  Every other input (formats Perfetto reads badly, gzip,
+ * several parts, a clock with drift, a second kernel trace on the
+ * reference's machine, whose MONOTONIC would be the reference's own in
+ * Perfetto, a proto on the global or local ftrace clock, --pid-offset,
+ * standard input) goes in as tracemerge's conversion, already on the
+ * output clock, PINned with offset 0.  Each file's machine is its
+ * --machine name.  doc/clock-sync.md has the measurements.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -47,8 +51,43 @@ struct member {
 				      * within the bound (an archive converts it) */
 };
 
+/* The manifest's name of the clock domain DOMAIN ("CLOCK_BOOTTIME" or, on
+ * a machine --machine names, "CLOCK_BOOTTIME @NAME" -> "BOOTTIME"), or NULL
+ * when Perfetto has no name for it (a trace's own). */
+static const char *perfetto_clock_name(const char *domain)
+{
+	static const char *const names[] = { "REALTIME", "REALTIME_COARSE", "MONOTONIC",
+					     "MONOTONIC_COARSE", "MONOTONIC_RAW", "BOOTTIME" };
+
+	if (!domain || strncmp(domain, "CLOCK_", 6))
+		return NULL;
+	domain += 6;
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		size_t n = strlen(names[k]);
+		if (!strncmp(domain, names[k], n) &&
+		    (!domain[n] || !strncmp(domain + n, " @", 2)))
+			return names[k];
+	}
+	return NULL;
+}
+
+/* The clock Perfetto puts a Perfetto proto's ftrace events on: the clock
+ * its bundles name (BOOTTIME by default, MONOTONIC_RAW for mono_raw, as
+ * the kernel text's domain says), or NULL for the global and local
+ * clocks, which Perfetto moves onto BOOTTIME through the bundles' pairs:
+ * not the numbers the kernel text has (measured: doc/clock-sync.md). */
+static const char *proto_clock(const struct tm_session *s, size_t i)
+{
+	struct tm_session_part p;
+
+	if (tm_session_part(s, i, 0, &p) || !p.kernel)
+		return NULL;
+	return perfetto_clock_name(p.domain);
+}
+
 /* Perfetto's clock for input I's file as it is, in *CLOCK (NULL: a
- * clockless Trace Event JSON): true when Perfetto reads the file well. */
+ * clockless Trace Event JSON): true when Perfetto reads the file well
+ * and its kernel events on a clock the manifest can name. */
 static bool perfetto_reads(const struct tm_session *s, size_t i, const char **clock)
 {
 	const struct tm_src *src = &s->s.src[i];
@@ -62,13 +101,22 @@ static bool perfetto_reads(const struct tm_session *s, size_t i, const char **cl
 		*clock = "MONOTONIC";
 		return src->kernel && !src->st.hdr.tracecmd;
 	case TM_FMT_PERFETTO:
-		*clock = "BOOTTIME";
-		return src->kernel;
+		*clock = proto_clock(s, i);
+		return src->kernel && *clock;
 	case TM_FMT_JSON:
 		return !src->kernel && src->njb == 1;
 	default:
 		return false;
 	}
+}
+
+/* Inputs I and J are on different machines: their --machine names differ
+ * (no name is Perfetto's host machine, which all unnamed inputs share). */
+static bool machines_differ(const struct tm_session *s, size_t i, size_t j)
+{
+	const char *a = s->in[i].machine, *b = s->in[j].machine;
+
+	return (a || b) && (!a || !b || strcmp(a, b));
 }
 
 /* The input's file can be copied as it is: a regular file by its name,
@@ -101,7 +149,11 @@ static void relation(const struct tm_session *s, size_t i, struct member *m)
 	}
 }
 
-/* How input I goes in (REF: the reference input's index). */
+/* How input I goes in (REF: the reference input's index).  A clocked
+ * file (ftrace text, a Perfetto proto) besides the reference goes in as it
+ * is only on another machine: on the reference's, its clock would be the
+ * reference's own node in Perfetto's clock graph (MONOTONIC for every
+ * ftrace text), which a relation cannot move. */
 static void decide(const struct tm_session *s, size_t i, size_t ref, struct member *m)
 {
 	const char *clock;
@@ -109,14 +161,20 @@ static void decide(const struct tm_session *s, size_t i, size_t ref, struct memb
 
 	memset(m, 0, sizeof(*m));
 	relation(s, i, m);
+	m->machine = s->in[i].machine;
 	if (i == ref) {
 		m->as_is = reads && copyable(s, i);
 		m->clock = m->as_is ? clock : NULL;
 		return;
 	}
+	if (clock) {
+		m->as_is = reads && !m->drift && machines_differ(s, i, ref) && copyable(s, i);
+		m->clock = m->as_is ? clock : NULL;
+		return;
+	}
 	/* Perfetto drops what an offset moves before 0: with a negative one,
 	 * the JSON's metadata events (no ts: 0) and its process names */
-	m->as_is = reads && !clock && !m->drift && m->offset_ns >= 0 && copyable(s, i);
+	m->as_is = reads && !m->drift && m->offset_ns >= 0 && copyable(s, i);
 }
 
 /* NAME's last path component, "stdin" for "-". */
@@ -204,9 +262,11 @@ static char *manifest_of(const struct member *v, size_t n, size_t ref, bool stor
 }
 
 /* M, decided for an archive, as input I goes into a manifest as it is,
- * under its name: a clocked file besides the reference is RELATEd on a
- * machine of its own (Perfetto ignores a PIN of it, and its clock would be
- * the reference machine's own); MISPLACED when Perfetto cannot place it so. */
+ * under its name: a clocked file besides the reference is RELATEd, on a
+ * machine of its own (named after it) unless --machine named one (on the
+ * reference's, Perfetto ignores a PIN of it and a relation of its clock,
+ * the reference machine's own node, fails); MISPLACED when Perfetto
+ * cannot place it so. */
 static void as_named(const struct tm_session *s, size_t i, size_t ref, struct member *m)
 {
 	const char *clock;
@@ -216,8 +276,12 @@ static void as_named(const struct tm_session *s, size_t i, size_t ref, struct me
 	m->as_is = true;
 	m->clock = clock;
 	m->path = s->in[i].name;
-	if (i != ref && clock)
+	if (i == ref || !clock)
+		return;
+	if (!m->machine)
 		m->machine = m->path;
+	else if (!machines_differ(s, i, ref))
+		m->misplaced = true;
 }
 
 /* Sync S (when not done) and fill V (one member per input; AS_NAMED: each
@@ -331,7 +395,7 @@ int tm_session_write_archive(struct tm_session *s, const char *path)
 	struct tm_out o;
 	int rc = -1;
 
-	if (!path || tm_archive_kind_of(path, &kind))
+	if ((kind = tm_archive_kind(path)) == TM_ARCHIVE_NONE)
 		return tm_diag_error(s->d, "%s: a Perfetto archive's name ends in .tar or .zip",
 				     path ? path : "stdout");
 	if (s->written)

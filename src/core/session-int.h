@@ -18,6 +18,7 @@ struct session_input {
 	bool has_offset;
 	int64_t offset_ns;
 	int64_t pid_off;
+	char *machine;               /* --machine: its machine's name, or NULL */
 };
 
 struct tm_session {

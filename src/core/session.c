@@ -48,6 +48,7 @@ void tm_session_free(struct tm_session *s)
 		tm_sync_free(&s->s);
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->in[i].name);
+		free(s->in[i].machine);
 		tm_input_free(s->in[i].opened);
 	}
 	free(s->in);
@@ -150,6 +151,22 @@ int tm_session_set_pid_offset(struct tm_session *s, size_t input, int64_t n)
 	return 0;
 }
 
+int tm_session_set_machine(struct tm_session *s, size_t input, const char *name)
+{
+	char *copy;
+
+	if (settable(s, input, "machine"))
+		return -1;
+	if (!name || !*name || strlen(name) > 255)
+		return tm_diag_error(s->d, "machine name '%s': not 1 to 255 bytes",
+				     name ? name : "");
+	if (!(copy = strdup(name)))
+		return tm_diag_error(s->d, "out of memory");
+	free(s->in[input].machine);
+	s->in[input].machine = copy;
+	return 0;
+}
+
 /* ---- the pipeline --------------------------------------------------------- */
 
 /* Read the inputs with hooks H (NULL: none): S->s holds them after it,
@@ -157,22 +174,26 @@ int tm_session_set_pid_offset(struct tm_session *s, size_t input, int64_t n)
 static int load(struct tm_session *s, const struct tm_sync_hooks *h)
 {
 	char **names = calloc(s->n ? s->n : 1, sizeof(*names));
+	char **machines = calloc(s->n ? s->n : 1, sizeof(*machines));
 	struct tm_input **opened = calloc(s->n ? s->n : 1, sizeof(*opened));
 	int rc;
 
-	if (!s->n || !names || !opened) {
+	if (!s->n || !names || !machines || !opened) {
 		free(names);
+		free(machines);
 		free(opened);
 		return tm_diag_error(s->d, s->n ? "out of memory" : "no input given");
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		names[i] = s->in[i].name;
+		machines[i] = s->in[i].machine;
 		opened[i] = s->in[i].opened;
 		s->in[i].opened = NULL;         /* the load's now */
 	}
-	rc = tm_sync_load_inputs(&s->s, names, opened, s->n, s->d, h);
+	rc = tm_sync_load_inputs(&s->s, names, opened, machines, s->n, s->d, h);
 	s->loaded = true;
 	free(names);
+	free(machines);
 	free(opened);
 	if (rc)
 		return rc;

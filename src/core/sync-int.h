@@ -15,6 +15,14 @@
  * LINUX_CLOCK_MONOTONIC is CLOCK_MONOTONIC, and so for REALTIME, BOOTTIME,
  * MONOTONIC_RAW and the COARSE clocks), or the name itself. */
 const char *tm_sync_shared_domain(const char *clock);
+/* The name of the domain of clock CLOCK (a name a trace gives, or DOM_*)
+ * as input SI sees it, into BUF (CAP bytes): its shared domain, "DOMAIN
+ * @MACHINE" when the input is on a machine --machine names (one machine's
+ * CLOCK_MONOTONIC is not another's). */
+void tm_sync_clock_domain_name(const struct tm_sync *s, size_t si, const char *clock,
+			       char *buf, size_t cap);
+/* That domain in S's graph (added when new), or -1 (out of memory). */
+int tm_sync_clock_domain(struct tm_sync *s, size_t si, const char *clock);
 /* A marker's or a snapshot's label for fits and reports: "WHAT (WHERE)"
  * into BUF (CAP bytes), WHAT valid UTF-8 of at most 62 bytes, WHERE cut to
  * its last 45 bytes after "..." when longer than 48 (the file name and

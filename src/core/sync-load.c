@@ -65,16 +65,17 @@ static bool trace_clock_of(struct tm_input *in, struct tm_trace_clock *tc)
 	return false;
 }
 
-static int kernel_domain(struct tm_sync *s, struct tm_src *src)
+static int kernel_domain(struct tm_sync *s, size_t si)
 {
+	struct tm_src *src = &s->src[si];
 	struct tm_trace_clock tc;
 	char name[600];
 
 	if (trace_clock_of(src->in, &tc))
-		return tm_clock_graph_domain(s->g, tm_sync_shared_domain(tc.clock));
+		return tm_sync_clock_domain(s, si, tc.clock);
 	if (src->st.hdr.clock_type[0] &&
 	    !strcmp(tm_sync_shared_domain(src->st.hdr.clock_type), DOM_MONO))
-		return tm_clock_graph_domain(s->g, DOM_MONO);
+		return tm_sync_clock_domain(s, si, DOM_MONO);
 	snprintf(name, sizeof(name), "%s (kernel)", src->path);
 	return tm_clock_graph_domain(s->g, name);
 }
@@ -120,7 +121,7 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 			break;
 		case TM_SYNC_PARENT_TS:
 			/* parent_ts=0 says the trace clock is CLOCK_MONOTONIC */
-			other = tm_clock_graph_domain(s->g, DOM_MONO);
+			other = tm_sync_clock_domain(s, si, DOM_MONO);
 			if (other < 0)
 				return -1;
 			if (other == src->kdom) {
@@ -142,7 +143,7 @@ static int kernel_markers(struct tm_sync *s, size_t si)
 			break;
 		case TM_SYNC_REALTIME_TS:
 			/* whole milliseconds: the instant lies in [v, v + 1 ms) */
-			other = tm_clock_graph_domain(s->g, DOM_REALTIME);
+			other = tm_sync_clock_domain(s, si, DOM_REALTIME);
 			if (other < 0)
 				return -1;
 			if (v > INT64_MAX - 999999) {
@@ -207,7 +208,7 @@ static void header_where(const struct header_ctx *c, unsigned long line, char *b
 static int on_issuer(const struct tm_issuer *is, void *arg)
 {
 	struct header_ctx *c = arg;
-	int dom = tm_clock_graph_domain(c->s->g, tm_sync_shared_domain(is->clock));
+	int dom = tm_sync_clock_domain(c->s, c->si, is->clock);
 	char where[600];
 
 	if (dom < 0)
@@ -223,7 +224,7 @@ static int reading_domain(struct tm_sync *s, size_t si, const struct tm_clock_re
 {
 	if (!strcmp(r->clock, "trace"))
 		return s->src[si].kdom >= 0 ? s->src[si].kdom : -2;
-	return tm_clock_graph_domain(s->g, tm_sync_shared_domain(r->clock));
+	return tm_sync_clock_domain(s, si, r->clock);
 }
 
 /* A clock snapshot record (a Perfetto trace's): the clocks it names, each
@@ -299,7 +300,7 @@ static int register_json(struct tm_sync *s, size_t si, const struct scan *sc)
 		const struct tm_block *b = tm_input_block(src->in, jb->block);
 
 		if (jb->clock[0]) {
-			jb->dom = tm_clock_graph_domain(s->g, tm_sync_shared_domain(jb->clock));
+			jb->dom = tm_sync_clock_domain(s, si, jb->clock);
 		} else {
 			snprintf(name, sizeof(name), "%s (json%s%s)", src->path,
 				 b->origin[0] ? " " : "", b->origin);
@@ -329,7 +330,7 @@ static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 	src->st.diag = s->d;         /* later reports list every warning */
 	src->kdom = -1;
 	if (src->kernel) {
-		if ((src->kdom = kernel_domain(s, src)) < 0 || kernel_markers(s, si))
+		if ((src->kdom = kernel_domain(s, si)) < 0 || kernel_markers(s, si))
 			return tm_diag_error(s->d, "%s: out of memory", src->path);
 	}
 	if (kernel_header_records(s, si, src->kernel))
@@ -685,11 +686,12 @@ int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag
 int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,
 			const struct tm_sync_hooks *h)
 {
-	return tm_sync_load_inputs(s, paths, NULL, n, d, h);
+	return tm_sync_load_inputs(s, paths, NULL, NULL, n, d, h);
 }
 
 int tm_sync_load_inputs(struct tm_sync *s, char *const *paths, struct tm_input **opened,
-			size_t n, struct tm_diag *d, const struct tm_sync_hooks *h)
+			char *const *machines, size_t n, struct tm_diag *d,
+			const struct tm_sync_hooks *h)
 {
 	struct scan *sc;
 	int rc = 0;
@@ -706,6 +708,7 @@ int tm_sync_load_inputs(struct tm_sync *s, char *const *paths, struct tm_input *
 	for (size_t i = 0; i < n; i++) {
 		s->src[i].in = opened ? opened[i] : NULL;
 		s->src[i].path = strdup(paths[i]);
+		s->src[i].machine = machines ? machines[i] : NULL;
 		s->src[i].kdom = -1;
 		s->src[i].json_procs = tm_hmap_new(1);
 		s->src[i].json_threads = tm_hmap_new(1);

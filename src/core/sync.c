@@ -13,6 +13,22 @@
 #include "sync-int.h"
 #include "tracemerge/ts.h"
 
+void tm_sync_clock_domain_name(const struct tm_sync *s, size_t si, const char *clock,
+			       char *buf, size_t cap)
+{
+	const char *m = s->src[si].machine;
+
+	snprintf(buf, cap, "%s%s%s", tm_sync_shared_domain(clock), m ? " @" : "", m ? m : "");
+}
+
+int tm_sync_clock_domain(struct tm_sync *s, size_t si, const char *clock)
+{
+	char name[600];
+
+	tm_sync_clock_domain_name(s, si, clock, name, sizeof(name));
+	return tm_clock_graph_domain(s->g, name);
+}
+
 const char *tm_sync_shared_domain(const char *clock)
 {
 	/* the clock_gettime clocks, as Catapult spells them */
@@ -520,17 +536,21 @@ static int legacy_link(struct tm_sync *s, size_t si, int dom, int mono)
  */
 static int assume_legacy_json(struct tm_sync *s, const struct tm_sync_opts *o)
 {
-	int mono = find_domain(s, DOM_MONO);
 	size_t nd = tm_clock_graph_ndomains(s->g);
 	struct tm_clock_route *to_mono;
 	int rc = 0;
 
-	if (mono < 0)
-		return 0;
 	if (!(to_mono = calloc(nd, sizeof(*to_mono))))
 		return tm_diag_error(s->d, "out of memory");
 	for (size_t i = 0; i < s->nsrc && !rc; i++) {
 		const struct tm_src *src = &s->src[i];
+		char name[600];
+		int mono;
+
+		/* the input's machine's CLOCK_MONOTONIC */
+		tm_sync_clock_domain_name(s, i, DOM_MONO, name, sizeof(name));
+		if ((mono = find_domain(s, name)) < 0)
+			continue;
 		for (size_t k = 0; k < src->njb && !rc; k++) {
 			const struct tm_jblock *jb = &src->jb[k];
 			if (jb->clock[0] || jb->events <= jb->sync || user_linked(s, o, jb->dom))

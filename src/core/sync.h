@@ -54,6 +54,8 @@ struct tm_src {
 	struct tm_jblock *jb;
 	size_t njb;
 	int64_t pid_off;             /* merge --pid-offset */
+	const char *machine;         /* its machine's name (--machine; the
+				      * caller's, outliving S), or NULL */
 	/* pids / tids the JSON blocks name themselves (M process_name /
 	 * thread_name): the kernel's comm must not overwrite those names */
 	struct tm_hmap *json_procs, *json_threads;
@@ -155,9 +157,12 @@ int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct 
 			const struct tm_sync_hooks *h);
 /* tm_sync_load_hooked, where OPENED (NULL, or N entries) holds inputs the
  * caller opened already (NULL entries: open PATHS[i]); S owns them from the
- * call on, also when it fails. */
+ * call on, also when it fails.  MACHINES (NULL, or N entries, NULL: none)
+ * name the machine each input was recorded on: the clocks a trace names
+ * are that machine's (tm_sync_clock_domain). */
 int tm_sync_load_inputs(struct tm_sync *s, char *const *paths, struct tm_input **opened,
-			size_t n, struct tm_diag *d, const struct tm_sync_hooks *h);
+			char *const *machines, size_t n, struct tm_diag *d,
+			const struct tm_sync_hooks *h);
 int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o);
 void tm_sync_free(struct tm_sync *s);
 

@@ -22,19 +22,15 @@
 #define ZIP_MAX_MEMBERS 0xfffeu
 #define COPY_CHUNK (256u * 1024u)
 
-int tm_archive_kind_of(const char *path, enum tm_archive_kind *kind)
+enum tm_archive_kind tm_archive_kind(const char *path)
 {
 	size_t n = path ? strlen(path) : 0;
 
-	if (n > 4 && !strcasecmp(path + n - 4, ".tar")) {
-		*kind = TM_ARCHIVE_TAR;
-		return 0;
-	}
-	if (n > 4 && !strcasecmp(path + n - 4, ".zip")) {
-		*kind = TM_ARCHIVE_ZIP;
-		return 0;
-	}
-	return -1;
+	if (n > 4 && !strcasecmp(path + n - 4, ".tar"))
+		return TM_ARCHIVE_TAR;
+	if (n > 4 && !strcasecmp(path + n - 4, ".zip"))
+		return TM_ARCHIVE_ZIP;
+	return TM_ARCHIVE_NONE;
 }
 
 bool tm_archive_name_ok(const char *name)

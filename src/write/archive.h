@@ -21,11 +21,7 @@
 
 #include "output.h"
 #include "tracemerge/diag.h"
-
-enum tm_archive_kind {
-	TM_ARCHIVE_TAR,
-	TM_ARCHIVE_ZIP,
-};
+#include "tracemerge/session.h"   /* enum tm_archive_kind */
 
 struct tm_archive_member {
 	char *name;
@@ -43,10 +39,6 @@ struct tm_archive {
 	struct tm_archive_member *m;
 	size_t n, cap;
 };
-
-/* The kind PATH's name asks for: ".tar" or ".zip" at its end (any case).
- * 0, or -1 for another name. */
-int tm_archive_kind_of(const char *path, enum tm_archive_kind *kind);
 
 /* A archive of KIND written to O (opened, empty), errors in D, members
  * stamped MTIME. */

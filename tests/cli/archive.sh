@@ -104,6 +104,68 @@ check "archive: a gzip kernel text goes in converted" \
 check "archive: its manifest: kernel.txt.gz.json converted" \
 	mq "$T/gz.m" 'a["tracemerge.stored.kernel.txt.gz.json"] == "converted"'
 
+# ---- Perfetto protos: the clock Perfetto puts their ftrace events on ---------------
+P=$top/testdata/perfetto
+# mono_raw (clock_monoraw.textproto): Perfetto's MONOTONIC_RAW, not BOOTTIME;
+# clock_app_mono.json's MONOTONIC + 5 s is MONOTONIC_RAW (the snapshot)
+check "archive: a proto on mono_raw: trace_time MONOTONIC_RAW, the app JSON as it is at +5 s to its MONOTONIC_RAW" \
+	sh -c "$TM merge --format=perfetto -o '$T/mr.tar' '$P/clock_monoraw.pb' '$P/clock_app_mono.json' &&
+	       python3 '$T/man.py' '$T/mr.tar' '$T/mr.m' > /dev/null"
+check "archive: its manifest" \
+	mq "$T/mr.m" 'm["trace_time"] == {"clock": "MONOTONIC_RAW", "file": "clock_monoraw.pb"} and
+		f["clock_app_mono.json"]["clocks"] == {"sync_to": {"file": "clock_monoraw.pb", "clock": "MONOTONIC_RAW"}, "offset_ns": 5000000000} and
+		a["tracemerge.stored.clock_monoraw.pb"] == "as-is" and a["tracemerge.how.clock_app_mono.json"] == "clock snapshots"'
+# global (clock_global.textproto): Perfetto moves its events onto BOOTTIME
+# through the bundles' pairs (+50.000001 s), not the numbers tracemerge's
+# kernel text has: converted, the reference the conversion's own timeline
+check "archive: a proto on the global clock goes in converted (no trace_time)" \
+	sh -c "$TM merge --format=perfetto -o '$T/gl.tar' '$P/clock_global.pb' '$P/clock_app_mono.json' &&
+	       python3 '$T/man.py' '$T/gl.tar' '$T/gl.m' > /dev/null"
+check "archive: its manifest: clock_global.pb.json converted, the app PINned to its timeline" \
+	mq "$T/gl.m" '"trace_time" not in m and a["tracemerge.stored.clock_global.pb.json"] == "converted" and
+		f["clock_app_mono.json"]["clocks"]["sync_to"] == {"file": "clock_global.pb.json"}'
+
+# ---- --machine ---------------------------------------------------------------------
+check "archive: --machine kernel.txt=host --machine app.json=phone: the manifest names both machines" \
+	sh -c "$TM merge --format=perfetto --machine '$S/kernel.txt=host' --machine '$S/app.json=phone' -o '$T/m1.tar' '$S/kernel.txt' '$S/app.json' &&
+	       python3 '$T/man.py' '$T/m1.tar' '$T/m1.m' > /dev/null"
+check "archive: its manifest: machines host and phone, app.json's relation as without them" \
+	mq "$T/m1.m" 'f["kernel.txt"]["machine"] == {"name": "host"} and f["app.json"]["machine"] == {"name": "phone"} and
+		f["app.json"]["clocks"] == {"sync_to": {"file": "kernel.txt", "clock": "MONOTONIC"}, "offset_ns": 0} and
+		a["tracemerge.error_ns.app.json"] == 10500'
+# kernel.txt 50 s later (its markers s1..s3 at 150.0001 s ...): linked by
+# the markers to kernel_proto.pb's (100.0001 s ...), so -50 s to its BOOTTIME
+sed 's/ 10\([0-9]\)\./ 15\1./' "$S/kernel.txt" > "$T/kernel_late.txt"
+check "archive: kernel_proto.pb on machine phone, a kernel text on another: the text as it is" \
+	sh -c "$TM merge --format=perfetto --machine '$S/kernel_proto.pb=phone' --machine '$T/kernel_late.txt=host' \
+	         -o '$T/m2.tar' '$S/kernel_proto.pb' '$T/kernel_late.txt' &&
+	       python3 '$T/man.py' '$T/m2.tar' '$T/m2.m' kernel_late.txt | cmp - '$T/kernel_late.txt'"
+check "archive: its manifest RELATEs the text's MONOTONIC to the proto's BOOTTIME at the markers' -50 s" \
+	mq "$T/m2.m" 'm["trace_time"] == {"clock": "BOOTTIME", "file": "kernel_proto.pb"} and
+		f["kernel_proto.pb"]["machine"] == {"name": "phone"} and f["kernel_late.txt"]["machine"] == {"name": "host"} and
+		f["kernel_late.txt"]["clocks"] == {"clock": "MONOTONIC", "sync_to": {"file": "kernel_proto.pb", "clock": "BOOTTIME"}, "offset_ns": -50000000000} and
+		a["tracemerge.how.kernel_late.txt"] == "markers" and a["tracemerge.stored.kernel_late.txt"] == "as-is"'
+check "archive: the same without --machine: one machine, the text converted" \
+	sh -c "$TM merge --format=perfetto -o '$T/m3.tar' '$S/kernel_proto.pb' '$T/kernel_late.txt' &&
+	       python3 '$T/man.py' '$T/m3.tar' '$T/m3.m' > /dev/null"
+check "archive: its manifest" \
+	mq "$T/m3.m" 'a["tracemerge.stored.kernel_late.txt.json"] == "converted" and "machine" not in f["kernel_late.txt.json"]'
+# the clocks a trace names are its machine's: kernel_parent.txt's parent_ts
+# says the host's CLOCK_MONOTONIC, kernel_mono.txt is on machine b's
+check "archive: sync --machine kernel_mono.txt=b: its CLOCK_MONOTONIC is not kernel_parent.txt's: nothing links it" \
+	sh -c "cd '$S' && $TM sync kernel_parent.txt kernel_mono.txt > /dev/null &&
+	       ! $TM sync --machine kernel_mono.txt=b kernel_parent.txt kernel_mono.txt > '$T/o' 2> '$T/e' &&
+	       grep -q 'cannot align kernel_mono.txt' '$T/e'"
+check "archive: sync --machine prints the domain of machine b as 'CLOCK_MONOTONIC @b'" \
+	sh -c "cd '$S' && $TM sync --machine kernel_mono.txt=b --offset kernel_mono.txt=-100s kernel_parent.txt kernel_mono.txt | grep -q 'kernel CLOCK_MONOTONIC @b '"
+check "archive: sync --manifest --machine: the names given, no file name for a machine" \
+	sh -c "cd '$S' && $TM sync --manifest --machine kernel_mono.txt=b --offset kernel_mono.txt=-100s kernel.txt kernel_mono.txt > '$T/sm2.json' &&
+	       python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))[\"perfetto_manifest\"]; f={e[\"path\"]: e for e in m[\"files\"]}; \
+	         assert f[\"kernel_mono.txt\"][\"machine\"] == {\"name\": \"b\"}, m; assert \"machine\" not in f[\"kernel.txt\"], m' '$T/sm2.json'"
+check "archive: sync --manifest: a kernel text named the reference's machine is warned about" \
+	sh -c "cd '$S' && $TM sync --manifest --machine kernel.txt=a --machine kernel_mono.txt=a --offset kernel_mono.txt=-100s kernel.txt kernel_mono.txt 2>&1 >/dev/null |
+	       grep -q '^tracemerge sync: warning: 1 input(s) Perfetto cannot place'"
+
 # ---- two inputs of one name -------------------------------------------------------
 mkdir -p "$T/x"
 cp "$S/app_nomarkers.json" "$T/x/app.json"
@@ -130,6 +192,9 @@ usage_nothing "no -o" "writes -o OUT.tar or -o OUT.zip" --format=perfetto "$S/ke
 usage_nothing "an output named .tar.gz" "writes -o OUT.tar or -o OUT.zip" --format=perfetto -o "$T/bad/out.tar.gz" "$S/kernel.txt" "$S/app.json"
 usage_nothing "--format=proto" "--format wants json or perfetto, not 'proto'" --format=proto -o "$T/bad/out.tar" "$S/kernel.txt"
 usage_nothing "--report with an archive" "not with --format=perfetto" --format=perfetto --report -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
+usage_nothing "--machine naming no input" "--machine nope.txt: not one of the inputs" --format=perfetto --machine nope.txt=a -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
+usage_nothing "--machine given twice" "--machine $S/app.json: given twice" --format=perfetto --machine "$S/app.json=a" --machine "$S/app.json=b" -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
+usage_nothing "--machine without a name" "--machine wants INPUT=NAME" --format=perfetto --machine "$S/app.json=" -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
 echo old > "$T/keep.tar"
 $TM merge --format=perfetto -o "$T/keep.tar" "$S/kernel.txt" "$S/app_nomarkers.json" > "$T/e" 2>&1; rc=$?
 if [ $rc = 1 ] && grep -q "cannot align .*app_nomarkers.json" "$T/e" && [ "$(cat "$T/keep.tar")" = old ] &&

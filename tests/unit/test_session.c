@@ -880,6 +880,21 @@ static void test_error_order(void **state)
 	assert_error(c, "pid offset 2147483648: not from 0 to 2147483647");
 	assert_int_equal(tm_session_set_pid_offset(c->s, 1, 2147483647LL), 0);
 	assert_int_equal(tm_session_set_pid_offset(c->s, 1, 0), 0);
+	/* machine names: an input, 1 to 255 bytes; set again replaces */
+	{
+		char long_name[257];
+		memset(long_name, 'm', 256);
+		long_name[256] = '\0';
+		assert_int_equal(tm_session_set_machine(c->s, 2, "a"), -1);
+		assert_error(c, "machine: no input 2");
+		assert_int_equal(tm_session_set_machine(c->s, 1, ""), -1);
+		assert_error(c, "machine name '': not 1 to 255 bytes");
+		assert_int_equal(tm_session_set_machine(c->s, 1, NULL), -1);
+		assert_int_equal(tm_session_set_machine(c->s, 1, long_name), -1);
+		long_name[255] = '\0';
+		assert_int_equal(tm_session_set_machine(c->s, 1, long_name), 0);
+		assert_int_equal(tm_session_set_machine(c->s, 1, "b"), 0);
+	}
 
 	assert_int_equal(write_mem(c), 0);
 	/* once only */
@@ -897,6 +912,8 @@ static void test_error_order(void **state)
 	assert_error(c, "more.fd: inputs are added before the session syncs");
 	assert_int_equal(tm_session_set_offset(c->s, 1, 0), -1);
 	assert_error(c, "offset: set before the session syncs");
+	assert_int_equal(tm_session_set_machine(c->s, 1, "c"), -1);
+	assert_error(c, "machine: set before the session syncs");
 	assert_int_equal(tm_session_ninputs(c->s), 2);
 }
 

@@ -5,7 +5,9 @@
 # (the manifest's tracemerge.error_ns attributes) of its atrace twin in the
 # kernel trace, whose time is known by hand (testdata/sync/README), with no
 # event dropped or left unplaced; for pairs with markers, a legacy parent_ts,
-# drift, an --offset, the app as the output clock, and a Perfetto proto.
+# drift, an --offset, the app as the output clock, and a Perfetto proto;
+# a proto and a JSON linked by the proto's clock snapshots only, protos on
+# the mono_raw and global clocks, inputs on machines named by --machine.
 # Skips visibly when viewer-check is not set up.
 . "$(dirname "$0")/../lib.sh"
 find_vc
@@ -31,7 +33,7 @@ bound = max([v for k, v in attrs.items() if k.startswith("tracemerge.error_ns.")
 r = json.load(open(tp))
 if not r.get("parse_ok"):
     sys.exit("trace_processor: %s" % r)
-rows, stats = (q["rows"][1:] for q in r["queries"])
+rows, stats = (q["rows"][1:] for q in r["queries"][:2])
 want = [["trace_sorter_negative_timestamp_dropped", os.environ["DROPPED"]]] if os.environ.get("DROPPED") else []
 if stats != want:
     sys.exit("error stats: %s, not %s" % (stats, want))
@@ -52,19 +54,24 @@ PY
 SQL_SLICES="select s.name, s.ts, t.tid from slice s join thread_track tt on s.track_id = tt.id join thread t using(utid) order by s.ts"
 SQL_STATS="select name, value from stats where value > 0 and severity in ('error', 'data_loss')"
 
-# NAME ARCHIVE KTID NAME=NS... -- MERGE ARGS...
-twins() {
-	_n=$1 _a=$2; shift 2
-	_pairs=""
-	while [ "$1" != "--" ]; do _pairs="$_pairs $1"; shift; done
+SQL_MACHINES="select name from machine where name is not null"
+
+# CHECKER NAME ARCHIVE ARGS... -- MERGE ARGS...: merge into ARCHIVE, open it
+# in trace_processor, then python3 CHECKER.py ARCHIVE TPJSON ARGS...
+in_tp() {
+	_py=$1 _n=$2 _a=$3; shift 3
+	_args=""
+	while [ "$1" != "--" ]; do _args="$_args $1"; shift; done
 	shift
 	if ! $TM merge -q --format=perfetto -o "$_a" "$@" > "$T/e" 2>&1; then
 		notok "viewers: archive $_n: merge failed"; sed 's/^/    /' "$T/e" | head -5; return
 	fi
-	"$VC/perfetto/tp_query" "$_a" "$SQL_SLICES" "$SQL_STATS" > "$T/tp.json" 2>"$T/tp.err"
+	"$VC/perfetto/tp_query" "$_a" "$SQL_SLICES" "$SQL_STATS" "$SQL_MACHINES" > "$T/tp.json" 2>"$T/tp.err"
 	# shellcheck disable=SC2086
-	lcheck "viewers: archive $_n in trace_processor" python3 "$T/twins.py" "$_a" "$T/tp.json" $_pairs
+	lcheck "viewers: archive $_n in trace_processor" python3 "$T/$_py.py" "$_a" "$T/tp.json" $_args
 }
+# NAME ARCHIVE KTID NAME=NS... -- MERGE ARGS...
+twins() { in_tp twins "$@"; }
 
 twins "kernel.txt + app.json (markers, 5000 s; tar)" "$T/a.tar" 4242 work=100500000000 \
 	-- "$S/kernel.txt" "$S/app.json"
@@ -86,6 +93,73 @@ twins "kernel_proto.pb (a Perfetto proto, BOOTTIME) + app.json (markers)" "$T/pb
 # --clock=app: the app's clock is the timeline (the kernel 5000 s later)
 twins "--clock=app kernel.txt + app.json" "$T/c.tar" 4242 work=5100500000000 \
 	-- --clock=app "$S/kernel.txt" "$S/app.json"
+
+# ---- a Perfetto proto and a Chrome JSON without markers: the proto's snapshots ----
+cat > "$T/slices.py" <<'PY2'
+# ARCHIVE TPJSON NAME=NS[,NS...]... [machines=A,B]: the slices of each NAME are at
+# exactly those times (sorted; within 1 us: Perfetto reads JSON times as
+# doubles), on machines of those names when given; no error stats
+import json, sys
+r = json.load(open(sys.argv[2]))
+if not r.get("parse_ok"):
+    sys.exit("trace_processor: %s" % r)
+rows, stats, machines = (q["rows"][1:] for q in r["queries"])
+if stats:
+    sys.exit("error stats: %s" % stats)
+for arg in sys.argv[3:]:
+    name, want = arg.split("=")
+    want = sorted(want.split(","))
+    if name == "machines":
+        got = sorted(m for m, in machines)
+        if got != want:
+            sys.exit("machines %s, not %s" % (got, want))
+        continue
+    got = sorted(int(ts) for n, ts, _ in rows if n == name)
+    if len(got) != len(want) or any(abs(g - int(w)) > 1000 for g, w in zip(got, sorted(int(w) for w in want))):
+        sys.exit("%s at %s, not %s" % (name, got, want))
+print("as worked out")
+PY2
+# NAME ARCHIVE NAME=NS,... [machines=A,B] -- MERGE ARGS...
+slices_at() { in_tp slices "$@"; }
+P=$top/testdata/perfetto
+# clock_pair.pb: work at BOOTTIME 100.5 s, frame at 101.2500005 s; its
+# snapshot: MONOTONIC = BOOTTIME - 10 s.  clock_app_mono.json's work at
+# MONOTONIC 90.5 s and frame at 91.2500005 s are those instants: no marker,
+# the manifest's +10 s to the proto's BOOTTIME puts them on their twins
+slices_at "clock_pair.pb + clock_app_mono.json (the proto's snapshot, no markers)" "$T/s1.tar" \
+	work=100500000000,100500000000 frame=101250000500,101250000500 \
+	-- "$P/clock_pair.pb" "$P/clock_app_mono.json"
+slices_at "clock_pair.pb + clock_app_legacy.json (no clock domain: CLOCK_MONOTONIC, the snapshot)" "$T/s2.zip" \
+	work=100500000000,100500000000 frame=101250000500,101250000500 \
+	-- "$P/clock_pair.pb" "$P/clock_app_legacy.json"
+# clock_monoraw.pb: ftrace on mono_raw, work at MONOTONIC_RAW 95.5 s =
+# MONOTONIC 90.5 s (snapshot: MONOTONIC_RAW = MONOTONIC + 5 s), the app's
+# work; its frame (91.2500005 s MONOTONIC) at 96.2500005 s.  Taken for
+# BOOTTIME, the app's slices were 5 s before the kernel's
+slices_at "clock_monoraw.pb (mono_raw: MONOTONIC_RAW) + clock_app_mono.json" "$T/s3.tar" \
+	work=95500000000,95500000000 frame=96250000500 \
+	-- "$P/clock_monoraw.pb" "$P/clock_app_mono.json"
+# the global clock: Perfetto puts clock_global.pb's work (global 50.5 s) at
+# BOOTTIME 100.500001 s; converted, it is at 50.5 s on the conversion's
+# timeline, and the app's work (MONOTONIC 90.5 s = BOOTTIME 100.5 s =
+# global 50.499999 s) 1 us before it; the app's frame at 51.2499995 s
+slices_at "clock_global.pb (global clock: converted) + clock_app_mono.json" "$T/s4.tar" \
+	work=50500000000,50499999000 frame=51249999500 \
+	-- "$P/clock_global.pb" "$P/clock_app_mono.json"
+
+# ---- machines ------------------------------------------------------------------------
+# kernel_proto.pb on machine phone; kernel.txt made 50 s later on machine
+# host: the markers s1..s3 give -50 s, so both work slices at 100.5 s
+sed 's/ 10\([0-9]\)\./ 15\1./' "$S/kernel.txt" > "$T/kernel_late.txt"
+slices_at "kernel_proto.pb (machine phone) + a kernel text 50 s later (machine host), linked by markers" "$T/m2.tar" \
+	work=100500000000,100500000000 machines=host,phone \
+	-- --machine "$S/kernel_proto.pb=phone" --machine "$T/kernel_late.txt=host" "$S/kernel_proto.pb" "$T/kernel_late.txt"
+twins "kernel.txt (machine host) + app.json (machine phone)" "$T/m1.tar" 4242 work=100500000000 \
+	-- --machine "$S/kernel.txt=host" --machine "$S/app.json=phone" "$S/kernel.txt" "$S/app.json"
+# --clock=app: kernel.txt on a machine of its own goes in as it is, its
+# MONOTONIC RELATEd to app.json's own timeline (+5000 s)
+twins "--clock=app, kernel.txt as it is on machine host" "$T/m4.tar" 4242 work=5100500000000 \
+	-- --clock=app --machine "$S/kernel.txt=host" "$S/kernel.txt" "$S/app.json"
 
 # An offset not negative keeps the JSON as it is: app.json's clock shifted
 # back by 5001 s (work at 99.5 s on it), then --offset +1s
