@@ -69,15 +69,19 @@ static int check_args(const struct tm_session_opts *mo, const struct pid_offset 
 	return tm_cli_check_inputs("merge", cc, inputs, n);
 }
 
-/* --format=perfetto: OUT names a .tar or .zip, and REPORT (the JSON
- * output's counts) is not asked.  0, or TM_EXIT_USAGE after the error. */
-static int check_archive(const char *out, int report)
+/* --format=perfetto: OUT names a .tar or .zip, and neither REPORT (the
+ * JSON output's counts) nor GZIP (the archive's members are read as they
+ * are) is asked.  0, or TM_EXIT_USAGE after the error. */
+static int check_archive(const char *out, int report, bool gzip)
 {
 	if (tm_archive_kind(out) == TM_ARCHIVE_NONE)
 		return tm_usage_error("merge", "--format=perfetto writes -o OUT.tar or -o OUT.zip%s%s",
 				      out ? ", not " : "", out ? out : "");
 	if (report)
 		return tm_usage_error("merge", "--report counts the events of the JSON output: "
+				      "not with --format=perfetto");
+	if (gzip)
+		return tm_usage_error("merge", "--gzip compresses the JSON output: "
 				      "not with --format=perfetto");
 	return 0;
 }
@@ -235,7 +239,7 @@ int cmd_merge(int argc, char **argv)
 		}
 	}
 	if ((outpath && tm_usage_output("merge", outpath)) ||
-	    (perfetto && check_archive(outpath, report)) ||
+	    (perfetto && check_archive(outpath, report, mo.gzip)) ||
 	    check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
 		free_pids(pids, npids);
 		tm_cli_clock_free(&cc);

@@ -192,6 +192,7 @@ usage_nothing "no -o" "writes -o OUT.tar or -o OUT.zip" --format=perfetto "$S/ke
 usage_nothing "an output named .tar.gz" "writes -o OUT.tar or -o OUT.zip" --format=perfetto -o "$T/bad/out.tar.gz" "$S/kernel.txt" "$S/app.json"
 usage_nothing "--format=proto" "--format wants json or perfetto, not 'proto'" --format=proto -o "$T/bad/out.tar" "$S/kernel.txt"
 usage_nothing "--report with an archive" "not with --format=perfetto" --format=perfetto --report -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
+usage_nothing "--gzip with an archive" "not with --format=perfetto" --format=perfetto --gzip -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
 usage_nothing "--machine naming no input" "--machine nope.txt: not one of the inputs" --format=perfetto --machine nope.txt=a -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
 usage_nothing "--machine given twice" "--machine $S/app.json: given twice" --format=perfetto --machine "$S/app.json=a" --machine "$S/app.json=b" -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
 usage_nothing "--machine without a name" "--machine wants INPUT=NAME" --format=perfetto --machine "$S/app.json=" -o "$T/bad/out.tar" "$S/kernel.txt" "$S/app.json"
