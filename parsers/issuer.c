@@ -11,6 +11,7 @@
 #define TAG "# tracemerge_clock_sync: "
 #define TRACE_CLOCK_TAG "# tracemerge_trace_clock: "
 #define SNAPSHOT_TAG "# tracemerge_clock_snapshot: "
+#define BOOT_ID_TAG "# tracemerge_boot_id: "
 
 /* The value of " KEY=" in L..E (up to the next space). */
 static int field(const char *l, const char *e, const char *key, const char **v,
@@ -137,6 +138,30 @@ int tm_trace_clock_find(const char *p, size_t len, struct tm_trace_clock *tc)
 {
 	memset(tc, 0, sizeof(*tc));
 	return header_scan(p, len, TRACE_CLOCK_TAG, trace_clock_line, tc);
+}
+
+static int boot_id_line(const char *l, const char *e, unsigned long line, void *arg)
+{
+	char *id = arg;
+	size_t n = (size_t)(e - l);
+
+	(void)line;
+	while (n && l[n - 1] == ' ')
+		n--;
+	if (!n || n >= TM_BOOT_ID_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!l[i] || !strchr("0123456789abcdefABCDEF-", l[i]))
+			return 0;
+	memcpy(id, l, n);
+	id[n] = 0;
+	return 1;
+}
+
+int tm_boot_id_find(const char *p, size_t len, char *id)
+{
+	id[0] = 0;
+	return header_scan(p, len, BOOT_ID_TAG, boot_id_line, id);
 }
 
 /* One "KEY=VALUE" token L..E of a snapshot record into S; -1 if bad. */

@@ -24,6 +24,11 @@
  *
  * that those clocks read S.N (seconds, exact) at one instant; the clock
  * `trace` is the text's own, `byte=` (optional) where the trace said so.
+ * And one more, which machine's boot the trace was recorded in (`tracemerge
+ * record` reads /proc/sys/kernel/random/boot_id):
+ *
+ *   # tracemerge_boot_id: 0f6e8d0c-3b1a-4d5e-9f3a-2b7c1e0d9a84
+ *
  * Only the header (the '#' lines before the first event line) is read.
  */
 #ifndef TM_ISSUER_H
@@ -54,6 +59,12 @@ struct tm_trace_clock {
 /* 1 with *TC set when the header has a trace clock record (the first
  * well-formed one), else 0. */
 int tm_trace_clock_find(const char *p, size_t len, struct tm_trace_clock *tc);
+
+#define TM_BOOT_ID_MAX 64
+/* 1 with ID (TM_BOOT_ID_MAX bytes) set to the boot id of the header of
+ * P..P+LEN (the first well-formed record: 1 to 63 hex digits and dashes),
+ * else 0. */
+int tm_boot_id_find(const char *p, size_t len, char *id);
 
 #define TM_SNAPSHOT_MAX 16
 struct tm_clock_reading {

@@ -110,11 +110,12 @@ static bool perfetto_reads(const struct tm_session *s, size_t i, const char **cl
 	}
 }
 
-/* Inputs I and J are on different machines: their --machine names differ
- * (no name is Perfetto's host machine, which all unnamed inputs share). */
+/* Inputs I and J are on different machines: their machine names (--machine,
+ * or a boot id's: sync-load.c) differ (no name is Perfetto's host machine,
+ * which all unnamed inputs share). */
 static bool machines_differ(const struct tm_session *s, size_t i, size_t j)
 {
-	const char *a = s->in[i].machine, *b = s->in[j].machine;
+	const char *a = s->s.src[i].machine, *b = s->s.src[j].machine;
 
 	return (a || b) && (!a || !b || strcmp(a, b));
 }
@@ -161,7 +162,7 @@ static void decide(const struct tm_session *s, size_t i, size_t ref, struct memb
 
 	memset(m, 0, sizeof(*m));
 	relation(s, i, m);
-	m->machine = s->in[i].machine;
+	m->machine = s->s.src[i].machine;
 	if (i == ref) {
 		m->as_is = reads && copyable(s, i);
 		m->clock = m->as_is ? clock : NULL;

@@ -318,6 +318,41 @@ static int register_json(struct tm_sync *s, size_t si, const struct scan *sc)
 	return 0;
 }
 
+/*
+ * Boot ids (`tracemerge record` writes one, issuer.h): the kernel texts of
+ * inputs without --machine whose boot id differs from the first one seen
+ * are on machines of their own, "boot-" and the id's first 8 characters,
+ * so that their CLOCK_MONOTONIC (a boot's clock) is not taken for the
+ * other's.  Inputs without a boot id (JSON, other recorders) stay with
+ * the first.
+ */
+static void boot_machine(struct tm_sync *s, struct tm_src *src)
+{
+	char id[TM_BOOT_ID_MAX];
+	size_t nb = tm_input_nblocks(src->in);
+
+	if (src->machine)
+		return;
+	for (size_t bi = 0; bi < nb; bi++) {
+		const struct tm_block *b = tm_input_block(src->in, bi);
+
+		if (b->kind != TM_BLOCK_FTRACE || !tm_boot_id_find(b->data, b->len, id))
+			continue;
+		if (!s->boot_ref[0]) {
+			snprintf(s->boot_ref, sizeof(s->boot_ref), "%s", id);
+			s->boot_ref_path = src->path;
+		} else if (strcmp(id, s->boot_ref)) {
+			snprintf(src->boot_machine, sizeof(src->boot_machine), "boot-%.8s", id);
+			src->machine = src->boot_machine;
+			tm_diag_warn(s->d, "sync-boot-id", src->path,
+				     "recorded in another boot (boot id %s) than %s (%s): its clocks "
+				     "are its own (machine %s); --machine names machines", id,
+				     s->boot_ref_path, s->boot_ref, src->boot_machine);
+		}
+		return;
+	}
+}
+
 static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 {
 	struct tm_src *src = &s->src[si];
@@ -329,6 +364,7 @@ static int register_one(struct tm_sync *s, size_t si, struct scan *sc)
 	}
 	src->st.diag = s->d;         /* later reports list every warning */
 	src->kdom = -1;
+	boot_machine(s, src);
 	if (src->kernel) {
 		if ((src->kdom = kernel_domain(s, si)) < 0 || kernel_markers(s, si))
 			return tm_diag_error(s->d, "%s: out of memory", src->path);

@@ -55,7 +55,10 @@ struct tm_src {
 	size_t njb;
 	int64_t pid_off;             /* merge --pid-offset */
 	const char *machine;         /* its machine's name (--machine; the
-				      * caller's, outliving S), or NULL */
+				      * caller's, outliving S; or boot_machine),
+				      * or NULL */
+	char boot_machine[24];       /* "boot-XXXXXXXX": a kernel text of
+				      * another boot than the first's */
 	/* pids / tids the JSON blocks name themselves (M process_name /
 	 * thread_name): the kernel's comm must not overwrite those names */
 	struct tm_hmap *json_procs, *json_threads;
@@ -128,6 +131,9 @@ struct tm_sync {
 	struct tm_diag *d;
 	bool option_error;              /* tm_sync_solve failed on what the options
 					 * ask (--clock, --offset), not the inputs */
+	char boot_ref[64];              /* the first boot id of an input without
+					 * --machine (issuer.h), or "" */
+	const char *boot_ref_path;      /* the input it is of */
 };
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */

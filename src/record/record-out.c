@@ -18,6 +18,7 @@
  *   # clock_type=LINUX_CLOCK_MONOTONIC                (trace_clock mono only)
  *   # tracemerge record: trace_clock=CLOCK instance=NAME
  *   # tracemerge record: events SYSTEM/EVENT ...
+ *   # tracemerge_boot_id: UUID                        (this boot's, issuer.h)
  *   # tracemerge_clock_sync: name=ID clock=CLOCK_REALTIME issue_ts=S.N ts=S.N
  *   ...                                               (start, then end records)
  *   #           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "issuer.h"
 #include "output.h"
 
 #include "record.h"
@@ -73,6 +75,26 @@ static void reserve(FILE *f, size_t n)
 	fputc('\n', f);
 }
 
+/* The boot id record (issuer.h) of the running kernel's boot, when it
+ * says one: traces of two boots (two machines, or a reboot) are not on one
+ * CLOCK_MONOTONIC. */
+static void write_boot_id(FILE *f)
+{
+	char id[TM_BOOT_ID_MAX];
+	FILE *b = fopen("/proc/sys/kernel/random/boot_id", "r");
+	size_t n;
+
+	if (!b)
+		return;
+	n = fread(id, 1, sizeof(id) - 1, b);
+	fclose(b);
+	while (n && (id[n - 1] == '\n' || id[n - 1] == ' '))
+		n--;
+	id[n] = 0;
+	if (n && strspn(id, "0123456789abcdef-") == n)
+		fprintf(f, "# tracemerge_boot_id: %s\n", id);
+}
+
 static void write_header(struct tm_rec_out *o, const struct tm_rec_hdr *h)
 {
 	FILE *f = o->f;
@@ -91,6 +113,7 @@ static void write_header(struct tm_rec_out *o, const struct tm_rec_hdr *h)
 		fputs("# clock_type=LINUX_CLOCK_MONOTONIC\n", f);
 	fprintf(f, "# tracemerge record: trace_clock=%s instance=%s\n", h->clock, h->instance);
 	fprintf(f, "# tracemerge record: events %s\n", h->events);
+	write_boot_id(f);
 	for (size_t i = 0; i < h->nstart; i++) {
 		tm_issuer_line(line, sizeof(line), &h->start[i]);
 		fprintf(f, "%s\n", line);

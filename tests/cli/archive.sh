@@ -133,6 +133,27 @@ check "archive: its manifest: machines host and phone, app.json's relation as wi
 	mq "$T/m1.m" 'f["kernel.txt"]["machine"] == {"name": "host"} and f["app.json"]["machine"] == {"name": "phone"} and
 		f["app.json"]["clocks"] == {"sync_to": {"file": "kernel.txt", "clock": "MONOTONIC"}, "offset_ns": 0} and
 		a["tracemerge.error_ns.app.json"] == 10500'
+# ---- boot ids (`tracemerge record` writes one): kernel_boot_a.txt and
+# kernel_boot_b.txt are CLOCK_MONOTONIC texts of two boots (aaaaaaaa...,
+# bbbbbbbb...), so their clocks are not one; kernel_mono.txt names none
+check "archive: two boots' kernel texts: b on a machine of its own, nothing links it -> exit 1, named" \
+	sh -c "! $TM sync '$S/kernel_boot_a.txt' '$S/kernel_boot_b.txt' > /dev/null 2> '$T/boot.err' &&
+	       grep -q 'sync-boot-id' '$T/boot.err' && grep -q 'machine boot-bbbbbbbb' '$T/boot.err' &&
+	       grep -q 'cannot align .*kernel_boot_b.txt' '$T/boot.err'"
+check "archive: a kernel text without a boot id and kernel_boot_b.txt: one CLOCK_MONOTONIC, as before" \
+	sh -c "$TM sync -q '$S/kernel_mono.txt' '$S/kernel_boot_b.txt' > /dev/null"
+sed 's/bbbbbbbb-2222-4222-8222-222222222222/aaaaaaaa-1111-4111-8111-111111111111/' "$S/kernel_boot_b.txt" > "$T/kernel_boot_b_as_a.txt"
+check "archive: two kernel texts of one boot: one CLOCK_MONOTONIC" \
+	sh -c "$TM sync -q '$S/kernel_boot_a.txt' '$T/kernel_boot_b_as_a.txt' > /dev/null"
+check "archive: two boots, --offset b=-100s: b's CLOCK_MONOTONIC @boot-bbbbbbbb at -100 s" \
+	sh -c "$TM sync -q --offset '$S/kernel_boot_b.txt=-100s' '$S/kernel_boot_a.txt' '$S/kernel_boot_b.txt' |
+	       grep -q 'kernel CLOCK_MONOTONIC @boot-bbbbbbbb  *offset -100.000000000 s'"
+check "archive: two boots, --offset b=-100s: the manifest puts b on machine boot-bbbbbbbb" \
+	sh -c "$TM merge -q --format=perfetto --offset '$S/kernel_boot_b.txt=-100s' -o '$T/boot.tar' '$S/kernel_boot_a.txt' '$S/kernel_boot_b.txt' &&
+	       python3 '$T/man.py' '$T/boot.tar' '$T/boot.m' > /dev/null"
+check "archive: its manifest: a on the host machine, b on boot-bbbbbbbb" \
+	mq "$T/boot.m" '"machine" not in f["kernel_boot_a.txt"] and f["kernel_boot_b.txt"]["machine"] == {"name": "boot-bbbbbbbb"}'
+
 # kernel.txt 50 s later (its markers s1..s3 at 150.0001 s ...): linked by
 # the markers to kernel_proto.pb's (100.0001 s ...), so -50 s to its BOOTTIME
 sed 's/ 10\([0-9]\)\./ 15\1./' "$S/kernel.txt" > "$T/kernel_late.txt"

@@ -179,6 +179,8 @@ for clk in realtime boottime; do
 		sh -c "$TM stats '$D/rec.txt' | grep -q '+ 0 rejected'"
 	lcheck "record ($clk): the app's atrace markers and handshakes are in it" \
 		py markers "$D/rec.txt" "$D/app.json" $N
+	check "record ($clk): its header names this boot (# tracemerge_boot_id: of /proc)" \
+		grep -qx "# tracemerge_boot_id: $(cat /proc/sys/kernel/random/boot_id)" "$D/rec.txt"
 	if $TM merge -q -o "$D/merged.json" "$D/rec.txt" "$D/app.json" > "$D/m.out" 2>&1 &&
 	   $TM sync --json "$D/rec.txt" "$D/app.json" > "$D/sync.json" 2>/dev/null; then
 		lcheck "record ($clk): merged with the app's JSON, atrace and JSON slices align" \
