@@ -30,7 +30,7 @@ B        ?= build
 # ISA-L's inflate and deflate where libisal-dev is installed, zlib's otherwise
 # (make ISAL=no B=build-noisal: zlib only; the reference path uses zlib too)
 ISAL     ?= $(shell pkg-config --exists libisal 2>/dev/null && echo yes || echo no)
-PKGS     := json-c zlib libtracecmd libtracefs libtraceevent $(if $(filter yes,$(ISAL)),libisal)
+PKGS     := json-c zlib libzstd libtracecmd libtracefs libtraceevent $(if $(filter yes,$(ISAL)),libisal)
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_LIBS  := $(shell pkg-config --libs cmocka libtracefs libtraceevent 2>/dev/null)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * decode.c - byte decoders and text sniffing used by the input module:
- * buffers that grow without copying, zlib and (multi-member) gzip inflate
- * with an output cap, base64, a progressive line counter, and the tests
+ * buffers that grow without copying, zlib, (multi-member) gzip and zstd
+ * decompression with an output cap, base64, a progressive line counter, and the tests
  * that tell ftrace text, JSON and the systrace dump blocks apart.
  * See decode.h.
  */
@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <zstd.h>
 #ifdef TM_HAVE_ISAL
 #include <isa-l/igzip_lib.h>
 #endif
@@ -338,6 +339,23 @@ static void zout_trim(struct zout *o)
 	}
 }
 
+/* Hand O's output to Z (ERR 0), or free it and note why in Z; returns
+ * ERR. */
+static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
+{
+	if (err) {
+		z->err = o->err;
+		z->nul_at = o->nul_at;
+		tm_big_free(o->buf, o->cap);
+		return err;
+	}
+	zout_trim(o);
+	z->data = o->buf;
+	z->len = o->len;
+	z->cap = o->cap;
+	return TM_Z_OK;
+}
+
 static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 		       struct tm_inflated *z)
 {
@@ -350,7 +368,7 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 	if (!tm_tuning_reference()) {
 		ret = isal_all(src, len, gzip, &o, z);
 		if (!ret)
-			goto done;
+			return zout_finish(&o, ret, z);
 		/* bad data (or no room): zlib says what and where */
 		tm_big_free(o.buf, o.cap);
 		o = (struct zout){ .limit = limit };
@@ -359,20 +377,7 @@ static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
 	}
 #endif
 	ret = zlib_all(src, len, gzip, &o, z);
-	if (ret) {
-		z->err = o.err;
-		z->nul_at = o.nul_at;
-		tm_big_free(o.buf, o.cap);
-		return ret;
-	}
-#ifdef TM_HAVE_ISAL
-done:
-#endif
-	zout_trim(&o);
-	z->data = o.buf;
-	z->len = o.len;
-	z->cap = o.cap;
-	return TM_Z_OK;
+	return zout_finish(&o, ret, z);
 }
 
 int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z)
@@ -386,10 +391,56 @@ int tm_decode_zlib(const void *src, size_t len, size_t limit,
 	return inflate_all(src, len, limit, 0, z);
 }
 
+/* One step of zstd decompression into O (grown when full): -1 when more
+ * input or output may come, TM_Z_OK when the input is used up at a frame's
+ * end, else a TM_Z_* error (*MSG: zstd's reason). */
+static int zstd_step(ZSTD_DCtx *dc, ZSTD_inBuffer *ib, struct zout *o, const char **msg)
+{
+	ZSTD_outBuffer ob;
+	size_t hint;
+	int ret;
+
+	if (o->len == o->cap && (ret = zout_grow(o, ib->size)))
+		return ret;
+	ob = (ZSTD_outBuffer){ o->buf + o->len, o->cap - o->len, 0 };
+	hint = ZSTD_decompressStream(dc, &ob, ib);
+	o->len += ob.pos;
+	if (ZSTD_isError(hint)) {
+		*msg = ZSTD_getErrorName(hint);
+		return TM_Z_CORRUPT;
+	}
+	if (head_binary(o, hint == 0 && ib->pos == ib->size))
+		return TM_Z_BINARY;
+	if (ib->pos < ib->size || ob.pos == ob.size)
+		return -1;              /* more input, or output may be pending */
+	return hint == 0 ? TM_Z_OK : TM_Z_TRUNCATED;
+}
+
+int tm_decode_zstd(const void *src, size_t len, size_t limit, struct tm_inflated *z)
+{
+	struct zout o = { .limit = limit };
+	ZSTD_inBuffer ib = { src, len, 0 };
+	ZSTD_DCtx *dc;
+	int ret = len ? -1 : TM_Z_TRUNCATED;
+
+	memset(z, 0, sizeof(*z));
+	z->limit = limit;
+	if (!(dc = ZSTD_createDCtx()))
+		return TM_Z_NOMEM;
+	while (ret < 0)
+		ret = zstd_step(dc, &ib, &o, &z->msg);
+	ZSTD_freeDCtx(dc);
+	if (ret == TM_Z_OK)
+		z->used = len;
+	else
+		z->err_off = ret == TM_Z_TRUNCATED ? len : ib.pos;
+	return zout_finish(&o, ret, z);
+}
+
 void tm_decode_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		  size_t limit, char *buf, size_t size)
 {
-	const char *what = gzip ? "gzip" : "zlib";
+	const char *what = gzip == TM_ZK_ZSTD ? "zstd" : gzip ? "gzip" : "zlib";
 
 	switch (err) {
 	case TM_Z_TRUNCATED:

@@ -52,6 +52,10 @@ struct tm_inflated {
 	size_t nul_at;          /* on TM_Z_BINARY: the NUL byte's output offset */
 };
 
+/* What a compressed stream is: the GZIP argument of the functions below
+ * (0 and 1 as before: zlib, gzip). */
+enum tm_zkind { TM_ZK_ZLIB = 0, TM_ZK_GZIP = 1, TM_ZK_ZSTD = 2 };
+
 int tm_decode_is_gzip(const void *p, size_t len);
 int tm_decode_is_zlib(const void *p, size_t len);
 
@@ -66,7 +70,12 @@ int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflat
 /* Inflate one zlib stream; bytes after its end are counted in ->trailing. */
 int tm_decode_zlib(const void *src, size_t len, size_t limit,
 		    struct tm_inflated *z);
-/* "truncated gzip stream", "corrupt zlib stream (invalid ...)", ... */
+/* Decompress one or more concatenated zstd frames (RFC 8878); bytes after
+ * the last frame are corrupt data (TM_Z_CORRUPT, with zstd's reason), the
+ * input ending inside a frame TM_Z_TRUNCATED at err_off = LEN. */
+int tm_decode_zstd(const void *src, size_t len, size_t limit, struct tm_inflated *z);
+/* "truncated gzip stream", "corrupt zlib stream (invalid ...)", ... (GZIP:
+ * an enum tm_zkind) */
 void tm_decode_zerr_text(int err, const struct tm_inflated *z, int gzip,
 		  size_t limit, char *buf, size_t size);
 
@@ -138,7 +147,8 @@ int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
  * malloc'ed one, or a tm_big_alloc() one of BIG_LEN bytes. */
 int tm_input_keep(struct tm_input *in, char *buf);
 int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
-/* Inflate under the input's budget (GZIP: gzip members, else zlib). */
+/* Inflate under the input's budget (GZIP: an enum tm_zkind: gzip members,
+ * zstd frames, else zlib). */
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z);
 /* Set the error of inflate failure ERR (tm_decode_zerr_text): at byte BASE +

@@ -207,7 +207,8 @@ int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z)
 {
 	size_t cap = tm_decode_cap(len), limit = in->budget < cap ? in->budget : cap;
-	int ret = gzip ? tm_decode_gunzip(src, len, limit, z) : tm_decode_zlib(src, len, limit, z);
+	int ret = gzip == TM_ZK_ZSTD ? tm_decode_zstd(src, len, limit, z) :
+		  gzip ? tm_decode_gunzip(src, len, limit, z) : tm_decode_zlib(src, len, limit, z);
 
 	if (ret)
 		return ret;

@@ -7,8 +7,8 @@
  *
  * The file is the message Trace: repeated TracePacket (field 1).  A gzip'ed
  * file is inflated by input.c first; TracePacket.compressed_packets (zlib)
- * is inflated here under the input's decompression budget and read as more
- * packets.  Two passes:
+ * and zstd_compressed_packets (zstd) are decompressed here under the
+ * input's decompression budget and read as more packets.  Two passes:
  *
  *  1. every packet, in file order: each FtraceEventBundle's events are
  *     noted as records (time, cpu, a view of the event's bytes); the
@@ -36,7 +36,7 @@
  * Clock snapshots and the bundles' ftrace clock become header records the
  * sync reads (perfetto-clock.c).  TrackEvents (app slices, instants,
  * counters) are read by perfetto-track.c from each packet and become JSON
- * blocks.  Not read yet: zstd_compressed_packets (counted).
+ * blocks.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -734,8 +734,11 @@ static int read_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	return rc < 0 ? wire_fail(pf, &e) : 0;
 }
 
-/* TracePacket.compressed_packets F: a zlib stream of more packets. */
-static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uint8_t *base)
+/* TracePacket.compressed_packets (KIND TM_ZK_ZLIB: a zlib stream) or
+ * .zstd_compressed_packets (TM_ZK_ZSTD: zstd frames) F: more packets,
+ * decompressed under the input's budget. */
+static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uint8_t *base,
+			   int kind)
 {
 	struct tm_inflated z;
 	size_t at = (size_t)(f->data - base);
@@ -748,9 +751,9 @@ static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uin
 				   "compressed_packets inside compressed_packets");
 		return -1;
 	}
-	ret = tm_input_inflate(pf->in, 0, (const char *)f->data, f->len, &z);
+	ret = tm_input_inflate(pf->in, kind, (const char *)f->data, f->len, &z);
 	if (ret)
-		return tm_input_zfail(pf->in, ret, &z, 0, at);
+		return tm_input_zfail(pf->in, ret, &z, kind, at);
 	pf->depth = 1;
 	pf->zat = at;
 	ret = read_packets(pf, (const uint8_t *)z.data, (const uint8_t *)z.data, z.len);
@@ -797,8 +800,11 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 		case PF_PKT_FTRACE_EVENTS: rc = read_bundle(pf, &sub); break;
 		case PF_PKT_PROCESS_TREE: rc = read_process_tree(pf, &sub, f.num); break;
 		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub, f.num); break;
-		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base); break;
-		case PF_PKT_ZSTD_COMPRESSED: pf->zstd++; rc = 0; break;
+		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base, TM_ZK_ZLIB); break;
+		case PF_PKT_ZSTD_COMPRESSED:
+			pf->zstd++;
+			rc = read_compressed(pf, &f, r.base, TM_ZK_ZSTD);
+			break;
 		case PF_PKT_CLOCK_SNAPSHOT: rc = read_snapshot(pf, &sub, &f); break;
 		default: rc = 0; break;
 		}
@@ -1272,8 +1278,6 @@ static void report_unknown(struct pf *pf)
 	       "compact sched_waking before any sched_switch on its CPU (waker unknown): not written");
 	warn_n(pf, "perfetto-bad-timestamp", pf->bad_ts,
 	       "ftrace event timestamps past INT64_MAX ns: not written");
-	warn_n(pf, "perfetto-zstd", pf->zstd,
-	       "zstd_compressed_packets are not read yet: their packets are missing");
 	warn_n(pf, "perfetto-lost-events", pf->lost_bundles,
 	       "ftrace bundles that say the kernel lost events before them");
 	warn_n(pf, "perfetto-clock-snapshot-unusable", pf->clk.unusable,

@@ -17,6 +17,7 @@ have_pc json-c || need="$need libjson-c-dev"
 have_pc zlib || need="$need zlib1g-dev"
 # ISA-L: inflate and deflate 2-3 times zlib's speed (zlib is used without it)
 have_pc libisal || need="$need libisal-dev"
+have_pc libzstd || need="$need libzstd-dev"
 have_pc cmocka || need="$need libcmocka-dev"
 have_pc libtracefs || need="$need libtracefs-dev"
 have_pc libtraceevent || need="$need libtraceevent-dev"

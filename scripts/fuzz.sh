@@ -29,7 +29,7 @@ mkdir -p "$out/corpus"
 # the library's layers (src/layers), lowest first
 layers=$(sed -e 's/#.*//' src/layers | grep -v '^ *$' | grep -v '^src/cli')
 incs=$(for l in $layers; do printf ' -I%s' "$l"; done)
-pkgs="json-c zlib libtracecmd libtracefs libtraceevent"
+pkgs="json-c zlib libzstd libtracecmd libtracefs libtraceevent"
 # ISA-L's inflate where installed, as the build uses it (Makefile: ISAL)
 isal=""
 if pkg-config --exists libisal 2>/dev/null; then

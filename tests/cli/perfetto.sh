@@ -8,7 +8,8 @@
 #  - print events: tracing_mark_write lines, the atrace slice Perfetto finds;
 #  - compact_sched: sched_switch lines worked out by hand from the schema;
 #  - the process tree: process and thread names and the thread's process;
-#  - gzip, compressed_packets, stdin; bad input: a one-line error with the byte;
+#  - gzip, compressed_packets (zlib), zstd_compressed_packets, stdin; bad
+#    input: a one-line error with the byte;
 #  - clocks: ClockSnapshot and the ftrace clock link a JSON on CLOCK_MONOTONIC,
 #    a legacy one, a Performance Timeline on CLOCK_REALTIME without options
 #    or markers (times worked out by hand in testdata/perfetto/clock_*); its
@@ -115,6 +116,13 @@ check "perfetto: compressed_packets (zlib): the same lines" \
 	sh -c "$TM import -q -o '$T/cz.json' '$D/compact_sched_crop_compressed.pb' &&
 	       python3 '$T/lines.py' '$T/cz.json' > '$T/cz.txt' && cmp -s '$T/cs.txt' '$T/cz.txt'"
 
+check "perfetto: zstd_compressed_packets (one zstd frame): the same lines" \
+	sh -c "$TM import -q -o '$T/zs.json' '$D/compact_sched_crop_zstd.pb' &&
+	       python3 '$T/lines.py' '$T/zs.json' > '$T/zs.txt' && cmp -s '$T/cs.txt' '$T/zs.txt'"
+check "perfetto: zstd_compressed_packets (two frames, cut inside a packet): the same lines" \
+	sh -c "$TM import -q -o '$T/zs2.json' '$D/compact_sched_crop_zstd2.pb' &&
+	       python3 '$T/lines.py' '$T/zs2.json' > '$T/zs2.txt' && cmp -s '$T/cs.txt' '$T/zs2.txt'"
+
 # ---- process tree: names and processes; events of two CPUs in time order ------
 check "perfetto: process tree: process 100 /usr/bin/app, its threads AppMainThread (100) and Worker (101)" \
 	sh -c "$TM import -q -o '$T/pt.json' '$D/proc_ftrace.pb' && python3 -c '
@@ -140,6 +148,8 @@ one_line_error "a packet's length past the end of the file" "$D/bad_truncated.pb
 one_line_error "a field's length past the end of its packet" "$D/bad_past_end.pb" "bad_past_end.pb: byte 6: a length past the end"
 one_line_error "a varint of 11 bytes" "$D/bad_varint11.pb" "bad_varint11.pb: byte 17: varint longer than 10 bytes"
 one_line_error "compressed_packets whose zlib stream ends early" "$D/bad_zlib_truncated.pb" "bad_zlib_truncated.pb: byte 63: truncated zlib stream"
+one_line_error "zstd_compressed_packets whose zstd frame ends early" "$D/bad_zstd_truncated.pb" "bad_zstd_truncated.pb: byte 69: truncated zstd stream"
+one_line_error "zstd_compressed_packets whose frame is corrupt" "$D/bad_zstd_corrupt.pb" "bad_zstd_corrupt.pb: byte 9: corrupt zstd stream ("
 head -c 300 "$S.pb" > "$T/cut.pb"
 one_line_error "a file cut in a packet" "$T/cut.pb" "cut.pb: byte "
 

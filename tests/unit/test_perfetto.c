@@ -8,9 +8,14 @@
  * field << 3 | wire type): e.g. 0x96 0x01 is 150, 0x08 is field 1 varint,
  * 0x12 field 2 length-delimited, 0x1d field 3 fixed32, 0x21 field 4 fixed64.
  * The clock records: perfetto-clock.h, times in seconds with 9 decimals.
+ * The zstd decoder (parsers/decode.c, for zstd_compressed_packets) against
+ * frames made here with libzstd's own compressor.
  */
+#include <zstd.h>
+
 #include "testutil.h"
 #include "tracemerge/input.h"
+#include "decode.h"
 #include "perfetto.h"
 #include "perfetto-clock.h"
 #include "perfetto-wire.h"
@@ -119,7 +124,43 @@ static void test_sniff(void **state)
 	assert_false(tm_is_perfetto("\x0a\x02\x00\x01", 4));
 }
 
-/* A whole trace from memory: format and the one-line error contract. */
+/* zstd: one frame, two frames back to back, a frame cut, bytes after the
+ * last frame, the output limit. */
+static void test_zstd(void **state)
+{
+	static const char text[] = "packet bytes, packet bytes, packet bytes";
+	uint8_t f[256];
+	size_t n, m, tl = sizeof(text) - 1;
+	struct tm_inflated z;
+
+	(void)state;
+	n = ZSTD_compress(f, sizeof(f), text, tl, 3);
+	assert_false(ZSTD_isError(n));
+	assert_int_equal(tm_decode_zstd(f, n, 1 << 20, &z), TM_Z_OK);
+	assert_int_equal(z.len, tl);
+	assert_memory_equal(z.data, text, tl);
+	tm_big_free(z.data, z.cap);
+	/* two frames: their outputs one after the other */
+	m = ZSTD_compress(f + n, sizeof(f) - n, "tail", 4, 3);
+	assert_false(ZSTD_isError(m));
+	assert_int_equal(tm_decode_zstd(f, n + m, 1 << 20, &z), TM_Z_OK);
+	assert_int_equal(z.len, tl + 4);
+	assert_memory_equal(z.data + tl, "tail", 4);
+	tm_big_free(z.data, z.cap);
+	/* the first frame without its last byte: truncated at the end (n - 1) */
+	assert_int_equal(tm_decode_zstd(f, n - 1, 1 << 20, &z), TM_Z_TRUNCATED);
+	assert_int_equal(z.err_off, n - 1);
+	assert_null(z.data);
+	/* an empty stream is a truncated one */
+	assert_int_equal(tm_decode_zstd(f, 0, 1 << 20, &z), TM_Z_TRUNCATED);
+	/* a frame then 4 bytes that are no frame (no zstd magic) */
+	memcpy(f + n, "junk", 4);
+	assert_int_equal(tm_decode_zstd(f, n + 4, 1 << 20, &z), TM_Z_CORRUPT);
+	assert_non_null(z.msg);
+	/* 41 bytes may not come out of a stream held to 10 */
+	assert_int_equal(tm_decode_zstd(f, n, 10, &z), TM_Z_LIMIT);
+}
+
 /* The header text of C, NUL-terminated, into BUF (CAP bytes). */
 static const char *clock_header(const struct tm_pf_clocks *c, char *buf, size_t cap)
 {
@@ -211,6 +252,7 @@ static void test_clock_bundle(void **state)
 	tm_pf_clocks_free(&c);
 }
 
+/* A whole trace from memory: format and the one-line error contract. */
 static void test_open_mem(void **state)
 {
 	static const uint8_t bad[] = { 0x0a, 0x02, 0x50, 0x01, 0x0a, 0x03, 0x08, 0x01, 0x12 };
@@ -242,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_clock_snapshot),
 		cmocka_unit_test(test_clock_bundle),
+		cmocka_unit_test(test_zstd),
 		cmocka_unit_test(test_open_mem),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
