@@ -22,7 +22,9 @@
 
 /*
  * Field numbers, from perfetto_trace.proto (Perfetto's whole-trace schema;
- * a comment names the message.field of each).
+ * a comment names the message.field of each): those perfetto.c reads
+ * itself; the typed ftrace events written from their fields are in the
+ * table of perfetto-events.c.
  */
 enum {
 	PF_TRACE_PACKET = 1,                    /* Trace.packet */
@@ -84,17 +86,12 @@ enum {
 	PF_EV_COMMON_FLAGS = 5,                 /* FtraceEvent.common_flags */
 	PF_EV_PRINT = 3,                        /* FtraceEvent.print */
 	PF_EV_SCHED_SWITCH = 4,                 /* FtraceEvent.sched_switch */
-	PF_EV_CPU_FREQUENCY = 11,               /* FtraceEvent.cpu_frequency */
-	PF_EV_CPU_IDLE = 13,                    /* FtraceEvent.cpu_idle */
 	PF_EV_SCHED_WAKEUP = 17,                /* FtraceEvent.sched_wakeup */
 	PF_EV_SCHED_BLOCKED_REASON = 18,        /* FtraceEvent.sched_blocked_reason */
 	PF_EV_SCHED_WAKING = 20,                /* FtraceEvent.sched_waking */
 	PF_EV_SCHED_WAKEUP_NEW = 114,           /* FtraceEvent.sched_wakeup_new */
 	PF_EV_TASK_NEWTASK = 235,               /* FtraceEvent.task_newtask */
 	PF_EV_TASK_RENAME = 236,                /* FtraceEvent.task_rename */
-	PF_EV_SCHED_PROCESS_EXIT = 238,         /* FtraceEvent.sched_process_exit */
-	PF_EV_SCHED_PROCESS_FORK = 239,         /* FtraceEvent.sched_process_fork */
-	PF_EV_SCHED_PROCESS_FREE = 240,         /* FtraceEvent.sched_process_free */
 	PF_EV_GENERIC = 327,                    /* FtraceEvent.generic */
 
 	PF_PRINT_BUF = 2,                       /* PrintFtraceEvent.buf */
@@ -107,7 +104,6 @@ enum {
 	PF_SWITCH_NEXT_PRIO = 7,                /* SchedSwitchFtraceEvent.next_prio */
 	PF_WAKE_COMM = 1,                       /* SchedWak{ing,eup,eupNew}FtraceEvent.comm */
 	PF_WAKE_PID = 2,                        /* ... .pid */
-	PF_WAKE_TARGET_CPU = 5,                 /* ... .target_cpu */
 	PF_BLOCKED_CALLER = 2,                  /* SchedBlockedReasonFtraceEvent.caller */
 	PF_NEWTASK_PID = 1,                     /* TaskNewtaskFtraceEvent.pid */
 	PF_NEWTASK_COMM = 2,                    /* TaskNewtaskFtraceEvent.comm */

@@ -29,10 +29,13 @@
  *     writes "<unknown>"), seconds with 6 decimals when the time is a whole
  *     microsecond, else 9 (exact; to_ftrace truncates to microseconds).
  *
- * Memory: the records (112 bytes an event) and the text block grow with the
- * trace; the bytes of the events are views into the file (or the inflated
- * packets, which the input keeps).  A typed event without a text form here
- * is counted per FtraceEvent field number ("perfetto-event-N" warnings).
+ * The typed events other than print, sched_switch, sched_blocked_reason and
+ * generic are written from the table of perfetto-events.c (their fields'
+ * layouts).  Memory: the records (112 bytes an event) and the text block
+ * grow with the trace; the bytes of the events are views into the file (or
+ * the inflated packets, which the input keeps).  A typed event without a
+ * text form is counted per FtraceEvent field number ("perfetto-event-N"
+ * warnings).
  * Clock snapshots and the bundles' ftrace clock become header records the
  * sync reads (perfetto-clock.c).  TrackEvents (app slices, instants,
  * counters) are read by perfetto-track.c from each packet and become JSON
@@ -49,6 +52,7 @@
 #include "hash-map.h"
 #include "perfetto.h"
 #include "perfetto-clock.h"
+#include "perfetto-events.h"
 #include "perfetto-track.h"
 #include "perfetto-wire.h"
 #include "tracemerge/ts.h"
@@ -107,7 +111,8 @@ struct rec {
 	int32_t prev_pid, prev_prio, next_pid, next_prio;   /* waking: next_* */
 	int64_t prev_state;
 	int32_t target_cpu;
-	struct view prev_comm, next_comm;
+	struct view prev_comm, next_comm;  /* REC_EVENT: prev_comm is the kernel
+					    * symbol of its symbol field */
 };
 
 struct cpu_state {              /* compact sched: who runs on a CPU */
@@ -325,8 +330,9 @@ static struct view symbol(struct pf *pf, uint64_t iid)
 	return v ? *v : (struct view){ NULL, 0 };
 }
 
-/* sched_blocked_reason M: its caller's symbol, into *SYM. */
-static int blocked_caller(struct pf *pf, const struct tm_pb *m, struct view *sym)
+/* The symbol of field NUM (an interned kernel symbol's iid) of event
+ * message M, into *SYM (unchanged when M has no such field). */
+static int field_symbol(struct pf *pf, const struct tm_pb *m, uint32_t num, struct view *sym)
 {
 	struct tm_pb r = *m;
 	struct tm_pb_field f;
@@ -334,9 +340,20 @@ static int blocked_caller(struct pf *pf, const struct tm_pb *m, struct view *sym
 	int rc;
 
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
-		if (f.num == PF_BLOCKED_CALLER && f.type == TM_PB_VARINT)
+		if (f.num == num && f.type == TM_PB_VARINT)
 			*sym = symbol(pf, f.v);
 	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+/* The field of event FIELD that names a kernel symbol, or 0. */
+static uint32_t symbol_field(uint32_t field)
+{
+	const struct tm_pf_event *d;
+
+	if (field == PF_EV_SCHED_BLOCKED_REASON)
+		return PF_BLOCKED_CALLER;
+	d = tm_pf_event(field);
+	return d ? tm_pf_event_symbol_field(d) : 0;
 }
 
 static bool ts_ok(struct pf *pf, uint64_t ts)
@@ -357,7 +374,7 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	int64_t pid = 0;
 	struct rec *rec;
 	struct tm_pb body = { 0 };
-	uint32_t field = 0;
+	uint32_t field = 0, sym;
 	int rc;
 
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
@@ -379,7 +396,8 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 		return -1;
 	if (!(rec = new_rec(pf)))
 		return nomem(pf);
-	if (field == PF_EV_SCHED_BLOCKED_REASON && blocked_caller(pf, &body, &rec->prev_comm))
+	/* symbols as defined when the event is read: the interning changes */
+	if ((sym = symbol_field(field)) && field_symbol(pf, &body, sym, &rec->prev_comm))
 		return -1;
 	rec->ts = (int64_t)ts;
 	rec->cpu = cpu;
@@ -973,65 +991,6 @@ static void put_state(struct pf *pf, int64_t state)
 		put(pf, state & 0x100 ? "R+" : "R", state & 0x100 ? 2 : 1);
 }
 
-struct fdesc {
-	uint32_t num;
-	const char *key;
-	char type;              /* 's' string, 'i' int, 'u' unsigned */
-};
-
-/* The typed events written from their fields, in the order they come
- * (the default of Perfetto's to_ftrace()). */
-struct edesc {
-	uint32_t field;
-	const char *name;
-	struct fdesc f[6];
-};
-
-static const struct edesc plain_events[] = {
-	{ PF_EV_CPU_FREQUENCY, "cpu_frequency", { { 1, "state", 'u' }, { 2, "cpu_id", 'u' } } },
-	{ PF_EV_CPU_IDLE, "cpu_idle", { { 1, "state", 'u' }, { 2, "cpu_id", 'u' } } },
-	{ PF_EV_TASK_NEWTASK, "task_newtask", { { 1, "pid", 'i' }, { 2, "comm", 's' },
-		{ 3, "clone_flags", 'u' }, { 4, "oom_score_adj", 'i' } } },
-	{ PF_EV_TASK_RENAME, "task_rename", { { 1, "pid", 'i' }, { 2, "oldcomm", 's' },
-		{ 3, "newcomm", 's' }, { 4, "oom_score_adj", 'i' } } },
-	{ PF_EV_SCHED_PROCESS_EXIT, "sched_process_exit", { { 1, "comm", 's' }, { 2, "pid", 'i' },
-		{ 3, "tgid", 'i' }, { 4, "prio", 'i' } } },
-	{ PF_EV_SCHED_PROCESS_FORK, "sched_process_fork", { { 1, "parent_comm", 's' },
-		{ 2, "parent_pid", 'i' }, { 3, "child_comm", 's' }, { 4, "child_pid", 'i' } } },
-	{ PF_EV_SCHED_PROCESS_FREE, "sched_process_free", { { 1, "comm", 's' }, { 2, "pid", 'i' },
-		{ 3, "prio", 'i' } } },
-};
-
-static void put_value(struct pf *pf, char type, const struct tm_pb_field *f)
-{
-	if (type == 's' && f->type == TM_PB_BYTES)
-		put_text(pf, view_of(f));
-	else if (type == 'i')
-		put_int(pf, f->type == TM_PB_FIXED32 ? (int64_t)(int32_t)f->v : (int64_t)f->v,
-			0, ' ', false);
-	else
-		putf(pf, "%" PRIu64, f->v);
-}
-
-/* The fields of M that D describes, " key=value" each. */
-static int put_plain(struct pf *pf, const struct edesc *d, const struct tm_pb *m)
-{
-	struct tm_pb r = *m;
-	struct tm_pb_field f;
-	struct tm_pb_error e;
-	int rc;
-
-	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
-		for (unsigned i = 0; i < 6 && d->f[i].key; i++) {
-			if (d->f[i].num != f.num)
-				continue;
-			putf(pf, " %s=", d->f[i].key);
-			put_value(pf, d->f[i].type, &f);
-		}
-	}
-	return rc < 0 ? wire_fail(pf, &e) : 0;
-}
-
 /* Fields of a message M as an array by field number (1..15; the last
  * occurrence; absent: type 0, value 0). */
 static int fields_of(struct pf *pf, const struct tm_pb *m, struct tm_pb_field *out, unsigned n)
@@ -1068,16 +1027,15 @@ static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio,
 	PUT_KV(pf, " next_prio=", nprio);
 }
 
-static void put_wake(struct pf *pf, const char *name, struct view comm, int32_t pid,
-		     int32_t prio, int32_t target)
+/* A compact sched_waking, as to_ftrace() writes one (its default layout:
+ * target_cpu not padded, unlike sched_wakeup's). */
+static void put_waking(struct pf *pf, struct view comm, int32_t pid, int32_t prio, int32_t target)
 {
-	put(pf, name, strlen(name));
-	put(pf, ": comm=", 7);
+	put(pf, "sched_waking: comm=", 19);
 	put_text(pf, comm);
 	PUT_KV(pf, " pid=", pid);
 	PUT_KV(pf, " prio=", prio);
-	put(pf, " target_cpu=", 12);
-	put_int(pf, target, 3, '0', false);
+	PUT_KV(pf, " target_cpu=", target);
 }
 
 /* GenericFtraceEvent M: "NAME: key=value ...". */
@@ -1130,6 +1088,29 @@ static int put_blocked(struct pf *pf, const struct rec *rec, const struct tm_pb 
 	return 0;
 }
 
+static void sink_put(void *ctx, const void *s, size_t n)
+{
+	put(ctx, s, n);
+}
+
+static void sink_text(void *ctx, const uint8_t *s, size_t n)
+{
+	put_text(ctx, (struct view){ s, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n });
+}
+
+/* Typed event R (message M) from the table of perfetto-events.c: 0, 1
+ * when it has no text form there, -1 on a wire error. */
+static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
+{
+	const struct tm_pf_event *d = tm_pf_event(r->field);
+	struct tm_pf_sink sink = { sink_put, sink_text, pf, r->prev_comm.p, r->prev_comm.n };
+	struct tm_pb_error e;
+
+	if (!d)
+		return 1;
+	return tm_pf_event_write(d, m, &sink, &e) ? wire_fail(pf, &e) : 0;
+}
+
 /* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
  * event has no text form here, -1 on a wire error. */
 static int put_event(struct pf *pf, const struct rec *r)
@@ -1154,25 +1135,12 @@ static int put_event(struct pf *pf, const struct rec *r)
 		put_switch(pf, fview(&g[1]), (int32_t)g[2].v, (int32_t)g[3].v, (int64_t)g[4].v,
 			   fview(&g[5]), (int32_t)g[6].v, (int32_t)g[7].v);
 		return 0;
-	case PF_EV_SCHED_WAKEUP: case PF_EV_SCHED_WAKING: case PF_EV_SCHED_WAKEUP_NEW:
-		if (fields_of(pf, &m, g, 6))
-			return -1;
-		put_wake(pf, r->field == PF_EV_SCHED_WAKEUP ? "sched_wakeup" :
-			     r->field == PF_EV_SCHED_WAKING ? "sched_waking" : "sched_wakeup_new",
-			 fview(&g[1]), (int32_t)g[2].v, (int32_t)g[3].v, (int32_t)g[5].v);
-		return 0;
 	case PF_EV_SCHED_BLOCKED_REASON:
 		return put_blocked(pf, r, &m);
 	case PF_EV_GENERIC:
 		return put_generic(pf, &m);
 	}
-	for (size_t i = 0; i < sizeof(plain_events) / sizeof(plain_events[0]); i++) {
-		if (plain_events[i].field != r->field)
-			continue;
-		putf(pf, "%s:", plain_events[i].name);
-		return put_plain(pf, &plain_events[i], &m);
-	}
-	return 1;
+	return put_typed(pf, r, &m);
 }
 
 static int count_unknown(struct pf *pf, uint32_t field)
@@ -1195,8 +1163,7 @@ static int write_rec(struct pf *pf, const struct rec *r)
 		put_switch(pf, r->prev_comm, r->prev_pid, r->prev_prio, r->prev_state,
 			   r->next_comm, r->next_pid, r->next_prio);
 	else if (r->kind == REC_WAKING)
-		put_wake(pf, "sched_waking", r->next_comm, r->next_pid, r->next_prio,
-			 r->target_cpu);
+		put_waking(pf, r->next_comm, r->next_pid, r->next_prio, r->target_cpu);
 	else if ((rc = put_event(pf, r)) != 0)
 		pf->len = mark;
 	if (rc < 0)

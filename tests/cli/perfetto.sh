@@ -26,7 +26,8 @@ for l in json.load(open(sys.argv[1]))["systemTraceEvents"].split("\n"):
 PY
 
 # ours against to_ftrace(): to_ftrace truncates times to microseconds and
-# writes an unknown comm "<unknown>" (the kernel's "<...>"); the order among
+# writes an unknown comm "<unknown>" (the kernel's "<...>", right-aligned in
+# the 16 columns of the comm as to_ftrace() does); the order among
 # equal times is not defined, so the lines are compared as sorted lists and
 # ours must not go back in time.
 cat > "$T/toftrace.py" <<'PY'
@@ -41,7 +42,7 @@ for l in open(sys.argv[2]):
         sys.exit("back in time: %r" % l)
     last = t
     l = re.sub(r' (\d+)\.(\d{6})\d{3}: ', r' \1.\2: ', l)
-    ours.append(l.replace("<...>", "<unknown>"))
+    ours.append(re.sub(r'^ *<\.\.\.>-', "%16s-" % "<unknown>", l))
 if sorted(exp) != sorted(ours):
     for l in sorted(set(exp) ^ set(ours)):
         print(("expected: " if l in exp else "ours:     ") + l)
@@ -87,10 +88,74 @@ sys.exit(not (len(b) == 1 and len(e) == 1 and b[0][\"name\"] == \"valid_print\" 
               round(b[0][\"ts\"] * 1000) == 74662603048 and round((e[0][\"ts\"] - b[0][\"ts\"]) * 1000) == 2))
 ' '$T/pe.json'"
 
-# ---- an event without a text form: counted, not dropped silently --------------
-check "perfetto: cgroup_attach_task (FtraceEvent field 67): 0 lines, warning perfetto-event-67 counted once" \
-	sh -c "$TM stats '$D/cgroup_attach_task.pb' > '$T/c' &&
-	       grep -q '0 events + 0 continuation' '$T/c' && grep -Eq '^  perfetto-event-67 +1 ' '$T/c'"
+# ---- typed events: the diff tests' to_ftrace() lines ----------------------------
+check "perfetto: cgroup_attach_task before Android S (cname): the line of its diff test" \
+	sh -c "$TM import -q -o '$T/cg.json' '$D/cgroup_attach_task.pb' && python3 '$T/lines.py' '$T/cg.json' > '$T/cg.txt' &&
+	       python3 '$T/toftrace.py' '$D/cgroup_attach_task_pre_s_print_systrace.out' '$T/cg.txt'"
+check "perfetto: cgroup_attach_task since Android S (dst_level, dst_path): the line of its diff test" \
+	sh -c "$TM import -q -o '$T/cg2.json' '$D/cgroup_attach_task_post.pb' && python3 '$T/lines.py' '$T/cg2.json' > '$T/cg2.txt' &&
+	       python3 '$T/toftrace.py' '$D/cgroup_attach_task_post_s_print_systrace.out' '$T/cg2.txt'"
+check "perfetto: kfree with values past INT64_MAX, unsigned: the 2 lines of print_systrace_unsigned" \
+	sh -c "$TM import -q -o '$T/kf.json' '$D/print_systrace_unsigned.pb' && python3 '$T/lines.py' '$T/kf.json' > '$T/kf.txt' &&
+	       grep -v kmalloc '$D/print_systrace_unsigned.out' > '$T/kf.out' && python3 '$T/toftrace.py' '$T/kf.out' '$T/kf.txt'"
+# an event without a text form (kmalloc: to_ftrace() names its gfp_flags)
+check "perfetto: kmalloc (FtraceEvent field 299): no line, warning perfetto-event-299 counted once" \
+	sh -c "$TM stats '$D/print_systrace_unsigned.pb' > '$T/c' &&
+	       grep -q '2 events + 0 continuation' '$T/c' && grep -Eq '^  perfetto-event-299 +1 ' '$T/c'"
+
+# every event of the table (perfetto-events.c), one of each with every field
+# set, against the lines of Perfetto's own to_ftrace() (events_to_ftrace.out:
+# trace_processor of Debian's chromium 156); the differences are ours on
+# purpose (see scripts/perfetto-events.py), and gpu_work_period is newer
+# than that trace_processor.
+cat > "$T/events.py" <<'PY'
+import re, sys
+# the TGID column is not the event's: Perfetto's follows its process tracking
+tgid = lambda l: re.sub(r'\((-----| *\d+)\) \[', "(TGID) [", l, count=1)
+ours = [tgid(re.sub(r'^ *<\.\.\.>-', "%16s-" % "<unknown>", l)) for l in open(sys.argv[2]).read().split("\n") if l]
+# control bytes (in bytes fields) are written '?' here
+ctl = lambda l: re.sub(r'[\x00-\x1f\x7f]', "?", l)
+# the .out file's lines: its header, then each line in quotes
+exp = [ctl(tgid(l[1:-1])) for l in open(sys.argv[1]).read().split("\n")[1:] if l]
+fix = {
+    "clock_enable:nam0": "clock_enable: nam0", "clock_disable:nam0": "clock_disable: nam0",
+    "tracing_mark_write:B|": "tracing_mark_write: B|",
+    "workqueue=172fd9-5": "workqueue=wor4 req_cpu=9 cpu=-5",
+}
+for i, l in enumerate(exp):
+    for a, b in fix.items():
+        if a in l:
+            exp[i] = l.replace(a, b)
+extra = [l for l in ours if l not in exp]
+missing = [l for l in exp if l not in ours]
+if missing or len(extra) != 1 or "gpu_work_period: gpu_id=100 uid=137" not in extra[0]:
+    sys.exit("missing %s\nextra %s" % (missing[:5], extra[:5]))
+print("%d lines as to_ftrace() writes them, %d of them on purpose otherwise" % (len(exp), 4))
+PY
+lcheck "perfetto: the 532 typed events of the table, as Perfetto's to_ftrace() writes them" \
+	sh -c "$TM import -q -o '$T/ev.json' '$D/events.pb' && python3 '$T/lines.py' '$T/ev.json' > '$T/ev.txt' &&
+	       python3 '$T/events.py' '$D/events_to_ftrace.out' '$T/ev.txt'"
+
+# fields left out, and an interned kernel symbol: the lines to_ftrace()
+# writes for each event alone in a trace (events_partial.textproto)
+cat > "$T/partial.expected" <<'E'
+           <...>-1     (-----) [000] .... 0.000001: irq_handler_exit: irq=3 ret=
+           <...>-1     (-----) [000] .... 0.000002: softirq_exit: [action=]
+           <...>-1     (-----) [000] .... 0.000003: binder_transaction: transaction=5 dest_node= dest_proc= dest_thread= reply= flags=0x code=0x
+           <...>-1     (-----) [000] .... 0.000004: workqueue_execute_start: work struct 100: function 
+           <...>-1     (-----) [000] .... 0.000005: workqueue_execute_start: work struct 100: function my_fn
+           <...>-1     (-----) [000] .... 0.000006: i2c_write: i2c-1 # [01-02-ff]
+           <...>-1     (-----) [000] .... 0.000007: mm_filemap_add_to_page_cache: dev 1:1 ino ff page=0000000000000000 pfn=1 ofs=12288
+           <...>-1     (-----) [000] .... 0.000008: clock_set_rate: 
+           <...>-1     (-----) [000] .... 0.000009: clk_set_rate:  5
+E
+check "perfetto: typed events with fields left out; workqueue function from interned kernel_symbols" \
+	sh -c "$TM import -q -o '$T/ep.json' '$D/events_partial.pb' && python3 '$T/lines.py' '$T/ep.json' > '$T/ep.txt' &&
+	       cmp '$T/partial.expected' '$T/ep.txt'"
+# a compact sched_waking as to_ftrace() writes it: target_cpu not padded
+check "perfetto: compact sched_waking: comm=rcu_sched pid=8 prio=120 target_cpu=0" \
+	sh -c "$TM import -q -o '$T/cw.json' '$D/compact_waking.pb' && python3 '$T/lines.py' '$T/cw.json' > '$T/cw.txt' &&
+	       grep -q '^          <idle>-0     (-----) \[000\] \.\.\.\. 0\.000002500: sched_waking: comm=rcu_sched pid=8 prio=120 target_cpu=0\$' '$T/cw.txt'"
 
 # ---- compact_sched ----------------------------------------------------------------
 cat > "$T/compact.py" <<'PY'
