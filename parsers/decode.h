@@ -112,6 +112,14 @@ int tm_decode_base64(const char *s, size_t len, char **out, size_t *outlen,
  * what the reading and writing passes walk, for their progress. */
 uint64_t tm_input_text_bytes(const struct tm_input *in);
 
+/* One line of what a converter says about its input (`stats`' "source"
+ * section): COUNT under KEY, in GROUP ("": at the top level). */
+struct tm_source_count {
+	char group[32];
+	char key[64];
+	uint64_t count;
+};
+
 struct tm_input {
 	char *name;
 	enum tm_format format;
@@ -129,6 +137,9 @@ struct tm_input {
 	struct tm_block *blocks;
 	size_t nblocks, blocks_cap;
 	struct tm_browser_counts browser;  /* browser-era formats (browser.c) */
+	struct tm_source_count *source;    /* the converter's own report */
+	size_t nsource, source_cap;
+	uint64_t source_other;             /* counts past TM_MAX_SOURCE lines */
 };
 
 #define TM_FMT(a, b) __attribute__((format(printf, a, b)))
@@ -156,6 +167,12 @@ int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
  * Returns -1. */
 int tm_input_zfail(struct tm_input *in, int err, const struct tm_inflated *z,
 		   int gzip, size_t base);
+/* Add COUNT under KEY of GROUP (NULL: top level) to IN's own report, in
+ * the order given; a KEY given again in its GROUP adds to its count.  Past
+ * TM_MAX_SOURCE lines the count goes to in->source_other.  0, or -1 out of
+ * memory (error set). */
+int tm_input_source_add(struct tm_input *in, const char *group, const char *key,
+			uint64_t count);
 /* Set the error "NAME: WHAT: why" of a big-buffer failure, the reason
  * from errno (tm_big_why); WHAT may be NULL. */
 void tm_input_fail_big(struct tm_input *in, const char *what);

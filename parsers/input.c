@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "tracemerge/input.h"
+#include "tracemerge/stats.h"
 #include "browser.h"
 #include "decode.h"
 #include "perfetto.h"
@@ -130,6 +131,7 @@ void tm_input_free(struct tm_input *in)
 		owned_free(&in->owned[i]);
 	free(in->owned);
 	free(in->blocks);
+	free(in->source);
 	if (in->map)
 		munmap(in->map, in->map_len);
 	free(in->name);
@@ -200,6 +202,42 @@ int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
 	b->len = len;
 	b->first_line = in->unmapped ? 0 : first_line;
 	snprintf(b->origin, sizeof(b->origin), "%s", origin ? origin : "");
+	return 0;
+}
+
+int tm_input_source_add(struct tm_input *in, const char *group, const char *key,
+			uint64_t count)
+{
+	struct tm_source_count *c;
+
+	if (!group)
+		group = "";
+	for (size_t i = 0; i < in->nsource; i++) {
+		c = &in->source[i];
+		if (!strncmp(c->group, group, sizeof(c->group) - 1) &&
+		    !strncmp(c->key, key, sizeof(c->key) - 1)) {
+			c->count += count;
+			return 0;
+		}
+	}
+	if (in->nsource >= TM_MAX_SOURCE) {
+		in->source_other += count;
+		return 0;
+	}
+	if (in->nsource == in->source_cap) {
+		size_t cap = in->source_cap ? in->source_cap * 2 : 32;
+
+		if (!(c = reallocarray(in->source, cap, sizeof(*c)))) {
+			tm_input_fail(in, "out of memory");
+			return -1;
+		}
+		in->source = c;
+		in->source_cap = cap;
+	}
+	c = &in->source[in->nsource++];
+	snprintf(c->group, sizeof(c->group), "%s", group);
+	snprintf(c->key, sizeof(c->key), "%s", key);
+	c->count = count;
 	return 0;
 }
 

@@ -21,7 +21,7 @@ struct pf_step;
 struct tm_pf_event {
 	uint32_t field;
 	const char *name;
-	int layout;                     /* PF_DEFAULT or PF_FIXED */
+	int layout;                     /* PF_NOFORM, PF_DEFAULT or PF_FIXED */
 	unsigned nsteps;
 	const struct pf_step *steps;
 };
@@ -41,6 +41,14 @@ struct tm_pf_sink {
  * here (print, sched_switch, sched_blocked_reason and generic are written
  * by perfetto.c itself and are not in the table). */
 const struct tm_pf_event *tm_pf_event(uint32_t field);
+
+/* The name of FtraceEvent field FIELD (with a text form or not), or NULL
+ * when the schema has no such field. */
+const char *tm_pf_event_name(uint32_t field);
+
+/* The name of TracePacket's data field NUM ("ftrace_events",
+ * "track_event", ...), or NULL. */
+const char *tm_pf_packet_kind(uint32_t num);
 
 /* The number of E's field that holds an interned kernel symbol's iid (the
  * function of workqueue_execute_start), or 0. */

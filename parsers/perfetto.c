@@ -54,6 +54,7 @@
 #include "perfetto-clock.h"
 #include "perfetto-events.h"
 #include "perfetto-track.h"
+#include "perfetto-stats.h"
 #include "perfetto-wire.h"
 #include "tracemerge/ts.h"
 
@@ -136,6 +137,7 @@ struct pf {
 	struct tm_hmap *syms;   /* (seq, iid) -> struct view */
 	struct tm_hmap *unknown;/* FtraceEvent field -> uint64 count */
 	struct tm_pftrack *track;       /* the TrackEvent part */
+	struct tm_pf_stats *st; /* what the trace holds and lost (stats) */
 	struct cpu_state *cpus;
 	size_t ncpus;
 	struct column col[13];  /* compact sched columns by field number */
@@ -390,6 +392,8 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	if (rc < 0)
 		return wire_fail(pf, &e);
 	pf->events++;
+	if (field && tm_pf_stats_event(pf->st, field, cpu))
+		return nomem(pf);
 	if (!field || !ts_ok(pf, ts))
 		return 0;
 	if (learn_from_event(pf, field, &body, &pid))
@@ -563,6 +567,8 @@ static int read_compact(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 		uint64_t ts = sw ? tsw : twk;
 
 		pf->events++;
+		if (tm_pf_stats_event(pf->st, sw ? PF_EV_SCHED_SWITCH : PF_EV_SCHED_WAKING, cpu))
+			return nomem(pf);
 		if (ts_ok(pf, ts) &&
 		    (sw ? compact_switch(pf, cs, cpu, (int64_t)ts, i)
 			: compact_waking(pf, cs, cpu, (int64_t)ts, j)))
@@ -803,11 +809,15 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1)
 		if (f.num == PF_PKT_SEQUENCE_ID && f.type == TM_PB_VARINT)
 			pf->seq = (uint32_t)f.v;
-	if (rc == 0 && tm_pftrack_packet(pf->track, m, &e))
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if ((rc = tm_pf_stats_packet(pf->st, m, &e)))
+		return rc == -1 ? wire_fail(pf, &e) : nomem(pf);
+	if (tm_pftrack_packet(pf->track, m, &e))
 		return e.at || strcmp(e.what, "out of memory") ? wire_fail(pf, &e) : nomem(pf);
 	/* the interning first: the packet's events use it */
-	if (rc < 0 || each_sub(pf, m, PF_PKT_INTERNED_DATA, read_interned))
-		return rc < 0 ? wire_fail(pf, &e) : -1;
+	if (each_sub(pf, m, PF_PKT_INTERNED_DATA, read_interned))
+		return -1;
 	r = *m;
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
 		struct tm_pb sub = tm_pb_sub(&r, &f);
@@ -1253,6 +1263,27 @@ static void report_unknown(struct pf *pf)
 	       "ftrace bundles on another ftrace clock than the trace's first: their clock pairs not used");
 }
 
+/* The loss the trace records, as counted warnings, and its "source"
+ * lines for stats.  0, or -1 out of memory. */
+static int report_source(struct pf *pf)
+{
+	struct tm_pf_loss l;
+	struct tm_pf_totals t = {
+		pf->packets, pf->bundles, pf->events, pf->clk.snapshots,
+		tm_hmap_count(pf->procs), tm_hmap_count(pf->tgids), pf->lost_bundles,
+	};
+
+	tm_pf_stats_loss(pf->st, &l);
+	warn_n(pf, "perfetto-ftrace-overrun", l.overrun + l.commit_overrun + l.dropped_events,
+	       "ftrace events the kernel lost (FtraceStats: overrun, commit_overrun, "
+	       "dropped_events from the trace's start to its end)");
+	warn_n(pf, "perfetto-packets-dropped", l.packets_dropped,
+	       "packets after a loss on their sequence (previous_packet_dropped)");
+	warn_n(pf, "perfetto-incremental-state-lost", l.packets_state_lost,
+	       "packets that need incremental state their sequence had lost or never set up");
+	return tm_pf_stats_report(pf->st, &t, pf->in);
+}
+
 /* ---- the process dump ---------------------------------------------------- */
 
 /* Processes (pid, ppid, name) and threads (tgid, tid, name) as `ps`
@@ -1300,6 +1331,7 @@ static void pf_free(struct pf *pf)
 	tm_hmap_free(pf->syms);
 	tm_hmap_free(pf->unknown);
 	tm_pftrack_free(pf->track);
+	tm_pf_stats_free(pf->st);
 	for (unsigned c = 0; c < 13; c++)
 		free(pf->col[c].v);
 	free(pf->itab);
@@ -1337,6 +1369,8 @@ static int convert(struct pf *pf, const char *p, size_t len)
 		return -1;
 	}
 	report_unknown(pf);
+	if (report_source(pf))
+		return -1;
 	text = pf->buf;
 	pf->buf = NULL;         /* the input owns it now (or freed it) */
 	if (tm_input_keep_big(pf->in, text, pf->cap) ||
@@ -1363,7 +1397,8 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 	pf.syms = tm_hmap_new(sizeof(struct view));
 	pf.unknown = tm_hmap_new(sizeof(uint64_t));
 	pf.track = tm_pftrack_new();
-	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track)
+	pf.st = tm_pf_stats_new();
+	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track || !pf.st)
 		rc = nomem(&pf);
 	else
 		rc = convert(&pf, p, len);

@@ -7,8 +7,10 @@ of its fields, as Perfetto's to_ftrace() writes the event.
 
     scripts/perfetto-events.py PATH/perfetto_trace.proto
 
-rewrites the part of parsers/perfetto-events.c between the lines
-"BEGIN generated" and "END generated".  The layouts:
+rewrites the parts of parsers/perfetto-events.c between the lines
+"BEGIN generated" and "END generated": every FtraceEvent kind (its name,
+and the layout of those with a text form) and the names of TracePacket's
+data fields.  The layouts:
 
 - default: the fields in the order they come, " name=value" each when
   present (what to_ftrace() does for an event it has no special case for);
@@ -123,24 +125,39 @@ def c_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def packet_kinds(src):
+    tp = re.search(r"^message TracePacket \{(.*?)^\}", src, re.S | re.M).group(1)
+    data = re.search(r"oneof data \{(.*?)\n  \}", tp, re.S).group(1)
+    return sorted((int(m.group(3)), m.group(2))
+                  for m in re.finditer(r"^\s*([\w.]+) (\w+) = (\d+)", data, re.M))
+
+
+def replace_region(text, tag, lines):
+    a = text.index("BEGIN generated " + tag)
+    a = text.index("\n", a) + 1
+    b = text.rindex("\n", 0, text.index("END generated " + tag)) + 1
+    return text[:a] + "\n".join(lines) + "\n" + text[b:]
+
+
 def main():
     src = open(sys.argv[1]).read()
-    out = []
+    out, written = [], 0
     for name, msg, num in sorted(schema_events(src), key=lambda e: e[2]):
         kind, steps = layout(src, name, msg)
         if not kind:
+            out.append("\t{ %d, %s, PF_NOFORM, 0, NULL }," % (num, c_string(name)))
             continue
+        written += 1
         fs = ", ".join("{ %d, PF_%s, PF_%s, %s }" % (n, fmt or "NONE", {"A": "ARG", "V": "VAL", "L": "LIT"}[c],
                                                    c_string(pre)) for c, pre, n, fmt in steps)
         out.append("\t{ %d, %s, %s, %d, (const struct pf_step[]){ %s } }," %
                    (num, c_string(name), kind, len(steps), fs))
+    kinds = ["\t{ %d, %s }," % (num, c_string(name)) for num, name in packet_kinds(src)]
     path = "parsers/perfetto-events.c"
-    text = open(path).read()
-    a = text.index("BEGIN generated")
-    a = text.index("\n", a) + 1
-    b = text.rindex("\n", 0, text.index("END generated")) + 1
-    open(path, "w").write(text[:a] + "\n".join(out) + "\n" + text[b:])
-    print("%d events" % len(out))
+    text = replace_region(open(path).read(), "events", out)
+    text = replace_region(text, "packets", kinds)
+    open(path, "w").write(text)
+    print("%d events, %d with a text form; %d packet kinds" % (len(out), written, len(kinds)))
 
 
 if __name__ == "__main__":

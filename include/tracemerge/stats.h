@@ -24,6 +24,7 @@ extern "C" {
 #define TM_MAX_CPUS 4096        /* distinct CPU numbers in a stats table */
 #define TM_MAX_ASYNC 16384      /* atrace async slices open at once */
 #define TM_MAX_LISTED 65536     /* tasks listed in a stats report (by pid) */
+#define TM_MAX_SOURCE 4096      /* lines of a converter's own report ("source") */
 
 /* The report of the input at PATH ("-": stdin) as one JSON object, the
  * text `tracemerge stats --json` prints for it in "inputs" (valid UTF-8,

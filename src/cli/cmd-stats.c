@@ -52,6 +52,27 @@ static void print_kv_counts(const char *title, struct json_object *o, int limit,
 		printf("  %10lld  (others: past the cap of %d)\n", others, cap);
 }
 
+/* The converter's own counts ("source"): a line each, a group's counts on
+ * lines of 4. */
+static void print_source(struct json_object *s)
+{
+	printf("source:\n");
+	json_object_object_foreach(s, k, v) {
+		int n = 0;
+
+		if (!json_object_is_type(v, json_type_object)) {
+			printf("  %s: %lld\n", tm_safe_str(k), (long long)json_object_get_int64(v));
+			continue;
+		}
+		printf("  %s (%d):", tm_safe_str(k), json_object_object_length(v));
+		json_object_object_foreach(v, gk, gv) {
+			printf(n++ % 4 ? " " : "\n    ");
+			printf("%s=%lld", tm_safe_str(gk), (long long)json_object_get_int64(gv));
+		}
+		printf("\n");
+	}
+}
+
 static void print_text(struct json_object *r)
 {
 	struct json_object *h = jget(r, "header"), *l = jget(r, "lines"), *t = jget(r, "time");
@@ -73,6 +94,8 @@ static void print_text(struct json_object *r)
 		       jget_int(jget(r, "browser"), "rejected"),
 		       jget_int(jget(r, "browser"), "events"),
 		       jget_str(jget(r, "browser"), "clock"));
+	if (jget(r, "source"))
+		print_source(jget(r, "source"));
 	printf("header:  tracer=%s entries=%lld/%lld cpus=%lld clock_type=%s%s lost_events=%lld\n",
 	       jget_str(h, "tracer") ? jget_str(h, "tracer") : "-",
 	       jget_int(h, "entries"), jget_int(h, "written"), jget_int(h, "cpus"),

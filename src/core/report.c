@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode.h"
 #include "report.h"
 #include "safe-text.h"
 #include "tracemerge/browser.h"
@@ -259,6 +260,36 @@ struct json_object *tm_report_json(struct tm_input *in, struct tm_kstats *st,
 	add(o, "atrace", atrace(st));
 	add(o, "warnings", tm_report_warnings(st->diag));
 	add(o, "browser", tm_report_browser(in));
+	add(o, "source", tm_report_source(in));
+	return o;
+}
+
+struct json_object *tm_report_source(const struct tm_input *in)
+{
+	struct json_object *o, *g = NULL;
+	const char *gname = NULL;
+
+	if (!in->nsource)
+		return NULL;
+	o = json_object_new_object();
+	for (size_t i = 0; i < in->nsource; i++) {
+		const struct tm_source_count *c = &in->source[i];
+
+		if (!c->group[0]) {
+			add(o, c->key, ju64(c->count));
+			continue;
+		}
+		if (!gname || strcmp(gname, c->group)) {
+			if (!json_object_object_get_ex(o, c->group, &g)) {
+				g = json_object_new_object();
+				add(o, c->group, g);
+			}
+			gname = c->group;
+		}
+		add(g, c->key, ju64(c->count));
+	}
+	if (in->source_other)
+		add(o, "others_past_the_cap", ju64(in->source_other));
 	return o;
 }
 

@@ -28,6 +28,9 @@ struct json_object *tm_report_canon(const struct tm_canon_stats *c);
 /* What a browser-era reader did with IN ({records, converted, rejected,
  * events, clock}), or NULL for other formats. */
 struct json_object *tm_report_browser(const struct tm_input *in);
+/* What IN's converter says about the input (its "source" lines: counts,
+ * grouped), or NULL when it says nothing. */
+struct json_object *tm_report_source(const struct tm_input *in);
 /* Slices still open at the end (atrace B without E, S without F). */
 uint64_t tm_report_unterminated(const struct tm_kstats *st, uint64_t *async_open);
 

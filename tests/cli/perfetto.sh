@@ -208,6 +208,45 @@ E
 check "perfetto: two CPUs merged in time order; TGID column; task_newtask, cpu_frequency, generic" \
 	sh -c "python3 '$T/lines.py' '$T/pt.json' > '$T/pt.txt' && cmp '$T/pt.expected' '$T/pt.txt'"
 
+# ---- stats: what the trace holds and what it says it lost -----------------------
+# loss.textproto, counted by hand: 10 packets (2 ftrace_events, 1 process_tree,
+# 2 ftrace_stats, 1 clock_snapshot, 4 track_event); ftrace events: CPU 0 print
+# + cpu_idle, CPU 1 cpu_frequency + 2 compact switches + 1 compact waking;
+# FtraceStats END - START: overrun (12-5) + (3-0) = 10, commit_overrun 1,
+# dropped (4-1) = 3; 1 bundle with lost_events; sequence 2: packet 7 needs
+# state never set up, packet 9 comes after a loss (dropped) and needs the
+# state lost with it: 2 packets, 1 sequence; sequence 3's first packet's
+# previous_packet_dropped is no loss.
+cat > "$T/loss.py" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["inputs"][0]["source"]
+want = {"packets": 10, "ftrace_bundles": 2, "ftrace_events": 6, "clock_snapshots": 1,
+        "track_events": 4, "processes": 1, "threads": 2,
+        "packets_by_kind": {"ftrace_events": 2, "process_tree": 1, "clock_snapshot": 1,
+                            "track_event": 4, "ftrace_stats": 2},
+        "ftrace_events_by_name": {"print": 1, "sched_switch": 2, "cpu_frequency": 1,
+                                  "cpu_idle": 1, "sched_waking": 1},
+        "ftrace_events_by_cpu": {"0": 2, "1": 4},
+        "lost": {"ftrace_overrun": 10, "ftrace_commit_overrun": 1, "ftrace_dropped_events": 3,
+                 "bundles_with_lost_events": 1, "previous_packet_dropped": 1,
+                 "sequences_without_incremental_state": 1, "packets_without_incremental_state": 2}}
+if s != want:
+    sys.exit("got %s" % json.dumps(s))
+PY
+check "perfetto: stats --json source: packets by kind, events by name and CPU, the loss (hand-counted)" \
+	sh -c "$TM stats --json '$D/loss.pb' > '$T/loss.json' && python3 '$T/loss.py' '$T/loss.json'"
+check "perfetto: stats says the loss aloud: warnings ftrace-overrun 14, packets-dropped 1, incremental-state-lost 2" \
+	sh -c "$TM stats '$D/loss.pb' > '$T/loss.txt' && grep -q '^source:' '$T/loss.txt' &&
+	       grep -q 'ftrace_overrun=10 ftrace_commit_overrun=1 ftrace_dropped_events=3' '$T/loss.txt' &&
+	       grep -Eq '^  perfetto-ftrace-overrun +14 ' '$T/loss.txt' &&
+	       grep -Eq '^  perfetto-packets-dropped +1 ' '$T/loss.txt' &&
+	       grep -Eq '^  perfetto-incremental-state-lost +2 ' '$T/loss.txt'"
+check "perfetto: events without a text form are in the source's events by name (kmalloc 1, kfree 2)" \
+	sh -c "$TM stats --json '$D/print_systrace_unsigned.pb' | python3 -c '
+import json, sys
+s = json.load(sys.stdin)[\"inputs\"][0][\"source\"]
+sys.exit(s[\"ftrace_events_by_name\"] != {\"kfree\": 2, \"kmalloc\": 1} or s[\"processes\"] != 1)'"
+
 # ---- bad input ----------------------------------------------------------------------
 one_line_error "a packet's length past the end of the file" "$D/bad_truncated.pb" "bad_truncated.pb: byte 4: a length past the end"
 one_line_error "a field's length past the end of its packet" "$D/bad_past_end.pb" "bad_past_end.pb: byte 6: a length past the end"
