@@ -798,6 +798,16 @@ static void put_fmt(const struct tm_pf_sink *s, const char *fmt, uint64_t v)
 		s->put(s->ctx, b, (size_t)n < sizeof(b) ? (size_t)n : sizeof(b) - 1);
 }
 
+/* V in decimal, zero-padded to 3 characters (printf's %03d). */
+static void put_cpu3(const struct tm_pf_sink *s, int64_t v)
+{
+	char b[32];
+	int n = snprintf(b, sizeof(b), "%03" PRId64, v);
+
+	if (n > 0)
+		s->put(s->ctx, b, (size_t)n < sizeof(b) ? (size_t)n : sizeof(b) - 1);
+}
+
 static const char *const softirq_names[] = {
 	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 };
@@ -857,7 +867,7 @@ static void put_value(const struct tm_pf_sink *s, enum pf_fmt fmt, const struct 
 	case PF_ZERO16: put_s(s, "0000000000000000"); break;
 	case PF_PAGEOFS: put_u(s, v << 12); break;
 	case PF_BEGIN: s->put(s->ctx, v ? "B" : "E", 1); break;
-	case PF_CPU3: put_fmt(s, "%03" PRId64, v); break;
+	case PF_CPU3: put_cpu3(s, (int64_t)v); break;
 	case PF_NONE: break;
 	}
 }
