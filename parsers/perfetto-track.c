@@ -1213,8 +1213,7 @@ static void report(struct tm_pftrack *t, struct tm_input *in)
 	tm_pf_warn_n(in, "perfetto-track-state-lost", t->skipped,
 		     "track events skipped: their sequence's incremental state was lost "
 		     "(before SEQ_INCREMENTAL_STATE_CLEARED, or after previous_packet_dropped)");
-	tm_pf_warn_n(in, "perfetto-track-dropped", t->dropped,
-		     "sequences say packets were dropped before a packet (previous_packet_dropped)");
+	/* (the drops themselves: perfetto-packets-dropped, perfetto-stats.c) */
 	tm_pf_warn_n(in, "perfetto-track-iid", t->undefined_iid,
 		     "interning ids never defined on their sequence (names written empty)");
 	tm_pf_warn_n(in, "perfetto-track-unmatched-end", t->unmatched_end,

@@ -88,13 +88,13 @@ import json, sys
 i = json.load(open(sys.argv[1]))[\"metadata\"][\"tracemerge\"][\"inputs\"][0]
 sys.exit(i[\"json_clock_domain\"] != \"CLOCK_BOOTTIME\")' '$T/te.json'"
 # skipped: sequence 2's BEGIN before its clear, sequence 5's packet after
-# the drop (2); dropped: 1; iid 5: 1; the END with nothing open: 1; the
+# the drop (2; the packets without their state: 2, trace-wide); dropped: 1; iid 5: 1; the END with nothing open: 1; the
 # dict annotation: 1; track 99: 1
 check "perfetto track events: what the trace lost, counted" \
 	sh -c "python3 -c '
 import json, sys
 w = {x[\"kind\"]: x[\"count\"] for x in json.load(open(sys.argv[1]))[\"metadata\"][\"tracemerge\"][\"warnings\"]}
-want = {\"perfetto-track-state-lost\": 2, \"perfetto-track-dropped\": 1, \"perfetto-track-iid\": 1,
+want = {\"perfetto-track-state-lost\": 2, \"perfetto-packets-dropped\": 1, \"perfetto-incremental-state-lost\": 2, \"perfetto-track-iid\": 1,
         \"perfetto-track-unmatched-end\": 1, \"perfetto-track-args\": 1, \"perfetto-track-undescribed\": 1}
 sys.exit(0 if w == want else \"%s != %s\" % (w, want))' '$T/te.json'"
 check "perfetto track events: stats counts them by phase" \
