@@ -58,8 +58,9 @@ report() {
 	esac
 }
 
-# fidelity NAME FILE: FILE and its import compared in both viewers (run
-# side by side: the machine has 2 cores)
+# fidelity NAME FILE [MODE]: FILE and its import compared in both viewers
+# (run side by side: the machine has 2 cores); MODE: compare.py's mode for
+# Perfetto (perfetto, the default, or perfetto-track)
 # A trace without kernel events (a cgroup or process dump alone) is
 # refused by `import` (exit 1, "no kernel events"): what the viewers build
 # from it raw is compared with an empty trace, so that it must be nothing.
@@ -72,7 +73,7 @@ fidelity() {
 		echo '{"traceEvents": []}' > "$T/imp.json"
 		echo "    $1: no kernel events, import refuses it: compared with an empty trace"
 	fi
-	$CMP perfetto "$VC" "$2" "$T/imp.json" > "$T/p.out" 2>&1 &
+	$CMP "${3:-perfetto}" "$VC" "$2" "$T/imp.json" > "$T/p.out" 2>&1 &
 	_raw=$2
 	if [ "$(head -c 2 "$2" | od -An -tx1 | tr -d ' ')" = 1f8b ]; then
 		gzip -dc "$2" > "$T/raw_c" 2>/dev/null; _raw=$T/raw_c
@@ -112,18 +113,38 @@ check "fidelity perfetto: a lossy copy of hand.txt: the losses of sched, thread 
 check "fidelity catapult: a lossy copy of hand.txt: the losses of sched, inner, queue seen" \
 	lossy catapult "^loss: sched 2 < raw 3" "slices 'inner': 0 < raw 1" "counters '10/queue': 0 < raw 1"
 
-# ---- Perfetto TrackEvents: the raw .pb against its import, in Perfetto ---------------------
-# (compare.py perfetto-track: Perfetto's names of JSON counters and unnamed
-# slices brought back to the proto's; Catapult does not read a .pb)
+# ---- Perfetto protobuf traces: the raw .pb against its import ------------------------------
+# Every Perfetto trace of testdata/ (kernel events, process trees, clock
+# snapshots, TrackEvents), read as compare.py's perfetto-track (Perfetto's
+# names of JSON counters and unnamed slices brought back to the proto's);
+# Catapult does not read a .pb: its raw side is "unread".
 P=$top/testdata/perfetto
-for f in track_events track_legacy track_seqclock manifest_spine debug_annotation_interned_string; do
-	if ! $TM import -q -o "$T/trk.json" "$P/$f.pb" 2> "$T/trk.err"; then
-		notok "fidelity perfetto track events $f.pb: import failed: $(head -n 1 "$T/trk.err")"
-		continue
-	fi
-	$CMP perfetto-track "$VC" "$P/$f.pb" "$T/trk.json" > "$T/p.out" 2>&1
-	report perfetto "track events $f.pb" "$T/p.out"
-done
+find "$top/testdata" -type f | LC_ALL=C sort > "$T/all"
+set --
+while IFS= read -r f; do set -- "$@" "$f"; done < "$T/all"
+KERNEL_FORMATS='("perfetto",)' kernel_traces "$T/protos" "$@"
+# Known, shown as skips (what is left of issue 25, not hidden):
+#  - events.pb, one of each of the 532 typed events: Perfetto's proto
+#    reader makes slices and threads of typed events (irq, softirq,
+#    suspend_resume, gpu, binder...) that its systrace text reader does not;
+#  - events_partial.pb, typed events with fields left out: the lines
+#    to_ftrace() writes for a binder_transaction or workqueue_execute_start
+#    without their fields stop Perfetto's text reader (bad_optional_access).
+n=0
+while IFS= read -r f <&3; do
+	case $f in
+	*/perfetto/events.pb)
+		skip "fidelity perfetto ${f#"$top"/}: Perfetto's proto reader builds slices of typed events its text reader does not (irq, suspend_resume, gpu...)"
+		continue ;;
+	*/perfetto/events_partial.pb)
+		skip "fidelity perfetto ${f#"$top"/}: to_ftrace's lines of events without their fields stop Perfetto's text reader"
+		continue ;;
+	esac
+	fidelity "${f#"$top"/}" "$f" perfetto-track; n=$((n + 1))
+done 3< "$T/protos"
+# (testdata/ holds 24 compared today)
+if [ "$n" -ge 15 ]; then ok "fidelity: $n Perfetto traces of testdata/ compared"
+else notok "fidelity: only $n Perfetto traces found in testdata/"; fi
 # a lossy copy of track_events.pb's import: "inner" and a sample of the
 # counter "queue" dropped: both seen
 $TM import -q -o "$T/trk.json" "$P/track_events.pb"
@@ -140,9 +161,6 @@ check "fidelity perfetto track events: a lossy copy of track_events' import: the
 	       { cat '$T/tl.out'; false; }"
 
 # ---- testdata/ (the corpus included) and $TM_CORPUS ------------------------------------
-find "$top/testdata" -type f | LC_ALL=C sort > "$T/all"
-set --
-while IFS= read -r f; do set -- "$@" "$f"; done < "$T/all"
 kernel_traces "$T/kernel" "$@"
 n=0
 while IFS= read -r f <&3; do
