@@ -19,6 +19,16 @@
  *                       layout, tgids filled by the kernel's record-tgid)
  *                       in a trace-data block, and the controller's clock
  *                       sync block (Trace Event JSON, one marker)
+ *     perfetto          a binary Perfetto trace as an Android capture
+ *                       writes it: a process_tree packet, then each CPU's
+ *                       FtraceEventBundles (8 CPUs, a few hundred events
+ *                       each, interleaved as traced_probes drains the
+ *                       buffers: every round one bundle a CPU over the same
+ *                       window), mostly compact_sched (switch and waking
+ *                       columns, intern table), ftrace print with atrace
+ *                       B/E/C payloads and the clock-sync markers, and
+ *                       cpu_idle, cpu_frequency, sched_wakeup_new,
+ *                       task_newtask; a ClockSnapshot every second
  *   gen json MB OUT     Trace Event JSON with B/E/X/C/i events and args,
  *                       stamped by another clock (offset 1.5 s, 20 ppm fast)
  *                       with a clock_sync issuer event for every kernel
@@ -73,7 +83,8 @@ static const struct task linux_tasks[] = {
 };
 #define NTASK (sizeof(android_tasks) / sizeof(android_tasks[0]))
 
-enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT, SHAPE_SYSTRACE };
+enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT, SHAPE_SYSTRACE,
+	     SHAPE_PERFETTO };
 static enum shape shape;
 static const struct task *tasks = android_tasks;
 
@@ -125,6 +136,7 @@ static int line_prefix(char *b, const struct task *t, int cpu, const char *flags
 		break;
 	case SHAPE_BENCH:
 	case SHAPE_SYSTRACE:
+	case SHAPE_PERFETTO:
 		if (t->pid)
 			snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
 		break;
@@ -283,6 +295,319 @@ static void gen_systrace(FILE *f, uint64_t bytes)
 	      "  </script>\n<!-- END TRACE -->\n</body>\n</html>\n", f);
 }
 
+/* ---- Perfetto protobuf (field numbers of perfetto_trace.proto) ---------- */
+
+#define PF_NCPU 8
+#define PF_BUNDLE 300            /* events a CPU's bundle holds, on average */
+#define PF_STEP_NS (STEP_NS * PF_NCPU)  /* a CPU's time per event */
+#define PF_SEQ 7                 /* traced_probes' trusted_packet_sequence_id */
+
+/* A growing byte buffer (exits on out-of-memory: a generator). */
+struct pbuf {
+	uint8_t *p;
+	size_t n, cap;
+};
+
+static void pb_raw(struct pbuf *b, const void *d, size_t n)
+{
+	if (b->n + n > b->cap) {
+		b->cap = (b->n + n) * 2 + 256;
+		if (!(b->p = realloc(b->p, b->cap))) {
+			perror("gen");
+			exit(1);
+		}
+	}
+	memcpy(b->p + b->n, d, n);
+	b->n += n;
+}
+
+static void pb_varint(struct pbuf *b, uint64_t v)
+{
+	uint8_t t[10];
+	size_t n = 0;
+
+	do {
+		t[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+		v >>= 7;
+	} while (v);
+	pb_raw(b, t, n);
+}
+
+/* Field NUM as a varint (negative int32/int64 as their 10-byte form). */
+static void pb_uint(struct pbuf *b, unsigned num, uint64_t v)
+{
+	pb_varint(b, (uint64_t)num << 3);
+	pb_varint(b, v);
+}
+
+/* Field NUM length-delimited: the N bytes at D. */
+static void pb_bytes(struct pbuf *b, unsigned num, const void *d, size_t n)
+{
+	pb_varint(b, (uint64_t)num << 3 | 2);
+	pb_varint(b, n);
+	pb_raw(b, d, n);
+}
+
+static void pb_str(struct pbuf *b, unsigned num, const char *s)
+{
+	pb_bytes(b, num, s, strlen(s));
+}
+
+/* Field NUM: the message built in SUB, which is emptied. */
+static void pb_msg(struct pbuf *b, unsigned num, struct pbuf *sub)
+{
+	pb_bytes(b, num, sub->p, sub->n);
+	sub->n = 0;
+}
+
+/* The TracePacket built in PKT (freed) written as a Trace.packet to F,
+ * its bytes added to *WRITTEN. */
+static void pf_packet(FILE *f, struct pbuf *pkt, uint64_t *written)
+{
+	struct pbuf out = { 0 };
+
+	pb_uint(pkt, 10, PF_SEQ);                /* trusted_packet_sequence_id */
+	pb_msg(&out, 1, pkt);                    /* Trace.packet */
+	fwrite(out.p, 1, out.n, f);
+	*written += out.n;
+	free(out.p);
+	free(pkt->p);
+	*pkt = (struct pbuf){ 0 };
+}
+
+/* TracePacket.process_tree: the tasks' processes and threads. */
+static void pf_process_tree(FILE *f, uint64_t ts, uint64_t *written)
+{
+	struct pbuf pkt = { 0 }, tree = { 0 }, m = { 0 };
+
+	for (size_t i = 0; i < NTASK; i++) {
+		const struct task *t = &tasks[i];
+		if (t->pid == t->tgid) {
+			pb_uint(&m, 1, (uint64_t)t->pid);
+			pb_uint(&m, 2, 1);
+			pb_str(&m, 3, t->comm);
+			pb_msg(&tree, 1, &m);            /* processes */
+		} else {
+			pb_uint(&m, 1, (uint64_t)t->pid);
+			pb_str(&m, 2, t->comm);
+			pb_uint(&m, 3, (uint64_t)t->tgid);
+			pb_msg(&tree, 2, &m);            /* threads */
+		}
+	}
+	pb_uint(&pkt, 8, ts);
+	pb_msg(&pkt, 2, &tree);
+	pf_packet(f, &pkt, written);
+	free(tree.p);
+	free(m.p);
+}
+
+/* TracePacket.clock_snapshot at boot time BT: BOOTTIME, MONOTONIC (2.5 s of
+ * suspend behind) and REALTIME (2025-11-26). */
+static void pf_clock_snapshot(FILE *f, uint64_t bt, uint64_t *written)
+{
+	static const struct { unsigned id; int64_t off; } clk[] = {
+		{ 6, 0 }, { 3, -2500000000ll }, { 1, 1764115200000000000ll }, { 5, -2600000000ll },
+	};
+	struct pbuf pkt = { 0 }, snap = { 0 }, c = { 0 };
+
+	for (size_t i = 0; i < sizeof(clk) / sizeof(clk[0]); i++) {
+		pb_uint(&c, 1, clk[i].id);
+		pb_uint(&c, 2, (uint64_t)((int64_t)bt + clk[i].off));
+		pb_msg(&snap, 1, &c);
+	}
+	pb_uint(&snap, 2, 6);                    /* primary_trace_clock: BOOTTIME */
+	pb_uint(&pkt, 8, bt);
+	pb_msg(&pkt, 6, &snap);
+	pf_packet(f, &pkt, written);
+	free(snap.p);
+	free(c.p);
+}
+
+struct pf_cpu {
+	const struct task *cur;     /* NULL: idle */
+	uint64_t ns;                /* time of the CPU's last event */
+};
+
+/* One CPU's bundle state: its events, compact columns and intern table. */
+struct pf_bundle {
+	struct pbuf ev, e, sub, itab;
+	struct pbuf col[13];        /* packed columns by field number */
+	int intern[NTASK + 1];      /* task index (NTASK: idle) -> intern index */
+	int nintern;
+	uint64_t last_sw, last_wk;  /* delta-encoding bases */
+};
+
+static int pf_intern(struct pf_bundle *bd, const struct task *t)
+{
+	size_t i = t ? (size_t)(t - tasks) : NTASK;
+
+	if (bd->intern[i] < 0) {
+		bd->intern[i] = bd->nintern++;
+		pb_str(&bd->itab, 5, t ? t->comm : "swapper");
+	}
+	return bd->intern[i];
+}
+
+/* An FtraceEvent at NS by PID whose event is field NUM, the message in
+ * bd->sub. */
+static void pf_event(struct pf_bundle *bd, uint64_t ns, int pid, unsigned num)
+{
+	pb_uint(&bd->e, 1, ns);
+	pb_uint(&bd->e, 2, (uint64_t)pid);
+	pb_msg(&bd->e, num, &bd->sub);
+	pb_msg(&bd->ev, 2, &bd->e);
+}
+
+static void pf_print(struct pf_bundle *bd, uint64_t ns, int pid, const char *text)
+{
+	pb_uint(&bd->sub, 1, 0xffffffff8149895aull);
+	pb_str(&bd->sub, 2, text);
+	pf_event(bd, ns, pid, 3);
+}
+
+/* CPU's events of (c->ns, END): the mix of gen_ftrace's, sched in the
+ * compact columns, markers due before END on CPU 0. */
+static void pf_cpu_events(struct pf_bundle *bd, struct pf_cpu *c, int cpu, uint64_t end,
+			  int *depth, uint64_t *next_sync, uint64_t *nsync)
+{
+	char text[128];
+
+	for (;;) {
+		uint64_t ns = c->ns + PF_STEP_NS / 5 + rnd(PF_STEP_NS * 8 / 5);
+		const struct task *t = c->cur;
+		int pid = t ? t->pid : 0;
+		uint32_t k = rnd(100);
+
+		if (cpu == 0 && *next_sync < end && *next_sync <= ns) {
+			snprintf(text, sizeof(text), "trace_event_clock_sync: name=s%" PRIu64 "\n",
+				 ++*nsync);
+			pf_print(bd, *next_sync, tasks[2].pid, text);
+			c->ns = *next_sync;
+			*next_sync += SYNC_NS;
+			continue;
+		}
+		if (ns >= end)
+			return;
+		c->ns = ns;
+		if (k < 40) {
+			static const int64_t st[] = { 1, 1, 0, 2, 0 };
+			/* a task runs on one CPU only (its atrace slices nest) */
+			size_t ni = (size_t)cpu + PF_NCPU * rnd(2);
+			const struct task *nx = rnd(5) ? &tasks[ni < NTASK ? ni : (size_t)cpu] : NULL;
+			pb_varint(&bd->col[1], ns - bd->last_sw);
+			bd->last_sw = ns;
+			pb_varint(&bd->col[2], (uint64_t)st[rnd(5)]);
+			pb_varint(&bd->col[3], (uint64_t)(nx ? nx->pid : 0));
+			pb_varint(&bd->col[4], 120);
+			pb_varint(&bd->col[6], (uint64_t)pf_intern(bd, nx));
+			c->cur = nx;
+		} else if (k < 60) {
+			const struct task *w = &tasks[rnd(NTASK)];
+			pb_varint(&bd->col[7], ns - bd->last_wk);
+			bd->last_wk = ns;
+			pb_varint(&bd->col[8], (uint64_t)w->pid);
+			pb_varint(&bd->col[9], rnd(PF_NCPU));
+			pb_varint(&bd->col[10], 120);
+			pb_varint(&bd->col[11], (uint64_t)pf_intern(bd, w));
+			pb_varint(&bd->col[12], 1);
+		} else if (k < 90 && t) {
+			size_t ti = (size_t)(t - tasks);
+			if (k < 82 && (depth[ti] == 0 || (rnd(2) && depth[ti] < 6))) {
+				snprintf(text, sizeof(text), "B|%d|%s\n", t->tgid,
+					 slices[rnd(sizeof(slices) / sizeof(slices[0]))]);
+				depth[ti]++;
+			} else if (k < 82) {
+				snprintf(text, sizeof(text), "E|%d\n", t->tgid);
+				depth[ti]--;
+			} else {
+				snprintf(text, sizeof(text), "C|%d|queued_buffers|%u\n", t->tgid, rnd(4));
+			}
+			pf_print(bd, ns, pid, text);
+		} else if (k < 95) {
+			pb_uint(&bd->sub, 1, rnd(2) ? 1 : 4294967295u);
+			pb_uint(&bd->sub, 2, (uint64_t)cpu);
+			pf_event(bd, ns, pid, 13);       /* cpu_idle */
+		} else if (k < 98) {
+			pb_uint(&bd->sub, 1, 300000 + 100000 * rnd(16));
+			pb_uint(&bd->sub, 2, (uint64_t)cpu);
+			pf_event(bd, ns, pid, 11);       /* cpu_frequency */
+		} else if (k < 99) {
+			pb_str(&bd->sub, 1, tasks[10].comm);
+			pb_uint(&bd->sub, 2, (uint64_t)tasks[10].pid);
+			pb_uint(&bd->sub, 3, 120);
+			pb_uint(&bd->sub, 4, 1);
+			pb_uint(&bd->sub, 5, rnd(PF_NCPU));
+			pf_event(bd, ns, pid, 114);      /* sched_wakeup_new */
+		} else {
+			pb_uint(&bd->sub, 1, (uint64_t)tasks[10].pid);
+			pb_str(&bd->sub, 2, tasks[10].comm);
+			pb_uint(&bd->sub, 3, 0x3d0f00);
+			pb_uint(&bd->sub, 4, 0);
+			pf_event(bd, ns, pid, 235);      /* task_newtask */
+		}
+	}
+}
+
+/* The bundle of CPU built in BD as a packet; BD emptied. */
+static void pf_bundle_out(FILE *f, struct pf_bundle *bd, int cpu, uint64_t *written)
+{
+	struct pbuf pkt = { 0 }, b = { 0 }, cs = { 0 };
+
+	pb_uint(&b, 1, (uint64_t)cpu);
+	pb_raw(&b, bd->ev.p, bd->ev.n);
+	pb_raw(&cs, bd->itab.p, bd->itab.n);
+	for (unsigned i = 1; i < 13; i++)
+		if (i != 5 && bd->col[i].n)
+			pb_bytes(&cs, i, bd->col[i].p, bd->col[i].n);
+	pb_msg(&b, 4, &cs);
+	pb_msg(&pkt, 1, &b);
+	pf_packet(f, &pkt, written);
+	free(b.p);
+	free(cs.p);
+	bd->ev.n = bd->itab.n = 0;
+	for (unsigned i = 0; i < 13; i++)
+		bd->col[i].n = 0;
+	for (size_t i = 0; i <= NTASK; i++)
+		bd->intern[i] = -1;
+	bd->nintern = 0;
+	bd->last_sw = bd->last_wk = 0;
+}
+
+static void gen_perfetto(FILE *f, uint64_t bytes)
+{
+	struct pf_cpu cpus[PF_NCPU];
+	struct pf_bundle bd = { 0 };
+	int depth[NTASK] = { 0 };
+	uint64_t start = 100000000000ull, t = start, written = 0;
+	uint64_t next_sync = start + SYNC_NS, nsync = 0, next_snap = start;
+
+	for (int c = 0; c < PF_NCPU; c++)
+		cpus[c] = (struct pf_cpu){ NULL, start };
+	for (size_t i = 0; i <= NTASK; i++)
+		bd.intern[i] = -1;
+	pf_process_tree(f, start, &written);
+	while (written < bytes) {
+		/* a drain: every CPU's events up to a window's end, CPU by CPU */
+		uint64_t end = t + PF_BUNDLE * PF_STEP_NS / 2 + rnd(PF_BUNDLE * PF_STEP_NS);
+
+		if (t >= next_snap) {
+			pf_clock_snapshot(f, t, &written);
+			next_snap += 1000000000ull;
+		}
+		for (int c = 0; c < PF_NCPU; c++) {
+			pf_cpu_events(&bd, &cpus[c], c, end, depth, &next_sync, &nsync);
+			pf_bundle_out(f, &bd, c, &written);
+		}
+		t = end;
+	}
+	free(bd.ev.p);
+	free(bd.e.p);
+	free(bd.sub.p);
+	free(bd.itab.p);
+	for (unsigned i = 0; i < 13; i++)
+		free(bd.col[i].p);
+}
+
 /* app clock = kernel ns * (1 + 20e-6) + 1.5 s, printed in µs with 3 decimals */
 static uint64_t app_ns(uint64_t kns)
 {
@@ -353,16 +678,16 @@ static void gen_json(FILE *f, uint64_t bytes)
 int main(int argc, char **argv)
 {
 	static const char *const shapes[] = { "ftrace", "ftrace-kernel", "ftrace-android", "report",
-					      "systrace" };
+					      "systrace", "perfetto" };
 	FILE *f;
 	uint64_t mb;
 	int s = -1;
 
-	for (int i = 0; argc == 4 && i < 5; i++)
+	for (int i = 0; argc == 4 && i < 6; i++)
 		if (!strcmp(argv[1], shapes[i]))
 			s = i;
 	if (argc != 4 || (s < 0 && strcmp(argv[1], "json"))) {
-		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|systrace|json MB OUT\n");
+		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|systrace|perfetto|json MB OUT\n");
 		return 2;
 	}
 	mb = strtoull(argv[2], NULL, 10);
@@ -371,7 +696,9 @@ int main(int argc, char **argv)
 		perror(argv[3]);
 		return 1;
 	}
-	if (s == SHAPE_SYSTRACE) {
+	if (s == SHAPE_PERFETTO) {
+		gen_perfetto(f, mb << 20);
+	} else if (s == SHAPE_SYSTRACE) {
 		gen_systrace(f, mb << 20);   /* (the bench's layout in the page) */
 	} else if (s >= 0) {
 		shape = (enum shape)s;

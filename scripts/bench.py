@@ -6,7 +6,8 @@ the same run.
 Generates ftrace text and Trace Event JSON (bench/gen.c), and the same
 kernel events in the other layouts of the field (a current kernel's default
 `trace`, Android's dump whose tgids come late from atrace payloads,
-`trace-cmd report` text, systrace.py's HTML: each on rows of its own), then times
+`trace-cmd report` text, systrace.py's HTML, a Perfetto protobuf as Android
+records it: each on rows of its own), then times
 `stats`, `import` and `merge` (best of --runs), with `cat` of the same bytes
 as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
@@ -16,7 +17,10 @@ Catapult importer on the same inputs.  Every timed run starts with its
 output removed and the page cache written back (sync, not timed).  Checks
 that the outputs are identical to the reference path (TM_REFERENCE=1: one
 thread, the plain byte-at-a-time routines).  Prints ratios; asserts
-nothing about time.
+nothing about time.  The Perfetto protobuf's MB/s are of the proto's bytes
+(about 19 a kernel event, against about 90 in text): its rows are also
+compared per event, and its import is run at a quarter of the size too, to
+show whether memory grows with the trace.
 """
 import argparse
 import os
@@ -94,6 +98,41 @@ def sh(cmd):
     return ["sh", "-c", cmd]
 
 
+def events(tool, path):
+    """The kernel events tracemerge reads in PATH (its stats' lines: row)."""
+    out = subprocess.run([tool, "stats", path], stdout=subprocess.PIPE, check=True).stdout
+    for line in out.decode(errors="replace").splitlines():
+        if line.startswith("lines:") and " events " in line:
+            return int(line.split("=")[1].split()[0])
+    sys.exit("bench: no event count in stats of %s" % path)
+
+
+def perfetto_rows(a, pb, k, results):
+    """The Perfetto shape per event against the ftrace text's, and the
+    import's memory at a quarter of the size and at the full size."""
+    pe, ke = events(a.tool, pb), events(a.tool, k)
+    psz, ksz = os.path.getsize(pb), os.path.getsize(k)
+    for op, fmt in (("stats", "stats %s"), ("import", "import %s")):
+        pev = results[fmt % "perfetto"] * MB / psz * pe / 1e6
+        kev = results[fmt % "ftrace"] * MB / ksz * ke / 1e6
+        print("%-34s perfetto %.1f M events/s, ftrace %.1f M events/s: x slowest %.2f" % (
+            "per event, %s" % op, pev, kev, max(pev, kev) / min(pev, kev)))
+    small = pb + ".quarter"
+    mb = max(a.mb // 4, 1)
+    subprocess.check_call([a.gen, "perfetto", str(mb), small])
+    o = os.path.join(a.dir, "o-pf.json")
+    for path, n in ((small, events(a.tool, small)), (pb, pe)):
+        fresh((o,))
+        secs, rss, anon = run([a.tool, "import", "-q", "-o", o, path])[:3]
+        print("%-34s %8.3f %9.0f  maxRSS %6.0fM anonRSS %6.1fM  %d events; an event: %.0f bytes"
+              " of maxRSS (less the file), %.0f anon" % (
+                  "import perfetto %d MB (1 run)" % (os.path.getsize(path) // MB), secs,
+                  os.path.getsize(path) / MB / secs, rss / MB, anon / MB, n,
+                  (rss - os.path.getsize(path)) / n, anon / n))
+    for p in (small, o):
+        os.unlink(p)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=int, default=int(os.environ.get("BENCH_MB", 100)))
@@ -103,6 +142,9 @@ def main():
                     choices=["auto", "no"])
     ap.add_argument("--zlib-tool", default=None,
                     help="the tool built without ISA-L (make ISAL=no): gzip rows with zlib")
+    ap.add_argument("--shapes", default=os.environ.get(
+        "BENCH_SHAPES", "ftrace-kernel,ftrace-android,report,systrace,perfetto"),
+                    help="the field's layouts to run, comma-separated")
     ap.add_argument("tool")
     ap.add_argument("gen")
     a = ap.parse_args()
@@ -117,8 +159,9 @@ def main():
             open(stamp, "w").write(str(a.mb))
     # the field's other layouts of the same events (bench/gen.c SHAPE)
     shapes = {}
-    for shape in ("ftrace-kernel", "ftrace-android", "report", "systrace"):
-        path = os.path.join(d, "kernel-%s.%s" % (shape, "html" if shape == "systrace" else "txt"))
+    ext = {"systrace": "html", "perfetto": "pb"}
+    for shape in [x for x in a.shapes.split(",") if x]:
+        path = os.path.join(d, "kernel-%s.%s" % (shape, ext.get(shape, "txt")))
         stamp = path + ".mb"
         if not (os.path.exists(path) and os.path.exists(stamp) and open(stamp).read() == str(a.mb)):
             subprocess.check_call([a.gen, shape, str(a.mb), path])
@@ -232,9 +275,10 @@ def main():
             else:
                 ok = subprocess.call(["cmp", "-s", o1, o2]) == 0
             same.append((name, ok, rsecs))
-    # each layout's time per byte against the fastest layout's, per job
+    # each text layout's time per byte against the fastest layout's, per job
+    # (the proto's bytes are not comparable: per event below)
     for op, fmt in (("stats", "stats %s"), ("import", "import %s"), ("merge", "merge %s+json")):
-        rates = [(s, results[fmt % s]) for s in ("ftrace",) + tuple(shapes)]
+        rates = [(s, results[fmt % s]) for s in ("ftrace",) + tuple(shapes) if s != "perfetto"]
         top = max(r for _, r in rates)
         print("%-34s %s" % ("layouts, %s: x slowest" % op, ", ".join(
             "%s %.2f" % (s, top / r) for s, r in rates)))
@@ -248,12 +292,14 @@ def main():
             "%s%s %.2f (user %.2f)" % (gz, tag, results[plain] / results[gz + tag],
                                        users[gz + tag] / max(users[plain], 1e-3))
             for tag, _ in tools)))
+    if "perfetto" in shapes:
+        perfetto_rows(a, shapes["perfetto"], k, results)
     for name, ok, rsecs in same:
         print("%-34s %s (reference path: %.3f s)" % (
             "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
             rsecs))
 
-    vc = os.path.join("build", "viewer-check")
+    vc = os.environ.get("TM_VIEWER_CHECK") or os.path.join("build", "viewer-check")
     if a.viewers != "no" and os.path.exists(os.path.join(vc, "perfetto", "tp_query")):
         print("viewers on the same inputs (tracemerge MB/s / viewer MB/s):")
         tp = os.path.join(vc, "perfetto", "tp_query")
@@ -261,7 +307,10 @@ def main():
                 ("perfetto trace_processor ftrace", k, ksz, "select count(*) from sched",
                  "import ftrace"),
                 ("perfetto trace_processor json", j, jsz, "select count(*) from slice",
-                 "import json")):
+                 "import json")) + tuple(
+                ("perfetto trace_processor perfetto", p, os.path.getsize(p),
+                 "select count(*) from sched", "import perfetto")
+                for s, p in shapes.items() if s == "perfetto"):
             secs, rss = run([tp, path, q])[:2]
             mbs = size / MB / secs
             print("%-34s %8.3f %9.0f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (

@@ -35,6 +35,24 @@ else
 	notok "trace-cmd report's print lines are not read as trace_marker writes"; sed 's/^/    /' "$T/st" | tail -8
 fi
 
+# as_reference SHAPE FILE: FILE imports as the reference path does, links
+# to $T/app.json by its markers, and merges with it as the reference path.
+as_reference() {
+	if $TM import -q -o "$T/a.json" "$2" && TM_REFERENCE=1 $TM import -q -o "$T/b.json" "$2" &&
+	   cmp -s "$T/a.json" "$T/b.json"; then
+		ok "shape $1: import is byte-identical to the reference path"
+	else
+		notok "shape $1: import differs from the reference path"
+	fi
+	if $TM sync "$2" "$T/app.json" > "$T/sy" 2>&1 && grep -q ' markers used, 0 rejected' "$T/sy" &&
+	   $TM merge -q -o "$T/a.json" "$2" "$T/app.json" &&
+	   TM_REFERENCE=1 $TM merge -q -o "$T/b.json" "$2" "$T/app.json" && cmp -s "$T/a.json" "$T/b.json"; then
+		ok "shape $1: linked to the app trace by its markers; merge as the reference path"
+	else
+		notok "shape $1: merge with the app trace"; sed 's/^/    /' "$T/sy" | head -5
+	fi
+}
+
 "$GEN" json 2 "$T/app.json"
 for shape in ftrace ftrace-kernel ftrace-android report systrace; do
 	k=$T/$shape.txt
@@ -52,17 +70,38 @@ for shape in ftrace ftrace-kernel ftrace-android report systrace; do
 	else
 		notok "shape $shape: not every line read ($n event lines)"; grep '^lines' "$T/st" | sed 's/^/    /'
 	fi
-	if $TM import -q -o "$T/a.json" "$k" && TM_REFERENCE=1 $TM import -q -o "$T/b.json" "$k" &&
-	   cmp -s "$T/a.json" "$T/b.json"; then
-		ok "shape $shape: import is byte-identical to the reference path"
-	else
-		notok "shape $shape: import differs from the reference path"
-	fi
-	if $TM sync "$k" "$T/app.json" > "$T/sy" 2>&1 && grep -q ' markers used, 0 rejected' "$T/sy" &&
-	   $TM merge -q -o "$T/a.json" "$k" "$T/app.json" &&
-	   TM_REFERENCE=1 $TM merge -q -o "$T/b.json" "$k" "$T/app.json" && cmp -s "$T/a.json" "$T/b.json"; then
-		ok "shape $shape: linked to the app trace by its markers; merge as the reference path"
-	else
-		notok "shape $shape: merge with the app trace"; sed 's/^/    /' "$T/sy" | head -5
-	fi
+	as_reference $shape "$k"
 done
+
+# The bench's Perfetto protobuf (gen perfetto): Android's capture shape,
+# compact_sched, print with atrace payloads, per-CPU bundles interleaved.
+# Perfetto's trace_processor, an independent reader, gives the counts:
+# sched slices (compact switches after each CPU's first), atrace slices
+# (B payloads) and every typed event by name (print is tracing_mark_write).
+P=$T/perfetto.pb
+"$GEN" perfetto 2 "$P"
+find_vc
+as_reference perfetto "$P"
+if [ -z "$VC" ]; then
+	skip "shape perfetto: counts against trace_processor (viewer-check not set up: export TM_VIEWER_CHECK)"
+elif $TM import -q -o "$T/p.json" "$P" &&
+     "$VC/perfetto/tp_query" "$P" "select count(*) from sched" "select count(*) from slice" \
+	"select name, count(*) from ftrace_event group by name order by name" > "$T/tp" 2>&1 &&
+     python3 -c '
+import collections, json, sys
+tp = json.load(open(sys.argv[1]))
+sched, slices = (int(q["rows"][1][0]) for q in tp["queries"][:2])
+tpn = {r[0]: int(r[1]) for r in tp["queries"][2]["rows"][1:]}
+text = json.load(open(sys.argv[2]))["systemTraceEvents"].splitlines()
+ours = collections.Counter(l.split(": ", 2)[1] for l in text if not l.startswith("#") and ": " in l)
+b = sum(1 for l in text if "tracing_mark_write: B|" in l)
+tpn["tracing_mark_write"] = tpn.pop("print", 0)
+bad = []
+if ours["sched_switch"] != sched or sched < 1000: bad.append("sched %d/%d" % (ours["sched_switch"], sched))
+if b != slices or slices < 100: bad.append("slices %d/%d" % (b, slices))
+if dict(ours) != tpn: bad.append("events %r / %r" % (dict(ours), tpn))
+sys.exit("; ".join(bad) if bad else 0)' "$T/tp" "$T/p.json"; then
+	ok "shape perfetto: sched switches, slices and events by name as trace_processor reads them"
+else
+	notok "shape perfetto: counts differ from trace_processor's"; sed 's/^/    /' "$T/tp" | head -5
+fi
