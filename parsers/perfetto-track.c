@@ -128,7 +128,7 @@ struct tm_pftrack {
 	unsigned nslots;
 	int32_t next_id;        /* synthetic thread ids: TRACK_IDS + next_id */
 	bool global_used;
-	uint64_t skipped, dropped, undefined_iid, seq_clock_unknown, unmatched_end, unsupported, args_dropped,
+	uint64_t skipped, undefined_iid, seq_clock_unknown, unmatched_end, unsupported, args_dropped,
 		 bad_value, bad_ts, undescribed, no_ts, too_many_clocks;
 };
 
@@ -941,12 +941,10 @@ static void seq_time(struct tm_pftrack *t, struct seq *s, struct pkt *p)
 }
 
 /* The sequence state P's flags say: lost after a drop, cleared. */
-static int seq_flags(struct tm_pftrack *t, struct seq *s, const struct pkt *p)
+static int seq_flags(struct seq *s, const struct pkt *p)
 {
-	if (p->dropped && s->seen && !p->first) {
-		t->dropped++;
+	if (p->dropped && s->seen && !p->first)
 		s->valid = false;
-	}
 	s->seen = true;
 	if ((p->flags & PF_SEQ_STATE_CLEARED) || p->cleared)
 		return seq_clear(s);
@@ -964,7 +962,7 @@ int tm_pftrack_packet(struct tm_pftrack *t, const struct tm_pb *m, struct tm_pb_
 	if (!p.interned.p && !p.defaults.p && !p.event.p && !p.track.p && !p.thread.p &&
 	    !p.snapshot.p && !p.flags && !p.cleared && !p.dropped)
 		return 0;
-	if (!(s = seq_get(t, p.seq)) || seq_flags(t, s, &p))
+	if (!(s = seq_get(t, p.seq)) || seq_flags(s, &p))
 		return fail_oom(e);
 	if ((p.flags & PF_SEQ_NEEDS_STATE) && !s->valid) {
 		t->skipped += p.event.p != NULL;

@@ -149,7 +149,7 @@ struct pf {
 	uint32_t max_cpu;
 	int depth;              /* compressed_packets nesting */
 	size_t zat;             /* offset of the compressed_packets being read */
-	uint64_t packets, bundles, events, compressed, zstd;
+	uint64_t packets, bundles, events;
 	uint64_t first_switch, waking_no_waker, bad_ts, lost_bundles;
 	size_t written;         /* event lines written */
 	struct tm_pf_clocks clk;/* what the trace says of its clocks */
@@ -769,7 +769,6 @@ static int read_compressed(struct pf *pf, const struct tm_pb_field *f, const uin
 	int ret, saved_depth = pf->depth;
 	size_t saved_zat = pf->zat;
 
-	pf->compressed++;
 	if (pf->depth) {
 		tm_input_fail_byte(pf->in, pf->zat,
 				   "compressed_packets inside compressed_packets");
@@ -829,10 +828,7 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 		case PF_PKT_PROCESS_TREE: rc = read_process_tree(pf, &sub, f.num); break;
 		case PF_PKT_PROCESS_STATS: rc = read_process_stats(pf, &sub, f.num); break;
 		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base, TM_ZK_ZLIB); break;
-		case PF_PKT_ZSTD_COMPRESSED:
-			pf->zstd++;
-			rc = read_compressed(pf, &f, r.base, TM_ZK_ZSTD);
-			break;
+		case PF_PKT_ZSTD_COMPRESSED: rc = read_compressed(pf, &f, r.base, TM_ZK_ZSTD); break;
 		case PF_PKT_CLOCK_SNAPSHOT: rc = read_snapshot(pf, &sub, &f); break;
 		default: rc = 0; break;
 		}
