@@ -401,6 +401,9 @@ int tm_session_write_archive(struct tm_session *s, const char *path)
 				     path ? path : "stdout");
 	if (s->written)
 		return tm_diag_error(s->d, "a session writes once");
+	if (s->o.gzip)
+		return tm_diag_error(s->d, "gzip compresses the JSON output: an archive's members "
+				     "are written as Perfetto reads them");
 	if (!(v = calloc(s->n ? s->n : 1, sizeof(*v))))
 		return tm_diag_error(s->d, "out of memory");
 	if (plan(s, v, false) || tm_out_open(&o, path, s->d)) {

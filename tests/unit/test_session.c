@@ -1008,18 +1008,27 @@ static void test_manifest_drift(void **state)
 /* An archive of inputs from memory: no file to copy, so both go in as
  * the writer's JSON (kernel.txt.json, app.json), the reference a clockless
  * JSON now (no trace_time), app.json PINned to it at 0.  A name that is
- * neither .tar nor .zip is an error before anything is read or written. */
+ * neither .tar nor .zip, or a gzip output asked, is an error before
+ * anything is read or written. */
 static void test_archive(void **state)
 {
 	struct ctx *c = *state;
 	char dir[] = "/tmp/tm-session-XXXXXX", path[64], bad[64];
 	struct stat st;
 	size_t len;
+	struct tm_session_opts gz = { .gzip = true };
 	char *t;
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/out.tar", dir);
 	snprintf(bad, sizeof(bad), "%s/out.json", dir);
+	/* a gzip output is the JSON's: an archive with it is refused, unwritten */
+	offset_pair(c, &gz, J_OFF);
+	assert_int_equal(tm_session_write_archive(c->s, path), -1);
+	assert_error(c, "gzip");
+	assert_int_equal(stat(path, &st), -1);
+	tm_session_free(c->s);
+	c->s = NULL;
 	offset_pair(c, NULL, J_OFF);
 	assert_int_equal(tm_session_write_archive(c->s, bad), -1);
 	assert_error(c, ".tar or .zip");
