@@ -140,6 +140,16 @@ int tm_trace_clock_find(const char *p, size_t len, struct tm_trace_clock *tc)
 	return header_scan(p, len, TRACE_CLOCK_TAG, trace_clock_line, tc);
 }
 
+bool tm_boot_id_valid(const char *s, size_t n)
+{
+	if (!n || n >= TM_BOOT_ID_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!s[i] || !strchr("0123456789abcdefABCDEF-", s[i]))
+			return false;
+	return true;
+}
+
 static int boot_id_line(const char *l, const char *e, unsigned long line, void *arg)
 {
 	char *id = arg;
@@ -148,11 +158,8 @@ static int boot_id_line(const char *l, const char *e, unsigned long line, void *
 	(void)line;
 	while (n && l[n - 1] == ' ')
 		n--;
-	if (!n || n >= TM_BOOT_ID_MAX)
+	if (!tm_boot_id_valid(l, n))
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!l[i] || !strchr("0123456789abcdefABCDEF-", l[i]))
-			return 0;
 	memcpy(id, l, n);
 	id[n] = 0;
 	return 1;

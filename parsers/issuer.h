@@ -34,6 +34,7 @@
 #ifndef TM_ISSUER_H
 #define TM_ISSUER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +66,9 @@ int tm_trace_clock_find(const char *p, size_t len, struct tm_trace_clock *tc);
  * P..P+LEN (the first well-formed record: 1 to 63 hex digits and dashes),
  * else 0. */
 int tm_boot_id_find(const char *p, size_t len, char *id);
+/* Is S..S+N a boot id as the record holds it: 1 to TM_BOOT_ID_MAX - 1 hex
+ * digits (either case) and dashes? */
+bool tm_boot_id_valid(const char *s, size_t n);
 
 #define TM_SNAPSHOT_MAX 16
 struct tm_clock_reading {

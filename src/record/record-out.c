@@ -91,7 +91,7 @@ static void write_boot_id(FILE *f)
 	while (n && (id[n - 1] == '\n' || id[n - 1] == ' '))
 		n--;
 	id[n] = 0;
-	if (n && strspn(id, "0123456789abcdef-") == n)
+	if (tm_boot_id_valid(id, n))
 		fprintf(f, "# tracemerge_boot_id: %s\n", id);
 }
 

@@ -127,6 +127,33 @@ static void test_snapshot_scan(void **state)
 	assert_int_equal(bad_line, 5);
 }
 
+/* The boot id record: one rule for what record writes and what a reader
+ * takes (1 to 63 hex digits, either case, and dashes). */
+static void test_boot_id(void **state)
+{
+	const char *text = "# tracer: nop\n"
+			   "# tracemerge_boot_id: not-hex!\n"
+			   "# tracemerge_boot_id: 0F6E8D0C-3b1a-4d5e-9f3a-2b7c1e0d9a84  \n"
+			   "#\n";
+	char id[TM_BOOT_ID_MAX];
+	char long_id[TM_BOOT_ID_MAX + 1];
+
+	(void)state;
+	assert_true(tm_boot_id_valid("0f6e8d0c-3b1a", 13));
+	assert_true(tm_boot_id_valid("ABCDEF", 6));
+	assert_false(tm_boot_id_valid("", 0));
+	assert_false(tm_boot_id_valid("0f6e g", 6));
+	assert_false(tm_boot_id_valid("ab\0cd", 5));
+	memset(long_id, 'a', sizeof(long_id));
+	assert_true(tm_boot_id_valid(long_id, TM_BOOT_ID_MAX - 1));
+	assert_false(tm_boot_id_valid(long_id, TM_BOOT_ID_MAX));
+	/* the first well-formed record, trailing blanks dropped */
+	assert_int_equal(tm_boot_id_find(text, strlen(text), id), 1);
+	assert_string_equal(id, "0F6E8D0C-3b1a-4d5e-9f3a-2b7c1e0d9a84");
+	assert_int_equal(tm_boot_id_find("# tracer: nop\n", 14, id), 0);
+	assert_string_equal(id, "");
+}
+
 static void test_issuer_line(void **state)
 {
 	struct tm_clock_sync cs = { .clock = CLOCK_BOOTTIME, .issue_ts_ns = 894875670851LL,
@@ -336,6 +363,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_issuer_scan),
 		cmocka_unit_test(test_snapshot_scan),
+		cmocka_unit_test(test_boot_id),
 		cmocka_unit_test(test_issuer_line),
 		cmocka_unit_test(test_clock_sync_json),
 		cmocka_unit_test(test_marker_file),
