@@ -109,6 +109,9 @@ int tm_usage_error(const char *cmd, const char *fmt, ...)
 /* -o PATH: 0, or TM_EXIT_USAGE after the error for an empty PATH (found
  * before any work, not at the rename after it). */
 int tm_usage_output(const char *cmd, const char *path);
+/* --gzip (GZIP) with the output PATH (NULL or "-": standard output) on a
+ * terminal: TM_EXIT_USAGE after the error, as gzip does; else 0. */
+int tm_usage_gzip_tty(const char *cmd, const char *path, bool gzip);
 /* getopt_long for command CMD, with getopt's own messages off: an unknown
  * or ambiguous option, a missing argument or an argument given to an option
  * that takes none is reported by tm_usage_error() and returns TM_OPT_BAD

@@ -81,6 +81,8 @@ int cmd_import(int argc, char **argv)
 	}
 	if (mo.verbatim && mo.kernel_as == TM_KERNEL_EVENTS)
 		return tm_usage_error("import", "--verbatim keeps kernel text: not with --kernel-as=events");
+	if (tm_usage_gzip_tty("import", outpath, mo.gzip))
+		return TM_EXIT_USAGE;
 	if (optind != argc - 1)
 		return tm_usage_error("import", optind >= argc ? "no input given" :
 				      "exactly one input (use merge for several)");

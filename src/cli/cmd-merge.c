@@ -239,6 +239,7 @@ int cmd_merge(int argc, char **argv)
 		}
 	}
 	if ((outpath && tm_usage_output("merge", outpath)) ||
+	    tm_usage_gzip_tty("merge", outpath, mo.gzip) ||
 	    (perfetto && check_archive(outpath, report, mo.gzip)) ||
 	    check_args(&mo, pids, npids, &cc, argv + optind, (size_t)(argc - optind))) {
 		free_pids(pids, npids);

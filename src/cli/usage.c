@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -14,8 +15,8 @@
 	"                    that read the text then show kernel activity twice)\n"
 
 #define GZIP_TEXT \
-	"  --gzip            write the output gzip-compressed (also stdout); an\n" \
-	"                    OUT ending in .gz is written so without it\n"
+	"  --gzip            write the output gzip-compressed (also stdout, not a\n" \
+	"                    terminal); an OUT ending in .gz is written so without it\n"
 
 #define MAX_DECOMPRESSED_TEXT \
 	"  --max-decompressed SIZE  refuse compressed data that inflates past\n" \
@@ -211,6 +212,14 @@ int tm_usage_output(const char *cmd, const char *path)
 {
 	return *path ? 0 : tm_usage_error(cmd, "-o wants a file name ('-': standard output), "
 					  "not ''");
+}
+
+int tm_usage_gzip_tty(const char *cmd, const char *path, bool gzip)
+{
+	if (!gzip || (path && strcmp(path, "-")) || !isatty(STDOUT_FILENO))
+		return 0;
+	return tm_usage_error(cmd, "--gzip: compressed data not written to a terminal "
+			      "(give -o FILE, or send it into a pipe)");
 }
 
 /* The long options NAME (N bytes, without "--") abbreviates: the exact

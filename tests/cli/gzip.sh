@@ -86,3 +86,24 @@ else
 		head -c 300 "$T/tp.gz" | sed 's/^/    /'
 	fi
 fi
+
+# --gzip with the output on a terminal: refused up front, as gzip refuses
+# (exit 2, nothing written); a file or a pipe is fine.  script(1) gives the
+# command a terminal.
+if command -v script > /dev/null 2>&1; then
+	for cmd in "import --gzip $K" "merge --gzip $K $A" "import --gzip -o - $K"; do
+		script -qec "$TM $cmd" /dev/null > "$T/tty.out" 2>&1; rc=$?
+		if [ "$rc" = 2 ] && grep -q 'not written to a terminal' "$T/tty.out" &&
+		   ! grep -q "$(printf '\037')" "$T/tty.out"; then
+			ok "gzip: $cmd on a terminal: usage error, nothing written"
+		else
+			notok "gzip: $cmd on a terminal: usage error (exit $rc)"
+			head -c 300 "$T/tty.out" | sed 's/^/    /'
+		fi
+	done
+	check "gzip: --gzip -o FILE from a terminal: written" \
+		script -qec "$TM import -q --gzip -o '$T/tty.gz' $K" /dev/null
+	check "gzip: ... and it is gzip" is_gzip "$T/tty.gz"
+else
+	skip "gzip: --gzip on a terminal (no script(1) to give one)"
+fi
