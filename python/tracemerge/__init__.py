@@ -193,7 +193,7 @@ def _per_input(mapping, names, what, value):
 
 
 def _session_opts(lib, names, mode, clock, same_clock, max_drift_ppm, max_error,
-                  verbatim=False, kernel_as="text"):
+                  verbatim=False, kernel_as="text", gzip=False):
     """struct tm_session_opts of the keyword arguments (checked as the tool
     checks its options)."""
     o = _capi.SessionOpts()
@@ -228,6 +228,7 @@ def _session_opts(lib, names, mode, clock, same_clock, max_drift_ppm, max_error,
     if lib.tm_kernel_as_parse(kernel_as.encode(), ctypes.byref(k)):
         raise ValueError("kernel_as wants text, events or both, not '%s'" % kernel_as)
     o.kernel_as = k.value
+    o.gzip = bool(gzip)
     return o
 
 
@@ -308,12 +309,12 @@ class _Session:
 
 
 def _open(paths, mode, clock, offsets, same_clock, max_drift_ppm, max_error,
-          verbatim=False, kernel_as="text", pid_offsets=None):
+          verbatim=False, kernel_as="text", pid_offsets=None, gzip=False):
     """A session over PATHS with the options, all checked first."""
     lib = _api()
     names, raw = _input_paths(paths)
     opts = _session_opts(lib, names, mode, clock, same_clock, max_drift_ppm, max_error,
-                         verbatim, kernel_as)
+                         verbatim, kernel_as, gzip)
     offs = _per_input(offsets, names, "offsets",
                       lambda v: _duration(lib, v, "offsets"))
 
@@ -367,7 +368,7 @@ def sync(paths, *, clock=None, offsets=None, same_clock=False, max_drift_ppm=Non
 
 
 def merge(paths, out, *, clock=None, offsets=None, same_clock=False, max_drift_ppm=None,
-          max_error=None, kernel_as="text", verbatim=False, pid_offsets=None):
+          max_error=None, kernel_as="text", verbatim=False, pid_offsets=None, gzip=False):
     """Write the traces at PATHS on one clock to the file OUT (a path;
     '-': standard output), replaced only once complete: the bytes `tracemerge merge -o OUT PATHS...`
     writes.  Returns sync()'s dict with "counts": what was read and written
@@ -376,12 +377,13 @@ def merge(paths, out, *, clock=None, offsets=None, same_clock=False, max_drift_p
 
     The options of sync(), and kernel_as ('text', 'events', 'both'),
     verbatim (kernel lines exactly as read), pid_offsets ({input: n} added
-    to its process and thread ids)."""
+    to its process and thread ids), gzip (write OUT gzip-compressed, as
+    `merge --gzip`; an OUT ending in ".gz" is written so without it)."""
     out = os.fsencode(out)
     if not out:
         raise ValueError("out wants a file name ('-': standard output), not ''")
     with _open(paths, _capi.TM_SESSION_MERGE, clock, offsets, same_clock, max_drift_ppm,
-               max_error, verbatim, kernel_as, pid_offsets) as s:
+               max_error, verbatim, kernel_as, pid_offsets, gzip) as s:
         s.check(s.lib.tm_session_write(s.s, out))
         r = s.report()
         r["counts"] = s.counts()

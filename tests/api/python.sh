@@ -53,6 +53,7 @@ $TM merge -o "$T/opt_offset.json" --offset $N=-5000s $K $N 2>/dev/null
 $TM merge -o "$T/opt_same.json" --same-clock $K $N 2>/dev/null
 $TM merge -o "$T/opt_pid.json" --pid-offset $A=100000 $K $A
 $TM merge -o "$T/opt_verbatim.json" --verbatim $K $A
+$TM merge -o "$T/opt_gzip.json" --gzip $K $A
 $TM stats --json $K > "$T/stats_k.json"
 $TM stats --json $A > "$T/stats_a.json"
 $TM sync $K "$T/missing.json" 2> "$T/missing_sync.err"

@@ -216,6 +216,7 @@ def t_merge_options():
         ("opt_same.json", [K, NOMARK], {"same_clock": True}),
         ("opt_pid.json", [K, A], {"pid_offsets": {A: 100000}}),
         ("opt_verbatim.json", [K, A], {"verbatim": True}),
+        ("opt_gzip.json", [K, A], {"gzip": True}),
     ]
     for name, paths, kw in cases:
         out = os.path.join(TMP, "py_" + name)
