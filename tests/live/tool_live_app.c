@@ -70,7 +70,8 @@
 #include "tracefs_guard.h"
 
 #define EXIT_SKIP 77
-#define BUFFER_KB "4096"        /* per CPU; ~1.5 s of sched events */
+#define BUFFER_KB "16384"       /* per CPU; ~6 s of sched events, room for a
+				 * loaded machine (one run of 4096 overflowed) */
 #define RUN_NS 1500000000LL     /* length of the application's run */
 #define NSYNC 7                 /* handshakes: start, 5 in between, end */
 #define MAX_SLICES 1000
