@@ -400,18 +400,20 @@ struct early_fill {
 	bool unknown;        /* some written with "-----" */
 	bool complete;       /* and each of those noted in places[] */
 	uint32_t nplaces;
-	uint32_t head;       /* its last in places[] + 1 (0: none) */
+	char col[12];        /* (early_fill_in: the tgid learned, as written) */
+	uint32_t ncol;
 };
 
-/* Where a "-----" was written (a list per pid, newest first). */
+/* Where a "-----" was written (in the order written). */
 struct early_place {
 	uint64_t off;        /* in the output */
-	uint32_t next;       /* the pid's one before + 1 (0: none) */
+	int32_t pid;         /* the line's task */
 };
 
 /* The places noted: per pid and in all (16 bytes each).  Past them the
  * pid's "-----" are not noted: should its tgid be learned, the text is
- * written again. */
+ * written again.  A tgid wider than the column's 5 digits moves the
+ * output after it on (tm_out_rewrite). */
 #define EARLY_PLACES_PID 4096u
 #define EARLY_PLACES_MAX (1u << 20)
 
@@ -454,8 +456,7 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 		e->failed = true;
 	else if (!f->set)
 		*f = (struct early_fill){ .set = true, .tgid = tgid, .complete = true };
-	else if ((f->tgid >= 0 && f->tgid != tgid) ||
-		 (tgid >= 0 && f->unknown && (!f->complete || tgid > 99999)))
+	else if ((f->tgid >= 0 && f->tgid != tgid) || (tgid >= 0 && f->unknown && !f->complete))
 		e->failed = true;   /* a tgid written, then another; or "-----"
 				     * that cannot be filled in (early_holds) */
 	else
@@ -506,8 +507,7 @@ static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off)
 		e->places = p;
 		e->places_cap = cap;
 	}
-	e->places[e->nplaces] = (struct early_place){ off, f->head };
-	f->head = ++e->nplaces;
+	e->places[e->nplaces++] = (struct early_place){ off, pid };
 	f->nplaces++;
 }
 
@@ -732,7 +732,7 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 		tgid = tm_kstats_tgid(&src->st, pid);
 		if ((f->tgid >= 0 && f->tgid != tgid) ||
 		    (tgid >= 0 && f->tgid < 0 && !f->unknown) ||
-		    (tgid >= 0 && f->unknown && (!f->complete || tgid > 99999)))
+		    (tgid >= 0 && f->unknown && !f->complete))
 			return false;
 	}
 	return true;
@@ -742,24 +742,32 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
  * (early_holds said they can be); false if the output could not be. */
 static bool early_fill_in(struct tm_merge_early *e)
 {
-	const struct early_fill *f;
-	size_t it = 0, klen;
+	struct tm_out_edit *ed;
+	struct early_fill *f;
+	size_t it = 0, klen, ne = 0;
 	const char *key;
+	bool ok;
 
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid, tgid;
-		char col[12];
 
 		memcpy(&pid, key, sizeof(pid));
 		tgid = tm_kstats_tgid(e->owner, pid);
-		if (tgid < 0 || !f->unknown)
-			continue;
-		snprintf(col, sizeof(col), "%5d", (int)tgid);
-		for (uint32_t i = f->head; i; i = e->places[i - 1].next)
-			if (tm_out_patch(&e->w.out, e->places[i - 1].off, col, 5))
-				return false;
+		f->ncol = tgid < 0 || !f->unknown ? 0 :
+			  (uint32_t)snprintf(f->col, sizeof(f->col), "%5d", (int)tgid);
 	}
-	return true;
+	if (!e->nplaces)
+		return true;
+	if (!(ed = malloc(e->nplaces * sizeof(*ed))))
+		return false;
+	for (uint32_t i = 0; i < e->nplaces; i++) {
+		f = tm_hmap_get_i32(e->fills, e->places[i].pid, false);
+		if (f && f->ncol)
+			ed[ne++] = (struct tm_out_edit){ e->places[i].off, f->col, 5, f->ncol };
+	}
+	ok = tm_out_rewrite(&e->w.out, ed, ne) == 0;
+	free(ed);
+	return ok;
 }
 
 /* ---- the whole object ------------------------------------------------- */

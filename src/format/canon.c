@@ -589,16 +589,20 @@ const struct tm_line_work tm_canon_prefix_work = {
 
 bool tm_canon_pre_fits(const struct tm_canon_pre *pre, int32_t tgid_fill)
 {
-	return tgid_fill < 0 || (pre->tgid_at && tgid_fill <= 99999);
+	return tgid_fill < 0 || pre->tgid_at;
 }
 
 int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 			   const struct tm_ftrace_line *l, const struct tm_canon_pre *pre,
 			   int32_t tgid_fill, struct tm_canon_stats *st)
 {
+	/* the TGID column's "-----" gets the fill, right-aligned in 5 (a
+	 * wider one moves the rest of the prefix on) */
+	char col[24];
+	size_t wide = tgid_fill >= 0 ? put_int(col, tgid_fill, 5, ' ', false) - 5 : 0;
 	/* the whole line in one piece of the buffer, or the prefix */
-	bool whole = pre->line && pre->n[0] + pre->n[1] + 2 <= TM_OUT_BUFSZ;
-	size_t n = pre->n[0] + (whole ? pre->n[1] + 2 : 0);
+	bool whole = pre->line && pre->n[0] + pre->n[1] + 2 + wide <= TM_OUT_BUFSZ;
+	size_t n = pre->n[0] + wide + (whole ? pre->n[1] + 2 : 0);
 	char *d = tm_out_room(o, n);
 
 	if (pre->counts) {
@@ -607,17 +611,19 @@ int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 		st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
 		st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
 	}
-	memcpy(d, pre->p[0], pre->n[0]);
-	if (whole) {
-		memcpy(d + pre->n[0], pre->p[1], pre->n[1]);
-		memcpy(d + pre->n[0] + pre->n[1], "\\n", 2);
+	if (!wide) {
+		memcpy(d, pre->p[0], pre->n[0]);
+		if (tgid_fill >= 0)
+			memcpy(d + pre->tgid_at, col, 5);
+	} else {
+		memcpy(d, pre->p[0], pre->tgid_at);
+		memcpy(d + pre->tgid_at, col, 5 + wide);
+		memcpy(d + pre->tgid_at + 5 + wide, pre->p[0] + pre->tgid_at + 5,
+		       pre->n[0] - pre->tgid_at - 5);
 	}
-	if (tgid_fill >= 0) {
-		/* the TGID column's "-----": the fill, right-aligned in 5 */
-		char col[24];
-
-		put_int(col, tgid_fill, 5, ' ', false);
-		memcpy(d + pre->tgid_at, col, 5);
+	if (whole) {
+		memcpy(d + pre->n[0] + wide, pre->p[1], pre->n[1]);
+		memcpy(d + pre->n[0] + wide + pre->n[1], "\\n", 2);
 	}
 	tm_out_used(o, n);
 	if (!whole) {

@@ -270,6 +270,79 @@ int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n)
 	return 0;
 }
 
+/* Move the file's bytes [FROM, TO) on by SHIFT bytes, the last ones
+ * first (the place they go overlaps them), through O's free buffer. */
+static int move_on(struct tm_out *o, uint64_t from, uint64_t to, uint64_t shift)
+{
+	while (to > from) {
+		size_t k = to - from < TM_OUT_BUFSZ ? (size_t)(to - from) : TM_OUT_BUFSZ;
+		ssize_t r;
+
+		to -= k;
+		r = pread(o->fd, o->buf, k, (off_t)to);
+		if (r != (ssize_t)k)
+			return r < 0 ? errno : EIO;
+		r = pwrite(o->fd, o->buf, k, (off_t)(to + shift));
+		if (r != (ssize_t)k)
+			return r < 0 ? errno : EIO;
+	}
+	return 0;
+}
+
+/* tm_out_rewrite of EDITS that make the file longer by GROW bytes: with
+ * everything in the file, each stretch between two edits is moved on by
+ * what the edits before it add, from the last stretch down. */
+static int rewrite_longer(struct tm_out *o, const struct tm_out_edit *edits, size_t ne,
+			  uint64_t grow)
+{
+	uint64_t end, shift = grow;
+
+	tm_out_flush_all(o);   /* (the buffer is free after it, the writer idle) */
+	if (o->err)
+		return -1;
+	end = o->given;
+	for (size_t i = ne; i-- > 0;) {
+		const struct tm_out_edit *e = &edits[i];
+		ssize_t w;
+
+		if (!o->err)
+			o->err = move_on(o, e->offset + e->old_n, end, shift);
+		shift -= e->n - e->old_n;
+		w = o->err ? 0 : pwrite(o->fd, e->p, e->n, (off_t)(e->offset + shift));
+		if (!o->err && w != (ssize_t)e->n)
+			o->err = w < 0 ? errno : EIO;
+		end = e->offset;
+	}
+	o->given += grow;
+	o->pos += (off_t)grow;
+	if (!o->err && lseek(o->fd, o->pos, SEEK_SET) < 0)
+		o->err = errno;
+	return o->err ? -1 : 0;
+}
+
+int tm_out_rewrite(struct tm_out *o, const struct tm_out_edit *edits, size_t ne)
+{
+	uint64_t grow = 0, at = 0;
+
+	if (!o->tmp || !o->seekable || o->place)
+		return -1;
+	for (size_t i = 0; i < ne; i++) {
+		const struct tm_out_edit *e = &edits[i];
+
+		if (e->offset < at || e->n < e->old_n ||
+		    e->offset > tm_out_offset(o) || e->old_n > tm_out_offset(o) - e->offset)
+			return -1;
+		at = e->offset + e->old_n;
+		grow += e->n - e->old_n;
+	}
+	if (grow)
+		return rewrite_longer(o, edits, ne, grow);
+	for (size_t i = 0; i < ne; i++)
+		if (tm_out_patch(o, edits[i].offset, edits[i].p, edits[i].n))
+			return -1;
+	return 0;
+}
+
 void tm_out_puts(struct tm_out *o, const char *s)
 {
 	tm_out_write(o, s, strlen(s));

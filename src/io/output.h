@@ -146,6 +146,21 @@ static inline uint64_t tm_out_offset(const struct tm_out *o)
  * (a gzip output, tm_out_gzip, is not: its offsets are not the file's) or
  * a write failed. */
 int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n);
+/* One change of what O was given: the OLD_N bytes at OFFSET become the N
+ * (at least OLD_N) bytes at P. */
+struct tm_out_edit {
+	uint64_t offset;
+	const char *p;
+	uint32_t old_n, n;
+};
+/* Make the NE EDITS (by increasing offset, none overlapping another) in
+ * what O was given, for an output tm_out_patch writes over: where an edit
+ * is longer than what it replaces, everything after it moves on by the
+ * difference (read back and written again from the file's end down:
+ * bytes, not the work that made them), and what is written next comes
+ * after all that.  0, or -1 where O is not such a file (nothing done) or a
+ * read or write failed (O's error). */
+int tm_out_rewrite(struct tm_out *o, const struct tm_out_edit *edits, size_t ne);
 /* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
 void tm_out_make_room(struct tm_out *o, size_t n);
 

@@ -392,8 +392,8 @@ static void test_json_in_place(void **state)
 
 /* A line without a TGID gets the first pass's fill in its TGID column, on
  * every path: spliced into a prefix made ahead with "-----" (the line's
- * own stretches or a prefix made in the room), and not for a fill wider
- * than the column's 5 (made again). */
+ * own stretches or a prefix made in the room), a fill wider than the
+ * column's 5 too (what follows it moves on: not made again). */
 static void test_prefix_fill(void **state)
 {
 	static const struct {
@@ -415,8 +415,20 @@ static void test_prefix_fill(void **state)
 		  "          worker-101   (   77) [002] d.h2 100.000100: foo: a=1\\n", 5 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct tm_ftrace_reader *r = tm_ftrace_reader_new(c[i].in, strlen(c[i].in));
+		struct tm_fline fl;
+		char buf[TM_CANON_PREFIX_MAX];
+		struct tm_canon_pre pre;
+
 		same_on_every_path(c[i].in, c[i].want, c[i].fill);
+		/* every one of these prefixes made ahead takes its fill */
+		while (tm_ftrace_next_fline(r, &fl) && fl.line.kind != TM_LN_EVENT)
+			;
+		assert_true(tm_canon_prefix_json(buf, &fl, -1, &pre));
+		assert_true(tm_canon_pre_fits(&pre, fl.line.ev.tgid < 0 ? c[i].fill : -1));
+		tm_ftrace_reader_free(r);
+	}
 }
 
 /* A line whose columns the parser found at the kernel's fixed places

@@ -687,6 +687,85 @@ static void test_gzip_output(void **state)
 	tm_tuning_set(NULL);
 }
 
+/* tm_out_rewrite: edits longer than what they replace move what follows
+ * on (through the file, and in the buffer not yet written), edits of the
+ * same length are written over; what is written next comes after it all.
+ * The expected bytes: the pattern with each edit's bytes put in place of
+ * the 5 it replaces, then the pattern again from where it stopped. */
+static void test_rewrite(void **state)
+{
+	const uint64_t mib = 1024 * 1024, n = 20 * mib + 3, more = 1000;
+	const struct tm_out_edit ed[] = {
+		{ 0, "AAAAAA", 5, 6 },                 /* first byte, 1 longer */
+		{ 2 * mib + 1, "BBBBB", 5, 5 },        /* same length */
+		{ 3 * mib + 17, "CCCCCCC", 5, 7 },     /* 2 longer */
+		{ 18 * mib + 1, "EEEEEEE", 5, 7 },     /* (mode 2: written directly) */
+		{ n - 10, "DDDDDD", 5, 6 },            /* still in the buffer */
+	};
+	const uint64_t grow = 1 + 2 + 2 + 1;
+
+	(void)state;
+	/* modes: in the caller's thread, with the background writer, and with
+	 * the bytes past 16 MiB written with direct I/O (where it is had) */
+	for (int bg = 0; bg < 3; bg++) {
+		struct tm_out o;
+		struct tm_diag d;
+		char *got, *want = malloc(n + grow + more);
+		size_t len, w = 0;
+		uint64_t at = 0;
+
+		assert_non_null(want);
+		for (size_t i = 0; i < sizeof(ed) / sizeof(ed[0]); i++) {
+			for (; at < ed[i].offset; at++)
+				want[w++] = pat(at);
+			memcpy(want + w, ed[i].p, ed[i].n);
+			w += ed[i].n;
+			at += ed[i].old_n;
+		}
+		for (; at < n + more; at++)
+			want[w++] = pat(at);
+		assert_int_equal(w, n + grow + more);
+
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
+		if (bg == 2)
+			tm_out_set_drop_after(16 * mib);
+		if (bg)
+			tm_out_background(&o);
+		fill(&o, 0, n);
+		/* out of order, overlapping: refused, nothing done */
+		assert_int_equal(tm_out_rewrite(&o, (struct tm_out_edit[]){ ed[2], ed[1] }, 2), -1);
+		assert_int_equal(tm_out_rewrite(&o, (struct tm_out_edit[]){
+			{ 10, "xxxxx", 5, 5 }, { 12, "yyyyy", 5, 5 } }, 2), -1);
+		assert_int_equal(tm_out_rewrite(&o, ed, sizeof(ed) / sizeof(ed[0])), 0);
+		assert_int_equal(tm_out_offset(&o), n + grow);
+		fill(&o, n, more);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		got = tm_test_slurp(path_in("out.json"), &len);
+		assert_non_null(got);
+		assert_int_equal(len, n + grow + more);
+		assert_memory_equal(got, want, len);
+		free(got);
+		free(want);
+		unlink(path_in("out.json"));
+		tm_diag_free(&d);
+		tm_out_set_drop_after(256 * mib);
+	}
+	/* a gzip output's offsets are not the file's: refused */
+	{
+		struct tm_out o;
+		struct tm_diag d;
+
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("out.json.gz"), &d), 0);
+		assert_int_equal(tm_out_gzip(&o, &d), 0);
+		fill(&o, 0, 100);
+		assert_int_equal(tm_out_rewrite(&o, ed, 1), -1);
+		tm_out_abort(&o);
+		tm_diag_free(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -701,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_replace_directory),
 		cmocka_unit_test(test_fifo_written_straight),
 		cmocka_unit_test(test_gzip_output),
+		cmocka_unit_test(test_rewrite),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
