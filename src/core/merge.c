@@ -429,6 +429,7 @@ struct tm_merge_early {
 				      * with a tgid learned after them */
 	uint32_t nplaces, places_cap;
 	size_t block;                /* the block written */
+	size_t ninputs;
 	bool begun, failed, adopted;
 	bool json;                   /* the block is JSON events, not kernel text */
 	bool json_ended;             /* its top-level keys are kept (w.keys, w.meta) */
@@ -542,10 +543,7 @@ struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_m
 	e->w.ks = &e->k;
 	e->w.nks = 1;
 	e->k.identity = true;
-	/* the clock link and moved markers of several inputs: as if one of
-	 * them held JSON events (tm_merge_write's rule, checked at the end) */
-	e->w.want_link = ninputs > 1 && !o->verbatim;
-	e->w.move_sync = ninputs > 1 && !o->verbatim;
+	e->ninputs = ninputs;
 	memset(e->k.tc_pid, 0xff, sizeof(e->k.tc_pid)); /* pid -1: empty */
 	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
 	return e;
@@ -594,6 +592,11 @@ static __attribute__((noinline)) bool early_start(struct tm_merge_early *e, stru
 	}
 	early_begin(e, bi, false);
 	e->k.st = st;
+	/* the clock link and moved markers of several inputs, or of an input
+	 * with JSON blocks (systrace's page): as if they held JSON events
+	 * (tm_merge_write's rule, checked at the end) */
+	w->want_link = w->move_sync =
+		!e->o.verbatim && (e->ninputs > 1 || st->blocks[TM_BLOCK_JSON] > 0);
 	if (!e->o.verbatim) {
 		text_s(w, "# tracer: ");
 		text_s(w, w->tracer);
@@ -630,8 +633,8 @@ void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t bi)
 {
 	struct tm_merge_early *e = ctx;
 
-	if (e->failed)
-		return;
+	if (e->failed || (e->begun && !e->json))
+		return;   /* after kernel text: written after it, as merge's are */
 	if (!e->begun)
 		early_begin(e, bi, true);
 	else if (!e->json || bi != e->block || e->json_ended)
@@ -645,6 +648,8 @@ void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char 
 {
 	struct tm_merge_early *e = ctx;
 
+	if (e->begun && !e->json)
+		return;   /* (its events are written after the kernel text) */
 	if (e->failed || !e->begun || !e->json || bi != e->block || e->json_ended ||
 	    tm_merge_json_top(&e->w, top, path))
 		e->failed = true;   /* (no events: the second pass writes it) */

@@ -70,7 +70,9 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
  * second pass would have written (one kernel input with one ftrace block,
  * no clock change, every TGID column fill and the tracer name as the whole
  * first pass knows them, the clock link and moved markers as guessed from
- * NINPUTS), or else throws it away and writes as usual.  The output is the
+ * NINPUTS and the input's JSON blocks), or else throws it away and writes
+ * as usual; JSON events after the kernel text (a systrace page's block)
+ * are written after it by tm_merge_write.  The output is the
  * same either way.  Of several inputs, the text of the first whose ftrace
  * line comes is written (kline may be called from several threads).
  *

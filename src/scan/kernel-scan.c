@@ -720,9 +720,10 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 	size_t n = tm_input_nblocks(in);
 	int rc = 0;
 
+	for (size_t i = 0; i < n; i++)
+		st->blocks[tm_input_block(in, i)->kind]++;
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct tm_block *b = tm_input_block(in, i);
-		st->blocks[b->kind]++;
 		if (b->kind == TM_BLOCK_FTRACE)
 			rc = scan_ftrace_block(st, b, i, cb, ctx);
 		else if (b->kind == TM_BLOCK_PROCESS_DUMP)

@@ -95,7 +95,8 @@ struct tm_kstats {
 	const char *name;       /* input name used in locations */
 	/* line accounting: lines = blank+header+noise+events+continuation+graph+rejected */
 	uint64_t lines, blank, header, noise, events, continuation, graph, rejected;
-	uint64_t blocks[TM_BLOCK_OTHER + 1];
+	uint64_t blocks[TM_BLOCK_OTHER + 1]; /* by kind: all counted before the first
+					      * line's callback */
 	struct tm_hmap *names;  /* event name (tm_name_key) -> uint64_t */
 	struct tm_hmap *tasks;  /* int32 pid -> struct tm_task */
 	/* the tables' caps (budget.h; init sets them, tests may lower them

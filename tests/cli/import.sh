@@ -163,6 +163,27 @@ fi
 one_pass "import: a 6-digit tgid learned 2 MB of output later: one pass" "$T/o1.json" \
 	$TM import -q -o "$T/o1.json" "$T/late-big6.txt"
 
+# ---- a systrace page: the kernel text, then a JSON block (the controller's
+# clock sync): the text written during the first pass with the clock link
+# before its first event and the marker moved out, as for a merge of two
+# inputs; the JSON events after it.  One pass
+cat > "$T/page.html" <<'X'
+<html><!-- BEGIN TRACE --><script class="trace-data" type="application/text">
+# tracer: nop
+             app-3990  ( 3990) [000] ...1   100.004000: tracing_mark_write: trace_event_clock_sync: name=s1
+             app-3990  ( 3990) [000] ...1   100.005000: tracing_mark_write: B|3990|work
+             app-3991  (-----) [001] d..2   100.006000: foo: a=1
+</script><script class="trace-data" type="application/text">
+{"traceEvents": [{"name": "clock_sync", "args": {"sync_id": "s1", "issue_ts": 100003997.0}, "pid": 3990, "tid": 3990, "ph": "c", "ts": 100004002.0}], "metadata": {"clock-domain": "SYSTRACE"}}</script><!-- END TRACE -->
+X
+same "import: a systrace page with a JSON block after the kernel text" "$T/page.html" \
+"# tracer: nop
+             app-3990  ( 3990) [000] ...1 100.004000: tracing_mark_write: trace_event_clock_sync: name=tracemerge_link source=tracemerge
+             app-3990  ( 3990) [000] ...1 100.005000: tracing_mark_write: B|3990|work
+             app-3991  (-----) [001] d..2 100.006000: foo: a=1"
+one_pass "import: a systrace page with a JSON block after the kernel text: one pass" "$T/o1.json" \
+	$TM import -q -o "$T/o1.json" "$T/page.html"
+
 # ---- a TGID known before: the fill holds ----------------------------------
 n=0
 {
