@@ -94,56 +94,81 @@ static int split_task(const char *p, const char *e, struct tm_str *comm,
 }
 
 #define ADD_STR(b, s) tm_buf_add((b), (s).p, (s).n)
+#define LIT(s) { s, sizeof(s) - 1 }
+
+/* KEY[i] and VAL[i] in turn, for N of them, onto B (one reserve). */
+static void put_pairs(struct tm_buf *b, const struct tm_str *key, const struct tm_str *val,
+		      size_t n)
+{
+	size_t len = 0;
+	char *d;
+
+	for (size_t i = 0; i < n; i++)
+		len += key[i].n + val[i].n;
+	if (tm_buf_reserve(b, len))
+		return;
+	d = b->p + b->n;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(d, key[i].p, key[i].n);
+		d += key[i].n;
+		if (val[i].n)
+			memcpy(d, val[i].p, val[i].n);
+		d += val[i].n;
+	}
+	b->n += len;
+}
 
 /* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form. */
 static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
 {
-	const char *e = d.p + d.n, *arrow = memmem(d.p, d.n, " ==> ", 5);
+	static const struct tm_str key[7] = {
+		LIT("prev_comm="), LIT(" prev_pid="), LIT(" prev_prio="), LIT(" prev_state="),
+		LIT(" ==> next_comm="), LIT(" next_pid="), LIT(" next_prio=") };
+	const char *e = d.p + d.n, *arrow = tm_find_lit(d.p, e, " ==> ", 5);
 	const char *sp;
-	struct tm_str pc, pp, pr, nc, np, nr, state;
+	struct tm_str val[7];
 
-	if (!arrow || memmem(d.p, d.n, "prev_comm=", 10))
+	if (!arrow || tm_find_lit(d.p, e, "prev_comm=", 10))
 		return false;
 	sp = rfind(d.p, arrow, ' ');
 	if (!sp)
 		return false;
-	state = (struct tm_str){ sp + 1, (size_t)(arrow - sp - 1) };
-	if (split_task(d.p, sp, &pc, &pp, &pr) || split_task(arrow + 5, e, &nc, &np, &nr))
+	val[3] = (struct tm_str){ sp + 1, (size_t)(arrow - sp - 1) };
+	if (split_task(d.p, sp, &val[0], &val[1], &val[2]) ||
+	    split_task(arrow + 5, e, &val[4], &val[5], &val[6]))
 		return false;
-	tm_buf_adds(b, "prev_comm="); ADD_STR(b, pc);
-	tm_buf_adds(b, " prev_pid="); ADD_STR(b, pp);
-	tm_buf_adds(b, " prev_prio="); ADD_STR(b, pr);
-	tm_buf_adds(b, " prev_state="); ADD_STR(b, state);
-	tm_buf_adds(b, " ==> next_comm="); ADD_STR(b, nc);
-	tm_buf_adds(b, " next_pid="); ADD_STR(b, np);
-	tm_buf_adds(b, " next_prio="); ADD_STR(b, nr);
+	put_pairs(b, key, val, 7);
 	return true;
 }
 
 /* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form. */
 static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 {
-	const char *e = d.p + d.n, *cpu = memmem(d.p, d.n, " CPU:", 5);
+	struct tm_str key[5] = { LIT("comm="), LIT(" pid="), LIT(" prio="), LIT(" success="),
+				 LIT(" target_cpu=") };
+	const char *e = d.p + d.n, *cpu = tm_find_lit(d.p, e, " CPU:", 5);
 	const char *end_task;
-	struct tm_str c, pid, prio, success = { NULL, 0 };
+	struct tm_str val[5];
+	size_t n = 5;
 
-	if (!cpu || memmem(d.p, d.n, "comm=", 5))
+	if (!cpu || tm_find_lit(d.p, e, "comm=", 5))
 		return false;
 	end_task = cpu;
+	val[3] = (struct tm_str){ NULL, 0 };
 	if (cpu - d.p > 10 && memcmp(cpu - 10, " success=", 9) == 0) {
-		success = (struct tm_str){ cpu - 1, 1 };
+		val[3] = (struct tm_str){ cpu - 1, 1 };
 		end_task = cpu - 10;
 	}
-	if (split_task(d.p, end_task, &c, &pid, &prio))
+	if (split_task(d.p, end_task, &val[0], &val[1], &val[2]))
 		return false;
-	tm_buf_adds(b, "comm="); ADD_STR(b, c);
-	tm_buf_adds(b, " pid="); ADD_STR(b, pid);
-	tm_buf_adds(b, " prio="); ADD_STR(b, prio);
-	if (success.n) {
-		tm_buf_adds(b, " success="); ADD_STR(b, success);
+	val[4] = (struct tm_str){ cpu + 5, (size_t)(e - cpu - 5) };
+	if (!val[3].n) {
+		/* (no success=) */
+		key[3] = key[4];
+		val[3] = val[4];
+		n = 4;
 	}
-	tm_buf_adds(b, " target_cpu=");
-	tm_buf_add(b, cpu + 5, (size_t)(e - cpu - 5));
+	put_pairs(b, key, val, n);
 	return true;
 }
 

@@ -284,6 +284,8 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
+	} else if (!tm_find_lit(ev->details.p, e, "comm=", 5)) {
+		return;   /* no name to read by key (trace-cmd's plugin forms) */
 	} else if (tm_is_wakeup_event(ev->name) && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
 	} else if (TM_STR_IS(ev->name, "sched_switch")) {
