@@ -21,6 +21,7 @@
 #endif
 
 #include "decode.h"
+#include "grow.h"
 #include "perfetto.h"
 #include "trace-dat.h"
 #include "tuning.h"
@@ -71,7 +72,22 @@ struct zout {
 	int err;                /* errno of a failed allocation */
 	bool head_checked;      /* the first TM_NUL_HEAD bytes were looked at */
 	size_t nul_at;          /* where a NUL byte was found in them */
+	/* inflating for a reader on another thread (tm_decode_gunzip_grow):
+	 * BUF grows in place, and is published a line at a time in PUB */
+	struct tm_grow *pub;
+	size_t published;       /* bytes of BUF published */
+	size_t skip;            /* zlib after ISA-L: bytes below SKIP are
+				 * published ISA-L output, not written again
+				 * (made into SINK) */
+	char *sink;
+	const bool *stop;       /* the reader gave up (atomic) */
+	const char *engine;     /* "isa-l" or "zlib" (tm_decode_grow_hook) */
 };
+
+int (*tm_decode_grow_hook)(const char *engine, size_t len);
+
+#define GROW_STEP ((size_t)1 << 20)    /* output per engine call, published */
+#define SINK_SIZE ((size_t)1 << 16)
 
 /*
  * Is the output binary, judged on its first bytes (once TM_NUL_HEAD are
@@ -104,13 +120,14 @@ static int zout_grow(struct zout *o, size_t in_len)
 
 	if (o->cap >= o->limit)
 		return TM_Z_LIMIT;
-	if (o->buf) {
-		nb = tm_big_grow(o->buf, &o->cap, o->limit);
+	if (o->cap) {
+		nb = o->pub ? tm_big_fixed_grow(o->buf, &o->cap, o->limit)
+			    : tm_big_grow(o->buf, &o->cap, o->limit);
 	} else {
 		ncap = in_len < (SIZE_MAX - 65536) / 4 ? in_len * 4 + 65536 : SIZE_MAX;
 		if (ncap > o->limit)
 			ncap = o->limit;
-		if ((nb = tm_big_alloc(ncap)))
+		if ((nb = o->pub ? tm_big_fixed_resize(o->buf, 0, ncap) : tm_big_alloc(ncap)))
 			o->cap = ncap;
 	}
 	if (!nb) {
@@ -126,9 +143,33 @@ static size_t min_size(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
+/* Inflating for a reader: publish the whole lines written since the last
+ * call (the bytes up to the last '\n'); TM_Z_STOPPED when the reader gave
+ * up. */
+static int zout_publish(struct zout *o)
+{
+	const char *nl;
+
+	if (__atomic_load_n(o->stop, __ATOMIC_RELAXED))
+		return TM_Z_STOPPED;
+	if (tm_decode_grow_hook && tm_decode_grow_hook(o->engine, o->len))
+		return TM_Z_CORRUPT;
+	/* (not before the head was judged, nor where ISA-L's published output
+	 * is made again) */
+	if (!o->head_checked || o->len <= o->published)
+		return TM_Z_OK;
+	nl = memrchr(o->buf + o->published, '\n', o->len - o->published);
+	if (nl) {
+		o->published = (size_t)(nl + 1 - o->buf);
+		tm_grow_publish(o->pub, o->published);
+	}
+	return TM_Z_OK;
+}
+
 /* Before an engine's call: O grown when it is full, and its next window:
  * the input after POS (of LEN) when the engine has used its own up
- * (*AVAIL_IN 0), and the room left in O. */
+ * (*AVAIL_IN 0), and the room left in O (a step of it, or the sink, when
+ * inflating for a reader). */
 static int next_window(struct zout *o, size_t len, size_t pos, unsigned char **next_out,
 		       unsigned *avail_in, unsigned *avail_out)
 {
@@ -136,10 +177,17 @@ static int next_window(struct zout *o, size_t len, size_t pos, unsigned char **n
 
 	if (*avail_in == 0)
 		*avail_in = (unsigned)min_size(len - pos, Z_CHUNK_MAX);
+	if (o->pub && (ret = zout_publish(o)) != TM_Z_OK)
+		return ret;
+	if (o->len < o->skip) {
+		*next_out = (unsigned char *)o->sink;
+		*avail_out = (unsigned)min_size(o->skip - o->len, SINK_SIZE);
+		return TM_Z_OK;
+	}
 	if (o->len == o->cap && (ret = zout_grow(o, len)) != TM_Z_OK)
 		return ret;
 	*next_out = (unsigned char *)o->buf + o->len;
-	*avail_out = (unsigned)min_size(o->cap - o->len, Z_CHUNK_MAX);
+	*avail_out = (unsigned)min_size(o->cap - o->len, o->pub ? GROW_STEP : Z_CHUNK_MAX);
 	return TM_Z_OK;
 }
 
@@ -219,6 +267,7 @@ static int zlib_all(const unsigned char *s, size_t len, int gzip, struct zout *o
 	int ret, next;
 
 	memset(&zs, 0, sizeof(zs));
+	o->engine = "zlib";
 	if (inflateInit2(&zs, gzip ? 15 + 16 : 15) != Z_OK)
 		return TM_Z_NOMEM;
 	zs.next_in = (unsigned char *)s;
@@ -292,6 +341,7 @@ static int isal_all(const unsigned char *s, size_t len, int gzip, struct zout *o
 
 	if (!st)
 		return TM_Z_NOMEM;
+	o->engine = "isa-l";
 	isal_inflate_init(st);
 	st->crc_flag = gzip ? ISAL_GZIP : ISAL_ZLIB;
 	st->next_in = (uint8_t *)s;
@@ -343,6 +393,15 @@ static void zout_trim(struct zout *o)
  * ERR. */
 static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 {
+	if (o->pub) {           /* the buffer is the caller's, read by another thread */
+		z->err = o->err;
+		z->nul_at = o->nul_at;
+		z->data = o->buf;
+		z->len = err ? 0 : o->len;
+		z->cap = o->cap;
+		tm_grow_end(o->pub, err ? o->published : o->len);
+		return err;
+	}
 	if (err) {
 		z->err = o->err;
 		z->nul_at = o->nul_at;
@@ -356,39 +415,73 @@ static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 	return TM_Z_OK;
 }
 
-static int inflate_all(const void *src, size_t len, size_t limit, int gzip,
+#ifdef TM_HAVE_ISAL
+/* O made ready for zlib after ISA-L failed: from the start again, but
+ * what was published stays as it is (the reader may be reading it): zlib
+ * makes those bytes again into a sink (they are the same: the stream's). */
+static void zout_restart(struct zout *o, char *sink)
+{
+	if (o->pub) {
+		o->skip = o->published;
+		o->sink = sink;
+	} else {
+		tm_big_free(o->buf, o->cap);
+		o->buf = NULL;
+		o->cap = 0;
+	}
+	o->len = 0;
+	o->err = 0;
+	o->head_checked = false;
+	o->nul_at = 0;
+}
+#endif
+
+static int inflate_all(const void *src, size_t len, int gzip, struct zout *o,
 		       struct tm_inflated *z)
 {
-	struct zout o = { .limit = limit };
 	int ret;
+#ifdef TM_HAVE_ISAL
+	char sink[SINK_SIZE];   /* (zlib's, after ISA-L: zout_restart) */
+#endif
 
 	memset(z, 0, sizeof(*z));
-	z->limit = limit;
+	z->limit = o->limit;
 #ifdef TM_HAVE_ISAL
 	if (!tm_tuning_reference()) {
-		ret = isal_all(src, len, gzip, &o, z);
-		if (!ret)
-			return zout_finish(&o, ret, z);
+		ret = isal_all(src, len, gzip, o, z);
+		if (!ret || ret == TM_Z_STOPPED)
+			return zout_finish(o, ret, z);
 		/* bad data (or no room): zlib says what and where */
-		tm_big_free(o.buf, o.cap);
-		o = (struct zout){ .limit = limit };
+		zout_restart(o, sink);
 		memset(z, 0, sizeof(*z));
-		z->limit = limit;
+		z->limit = o->limit;
 	}
 #endif
-	ret = zlib_all(src, len, gzip, &o, z);
-	return zout_finish(&o, ret, z);
+	ret = zlib_all(src, len, gzip, o, z);
+	return zout_finish(o, ret, z);
 }
 
 int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z)
 {
-	return inflate_all(src, len, limit, 1, z);
+	struct zout o = { .limit = limit };
+
+	return inflate_all(src, len, 1, &o, z);
+}
+
+int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
+			  struct tm_grow *g, const bool *stop, struct tm_inflated *z)
+{
+	struct zout o = { .limit = limit, .buf = buf, .pub = g, .stop = stop };
+
+	return inflate_all(src, len, 1, &o, z);
 }
 
 int tm_decode_zlib(const void *src, size_t len, size_t limit,
 		    struct tm_inflated *z)
 {
-	return inflate_all(src, len, limit, 0, z);
+	struct zout o = { .limit = limit };
+
+	return inflate_all(src, len, 0, &o, z);
 }
 
 /* One step of zstd decompression into O (grown when full): -1 when more

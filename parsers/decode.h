@@ -17,6 +17,7 @@
 #ifndef TM_PARSERS_DECODE_H
 #define TM_PARSERS_DECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "tracemerge/input.h"
 
 #include "big-buffer.h"
+#include "grow.h"
 #include "text-scan.h"
 
 /* ---- inflate (decode.c) ------------------------------------------------ */
@@ -38,6 +40,7 @@ enum tm_zerr {
 	TM_Z_BINARY,            /* the output's first bytes are binary: a NUL byte
 				 * (not a trace.dat or gzip), seen before the
 				 * rest is inflated */
+	TM_Z_STOPPED,           /* tm_decode_gunzip_grow: the reader gave up */
 };
 
 struct tm_inflated {
@@ -67,6 +70,21 @@ const char *tm_decode_engine(void);
 /* Inflate one or more concatenated gzip members (trailing zero padding is
  * accepted, other trailing bytes are counted in ->trailing). */
 int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflated *z);
+/* tm_decode_gunzip() for a reader on another thread: into BUF, a
+ * tm_big_fixed_alloc() buffer of room LIMIT, publishing the whole lines
+ * inflated in G as they come and ending G at the end (on an error: at the
+ * bytes published before it, which are right: ISA-L's output is the
+ * stream's up to where it fails, and zlib, which then judges from the
+ * start, does not write them again).  *STOP set (atomic) ends it early:
+ * TM_Z_STOPPED.  z->data is BUF, whatever the result (the caller frees it
+ * once the reader is done). */
+int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
+			  struct tm_grow *g, const bool *stop, struct tm_inflated *z);
+/* For tests: called by tm_decode_gunzip_grow() before each step of its
+ * engine ("isa-l", "zlib") with the bytes inflated so far (it may sleep,
+ * to be slower than the reader); non-zero fails that step as corrupt data
+ * (from ISA-L: zlib takes over from the start).  NULL: none. */
+extern int (*tm_decode_grow_hook)(const char *engine, size_t len);
 /* Inflate one zlib stream; bytes after its end are counted in ->trailing. */
 int tm_decode_zlib(const void *src, size_t len, size_t limit,
 		    struct tm_inflated *z);
@@ -140,6 +158,7 @@ struct tm_input {
 	struct tm_source_count *source;    /* the converter's own report */
 	size_t nsource, source_cap;
 	uint64_t source_other;             /* counts past TM_MAX_SOURCE lines */
+	struct tm_inflate_job *job;        /* inflating beside the first pass */
 };
 
 #define TM_FMT(a, b) __attribute__((format(printf, a, b)))
@@ -176,6 +195,33 @@ int tm_input_source_add(struct tm_input *in, const char *group, const char *key,
 /* Set the error "NAME: WHAT: why" of a big-buffer failure, the reason
  * from errno (tm_big_why); WHAT may be NULL. */
 void tm_input_fail_big(struct tm_input *in, const char *what);
+
+/* ---- a gzip input inflated beside its first pass (input.c) -------------- */
+
+struct tm_inflate_job;
+
+/* tm_input_open() in two halves around a gzip input's inflate: NULL with
+ * d->error set on failure; else the input, finished when *JOB is NULL,
+ * otherwise to be finished by running tm_inflate_job_run(*JOB) (on a
+ * helper thread, told with tm_input_job_started(), or here before) and
+ * then tm_input_open_end() (which frees IN and returns NULL with the
+ * error set on failure).  Such an input's last block may still grow
+ * (tm_input_block_grow) until tm_input_settle(). */
+struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
+				     struct tm_inflate_job **job);
+/* The whole inflate (any thread). */
+void tm_inflate_job_run(struct tm_inflate_job *job);
+/* The job runs on a thread: JOIN(CTX) waits for its end (called once). */
+void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx);
+struct tm_input *tm_input_open_end(struct tm_input *in);
+/* The span block I of IN grows in (its data; its len is a part only),
+ * or NULL when the block is whole. */
+struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i);
+/* Wait for the inflate's end: the growing block's final length set, the
+ * inflate's error (as tm_input_open() would have set it) or warning into
+ * D.  0, -1 on error (the input stays to be freed).  Nothing to do (0) for
+ * an input read whole. */
+int tm_input_settle(struct tm_input *in, struct tm_diag *d);
 
 /* ---- Trace Event JSON (input-json.c) ----------------------------------- */
 

@@ -38,4 +38,10 @@ const char *tm_ftrace_line_ends(const char *p, const char *e, const char **start
 void tm_ftrace_reader_set_line_end(struct tm_ftrace_reader *r, tm_ftrace_line_end_fn fn,
 				   void *ctx);
 
+struct tm_grow;
+/* R's text is a span that still grows (grow.h; the data R was made with
+ * lies in it and ends where G's published bytes end): at the end of what
+ * is published R waits for more, and ends only at G's end. */
+void tm_ftrace_reader_set_grow(struct tm_ftrace_reader *r, struct tm_grow *g);
+
 #endif

@@ -15,11 +15,13 @@
 #include "ftrace-general.h"
 #include "ftrace-internal.h"
 #include "tracemerge/ftrace.h"
+#include "grow.h"
 #include "str.h"
 #include "tuning.h"
 
 struct tm_ftrace_reader {
 	const char *pos, *end;
+	struct tm_grow *grow;    /* the text still grows: END is its published end */
 	unsigned long lineno;
 	struct tm_ftrace_header hdr;
 	int flag_width;          /* learned irq-info width (0 unknown) */
@@ -128,6 +130,22 @@ tm_ftrace_line_end_fn tm_ftrace_plain_line_end(void)
 		return own_line_end;
 #endif
 	return NULL;
+}
+
+void tm_ftrace_reader_set_grow(struct tm_ftrace_reader *r, struct tm_grow *g)
+{
+	r->grow = g;
+}
+
+/* Is R at the end of its text?  (Of a growing one: once no more comes.) */
+static bool at_end(struct tm_ftrace_reader *r)
+{
+	if (r->pos < r->end)
+		return false;
+	if (!r->grow)
+		return true;
+	r->end = r->grow->data + tm_grow_wait(r->grow, (size_t)(r->end - r->grow->data));
+	return r->pos >= r->end;
 }
 
 void tm_ftrace_reader_set_line_end(struct tm_ftrace_reader *r, tm_ftrace_line_end_fn fn,
@@ -393,7 +411,7 @@ static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
 /* Attach the lines after a marker that are not lines of their own. */
 static void take_continuations(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 {
-	while (r->pos < r->end) {
+	while (!at_end(r)) {
 		const char *save_pos = r->pos;
 		unsigned long save_no = r->lineno;
 		struct tm_str l = next_raw(r);
@@ -429,7 +447,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 {
 	struct tm_str l;
 
-	if (r->pos >= r->end)
+	if (at_end(r))
 		return 0;
 	/* every field but ev here; ev is filled by the event parser, or
 	 * cleared below for other lines */

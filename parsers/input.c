@@ -115,6 +115,8 @@ static struct tm_input *input_new(const char *name, struct tm_diag *d)
 	return in;
 }
 
+static void job_free(struct tm_inflate_job *j);
+
 static void owned_free(struct tm_owned *o)
 {
 	if (o->big_len)
@@ -132,6 +134,7 @@ void tm_input_free(struct tm_input *in)
 	free(in->owned);
 	free(in->blocks);
 	free(in->source);
+	job_free(in->job);
 	if (in->map)
 		munmap(in->map, in->map_len);
 	free(in->name);
@@ -444,23 +447,28 @@ static int read_atrace(struct tm_input *in, const char *p, size_t len,
 
 static int split_text(struct tm_input *in, const char *p, size_t len);
 
+/* The end of a gzip input's inflate (RET, Z): its error, or its text
+ * split. */
+static int gzip_inflated(struct tm_input *in, int ret, struct tm_inflated *z)
+{
+	if (ret)
+		return tm_input_zfail(in, ret, z, 1, 0);
+	if (z->trailing)
+		warn_trailing(in, z->used, z->trailing, "gzip");
+	in->was_gzip = 1;
+	in->unmapped = 1;
+	return split_text(in, z->data ? z->data : "", z->len);
+}
+
 static int read_gzip(struct tm_input *in, const char *p, size_t len)
 {
 	struct tm_inflated z;
-	int ret;
 
 	if (in->was_gzip) {
 		tm_input_fail(in, "gzip data inside gzip data is not supported");
 		return -1;
 	}
-	ret = tm_input_inflate(in, 1, p, len, &z);
-	if (ret)
-		return tm_input_zfail(in, ret, &z, 1, 0);
-	if (z.trailing)
-		warn_trailing(in, z.used, z.trailing, "gzip");
-	in->was_gzip = 1;
-	in->unmapped = 1;
-	return split_text(in, z.data ? z.data : "", z.len);
+	return gzip_inflated(in, tm_input_inflate(in, 1, p, len, &z), &z);
 }
 
 static size_t bom_len(const char *p, size_t len)
@@ -468,58 +476,91 @@ static size_t bom_len(const char *p, size_t len)
 	return len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
-static int split_text(struct tm_input *in, const char *p, size_t len)
+/* How split_text() reads a text, told from its bytes. */
+enum route {
+	R_EMPTY, R_GZIP, R_TRACEDAT, R_PERFETTO, R_BLANK, R_ATRACE, R_NUL, R_JSON,
+	R_HTML, R_FTRACE, R_UNKNOWN
+};
+
+struct sniffed {
+	size_t bom, i;          /* the BOM's length; the first non-space byte */
+	struct trace_line t;    /* R_ATRACE: the "TRACE:" line */
+	long nul;               /* R_NUL: the NUL byte */
+};
+
+static enum route route_of(const char *p, size_t len, struct sniffed *s)
 {
-	size_t bom = bom_len(p, len), i = bom;
-	struct trace_line t;
 	int ftrace;
-	long nul;
 	char c;
 
-	if (len == 0) {
+	s->bom = s->i = bom_len(p, len);
+	if (len == 0)
+		return R_EMPTY;
+	if (tm_decode_is_gzip(p, len))
+		return R_GZIP;
+	if (tm_is_tracedat(p, len))
+		return R_TRACEDAT;
+	if (tm_is_perfetto(p, len))
+		return R_PERFETTO;
+	while (s->i < len && tm_text_is_space(p[s->i]))
+		s->i++;
+	if (s->i == len)
+		return R_BLANK;
+	c = p[s->i];
+	if (c != '{' && c != '[' && c != '<' && c != '#' &&
+	    find_trace_line(p, len, &s->t))
+		return R_ATRACE;
+	if ((s->nul = tm_text_nul_in_head(p, len)) >= 0)
+		return R_NUL;
+	if (c == '{' || c == '[')
+		return R_JSON;
+	ftrace = tm_text_looks_like_ftrace(p + s->i, len - s->i);   /* "<idle>-0 [000] ..." */
+	if (c == '<' && !ftrace)
+		return R_HTML;
+	return ftrace ? R_FTRACE : R_UNKNOWN;
+}
+
+static int split_text(struct tm_input *in, const char *p, size_t len)
+{
+	struct sniffed s;
+	enum tm_format bf;
+
+	switch (route_of(p, len, &s)) {
+	case R_EMPTY:
 		tm_input_fail(in, in->unmapped ? "empty after decompression"
 					       : "empty file");
 		return -1;
-	}
-	if (tm_decode_is_gzip(p, len))
+	case R_GZIP:
 		return read_gzip(in, p, len);
-	if (tm_is_tracedat(p, len))
+	case R_TRACEDAT:
 		return tm_tracedat_read(in, p, len);
-	if (tm_is_perfetto(p, len))
+	case R_PERFETTO:
 		return tm_perfetto_read(in, p, len);
-	while (i < len && tm_text_is_space(p[i]))
-		i++;
-	if (i == len) {
+	case R_BLANK:
 		tm_input_fail(in, "holds only whitespace, no trace");
 		return -1;
-	}
-	c = p[i];
-	if (c != '{' && c != '[' && c != '<' && c != '#' &&
-	    find_trace_line(p, len, &t))
-		return read_atrace(in, p, len, &t);
-	nul = tm_text_nul_in_head(p, len);
-	if (nul >= 0) {
-		tm_input_fail_byte(in, (size_t)nul,
+	case R_ATRACE:
+		return read_atrace(in, p, len, &s.t);
+	case R_NUL:
+		tm_input_fail_byte(in, (size_t)s.nul,
 				   "NUL byte: binary data, not a text trace");
 		return -1;
-	}
-	if (c == '{' || c == '[') {
-		enum tm_format bf = tm_browser_sniff(p + bom, len - bom);
-
+	case R_JSON:
+		bf = tm_browser_sniff(p + s.bom, len - s.bom);
 		if (bf != TM_FMT_UNKNOWN)   /* browser-era formats: browser.c */
-			return tm_browser_read(in, bf, p + bom, len - bom, bom);
+			return tm_browser_read(in, bf, p + s.bom, len - s.bom, s.bom);
 		in->format = TM_FMT_JSON;
-		return tm_input_json(in, p + bom, len - bom,
+		return tm_input_json(in, p + s.bom, len - s.bom,
 				     in->was_gzip ? "gzip" : "");
-	}
-	ftrace = tm_text_looks_like_ftrace(p + i, len - i);   /* "<idle>-0 [000] ..." */
-	if (c == '<' && !ftrace)
+	case R_HTML:
 		return tm_html_read(in, p, len);
-	if (ftrace) {
+	case R_FTRACE:
 		in->format = TM_FMT_FTRACE;
-		return tm_input_add_block(in, ftrace_kind(p + bom, len - bom),
-					  p + bom, len - bom, 1,
+		return tm_input_add_block(in, ftrace_kind(p + s.bom, len - s.bom),
+					  p + s.bom, len - s.bom, 1,
 					  in->was_gzip ? "gzip" : "");
+	case R_UNKNOWN:
+		break;
 	}
 	/* every format read (tm_format_name), and the gzip container */
 	tm_input_fail(in, "unrecognised content (not ftrace text, systrace HTML, "
@@ -636,35 +677,228 @@ static int load_fd(struct tm_input *in, int fd, const char **data,
 	return read_all(in, fd, data, len);
 }
 
-struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
+/* Open PATH into IN: its bytes in *DATA, *LEN. */
+static int load_path(struct tm_input *in, const char *path, const char **data, size_t *len)
 {
-	int is_stdin = path && strcmp(path, "-") == 0;
-	struct tm_input *in;
-	const char *data = NULL;
-	size_t len = 0;
 	int fd, ret;
 
+	if (!strcmp(path, "-"))
+		return load_fd(in, STDIN_FILENO, data, len);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		tm_input_fail(in, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	ret = load_fd(in, fd, data, len);
+	close(fd);
+	return ret;
+}
+
+static struct tm_input *open_path(const char *path, struct tm_diag *d)
+{
 	if (!path) {
 		tm_diag_error(d, "(null): no input path given");
 		return NULL;
 	}
-	in = input_new(is_stdin ? "<stdin>" : path, d);
+	return input_new(strcmp(path, "-") == 0 ? "<stdin>" : path, d);
+}
+
+/* tm_input_open(), or with JOB (not NULL) tm_input_open_begin(). */
+static struct tm_input *open_any(const char *path, struct tm_diag *d,
+				 struct tm_inflate_job **job);
+
+struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
+{
+	return open_any(path, d, NULL);
+}
+
+/* ---- a gzip input inflated beside its first pass ------------------------
+ * tm_input_open_begin() loads the file and, when it is gzip, hands back a
+ * job that inflates it into a buffer that grows in place (grow.h); the
+ * caller runs it (on a helper thread: src/exec/input-ahead.c) and calls
+ * tm_input_open_end(), which waits for the first lines only: when they
+ * tell that the whole is one ftrace text block (split_text would say so
+ * whatever follows), the input is handed out with that block still
+ * growing, and the first pass reads it as it comes (tm_input_block_grow);
+ * otherwise it waits for the end and goes on as tm_input_open().  The
+ * inflate's error, the block's length and the trailing-data warning come
+ * at tm_input_settle(), as they would have come at the open.
+ */
+struct tm_inflate_job {
+	const char *src;
+	size_t len, limit;
+	char *buf;                  /* tm_big_fixed_alloc(limit) */
+	struct tm_grow grow;
+	bool stop;                  /* the reader gave up (atomic) */
+	/* the writer's, read once it ended (joined) */
+	struct tm_inflated z;
+	int ret;
+	/* the thread that runs it (NULL: none, it ran before the end) */
+	void (*join)(void *ctx);
+	void *join_ctx;
+	bool growing;               /* the input's last block grows */
+	bool settled;               /* tm_input_settle() was called */
+};
+
+/* Enough of the text to judge it: the sniffers look at TM_SNIFF_BYTES. */
+#define HEAD_BYTES (2 * (size_t)TM_SNIFF_BYTES)
+
+void tm_inflate_job_run(struct tm_inflate_job *j)
+{
+	j->ret = tm_decode_gunzip_grow(j->src, j->len, j->limit, j->buf, &j->grow,
+				       &j->stop, &j->z);
+}
+
+void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx)
+{
+	in->job->join = join;
+	in->job->join_ctx = ctx;
+}
+
+/* Wait for the job's writer to end. */
+static void job_join(struct tm_inflate_job *j)
+{
+	if (j->join)
+		j->join(j->join_ctx);
+	j->join = NULL;
+}
+
+static void job_free(struct tm_inflate_job *j)
+{
+	if (!j)
+		return;
+	__atomic_store_n(&j->stop, true, __ATOMIC_RELAXED);
+	job_join(j);
+	tm_grow_destroy(&j->grow);
+	tm_big_fixed_free(j->buf);
+	free(j);
+}
+
+/* A job for the gzip bytes P, LEN of IN; NULL (and nothing done) when
+ * there is no room for it: IN is then read as by tm_input_open(). */
+static struct tm_inflate_job *job_new(struct tm_input *in, const char *p, size_t len)
+{
+	size_t cap = tm_decode_cap(len);
+	struct tm_inflate_job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->src = p;
+	j->len = len;
+	j->limit = in->budget < cap ? in->budget : cap;
+	if (!(j->buf = tm_big_fixed_alloc(j->limit))) {
+		free(j);
+		return NULL;
+	}
+	tm_grow_init(&j->grow, j->buf);
+	return j;
+}
+
+static struct tm_input *open_any(const char *path, struct tm_diag *d,
+				 struct tm_inflate_job **job)
+{
+	struct tm_input *in = open_path(path, d);
+	const char *data = NULL;
+	size_t len = 0;
+	int ret;
+
 	if (!in)
 		return NULL;
-	if (is_stdin) {
-		ret = load_fd(in, STDIN_FILENO, &data, &len);
-	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			tm_input_fail(in, "cannot open: %s", strerror(errno));
-			return input_finish(in, -1);
-		}
-		ret = load_fd(in, fd, &data, &len);
-		close(fd);
+	ret = load_path(in, path, &data, &len);
+	if (!ret && job && tm_decode_is_gzip(data, len) && (in->job = job_new(in, data, len))) {
+		*job = in->job;
+		return in;
 	}
 	if (!ret)
 		ret = split_text(in, data, len);
 	return input_finish(in, ret);
+}
+
+struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
+				     struct tm_inflate_job **job)
+{
+	*job = NULL;
+	return open_any(path, d, job);
+}
+
+/* Is any text that starts with the N bytes at P (more to come) read by
+ * split_text() as one ftrace block, whatever follows?  Only when every
+ * look it takes (and ftrace_kind()'s) ends within them; false when that
+ * cannot be told yet. */
+static bool head_is_ftrace(const char *p, size_t n)
+{
+	struct sniffed s;
+	const char *nl;
+
+	if (n < TM_SNIFF_BYTES || p[0] == 0x0a ||   /* (a Perfetto trace's first byte) */
+	    route_of(p, n, &s) != R_FTRACE || n - s.i < TM_SNIFF_BYTES ||
+	    ftrace_kind(p + s.bom, n - s.bom) != TM_BLOCK_FTRACE)
+		return false;
+	/* the first two lines, which tm_text_classify() reads whole */
+	nl = memchr(p + s.i, '\n', n - s.i);
+	return nl && memchr(nl + 1, '\n', (size_t)(p + n - nl - 1));
+}
+
+struct tm_input *tm_input_open_end(struct tm_input *in)
+{
+	struct tm_inflate_job *j = in->job;
+	size_t head = 0;
+	bool done = false;
+	int ret;
+
+	while (!done && head < HEAD_BYTES) {
+		head = tm_grow_wait(&j->grow, head);
+		tm_grow_ready(&j->grow, &done);
+	}
+	if (!done && head_is_ftrace(j->buf, head)) {
+		size_t bom = bom_len(j->buf, head);
+
+		in->format = TM_FMT_FTRACE;
+		in->was_gzip = 1;
+		in->unmapped = 1;
+		j->growing = true;
+		/* (its length is the head's until tm_input_settle) */
+		return input_finish(in, tm_input_add_block(in, TM_BLOCK_FTRACE, j->buf + bom,
+							   head - bom, 1, "gzip"));
+	}
+	job_join(j);
+	j->settled = true;
+	if (!j->ret)
+		in->budget -= j->z.len;
+	ret = gzip_inflated(in, j->ret, &j->z);
+	return input_finish(in, ret);
+}
+
+struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
+{
+	const struct tm_inflate_job *j = in ? in->job : NULL;
+
+	return j && j->growing && !j->settled && i + 1 == in->nblocks ?
+	       (struct tm_grow *)&j->grow : NULL;
+}
+
+int tm_input_settle(struct tm_input *in, struct tm_diag *d)
+{
+	struct tm_inflate_job *j = in ? in->job : NULL;
+	struct tm_block *b;
+	int ret = 0;
+
+	if (!j || j->settled)
+		return 0;
+	job_join(j);
+	j->settled = true;
+	in->d = d;
+	if (j->ret) {
+		ret = tm_input_zfail(in, j->ret, &j->z, 1, 0);
+	} else {
+		in->budget -= j->z.len;
+		if (j->z.trailing)
+			warn_trailing(in, j->z.used, j->z.trailing, "gzip");
+		b = &in->blocks[in->nblocks - 1];
+		b->len = j->z.len - (size_t)(b->data - j->buf);
+	}
+	in->d = NULL;
+	return ret;
 }
 
 struct tm_input *tm_input_open_fd(const char *name, int fd, struct tm_diag *d)

@@ -59,7 +59,10 @@ const char *tm_big_why(int err, char *buf, size_t size)
  * that) by half as much, and so on down to GROW_MIN. */
 #define GROW_MIN ((size_t)64 << 10)
 
-void *tm_big_grow(void *p, size_t *cap, size_t limit)
+/* Grow P from *CAP to at most LIMIT with RESIZE (tm_big_resize or
+ * tm_big_fixed_resize): tm_big_grow's contract. */
+static void *grow_with(void *p, size_t *cap, size_t limit,
+		       void *(*resize)(void *p, size_t old, size_t len))
 {
 	size_t step = *cap ? *cap : GROW_MIN;
 
@@ -69,7 +72,7 @@ void *tm_big_grow(void *p, size_t *cap, size_t limit)
 	}
 	for (;;) {
 		size_t ncap = step < limit - *cap ? *cap + step : limit;
-		void *nb = tm_big_resize(p, *cap, ncap);
+		void *nb = resize(p, *cap, ncap);
 
 		if (nb) {
 			*cap = ncap;
@@ -81,6 +84,122 @@ void *tm_big_grow(void *p, size_t *cap, size_t limit)
 			return NULL;
 		step = step / 2 > GROW_MIN ? step / 2 : GROW_MIN;
 	}
+}
+
+void *tm_big_grow(void *p, size_t *cap, size_t limit)
+{
+	return grow_with(p, cap, limit, tm_big_resize);
+}
+
+/* The header page before the data of a scratch-file mapping: the fd of
+ * the file (-1: anonymous), and for a buffer that grows in place its room. */
+#define BIG_HDR 4096
+struct big_hdr {
+	int fd;
+	size_t room;
+};
+
+/* Blocks for bytes [FROM, TO) of scratch file FD; 0 or -1 with errno (the
+ * file is cut back to FROM bytes then). */
+static int big_reserve(int fd, size_t from, size_t to)
+{
+	int e;
+
+	do
+		e = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+	while (e == EINTR);
+	if (!e)
+		return 0;
+	(void)ftruncate(fd, (off_t)from);
+	errno = e;
+	return -1;
+}
+
+/* ---- buffers that grow in place -----------------------------------------
+ * The whole room is mapped at once (MAP_NORESERVE: address space only) and
+ * only the file behind it grows, by whole pages (no page is ever half in
+ * the file), so the address never changes: another thread may read the
+ * bytes already written while the buffer grows.  (Always a mapping, also
+ * under AddressSanitizer.)
+ */
+static size_t page_up(size_t n)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (n + pg - 1) / pg * pg;
+}
+
+void *tm_big_fixed_alloc(size_t room)
+{
+	struct big_hdr h = { .fd = tm_big_scratch_fd() };
+	size_t total;
+	char *p = MAP_FAILED;
+
+	if (room > SIZE_MAX / 2) {
+		if (h.fd >= 0)
+			close(h.fd);
+		errno = ENOMEM;
+		return NULL;
+	}
+	total = page_up(BIG_HDR + room);
+	if (h.fd >= 0 && big_reserve(h.fd, 0, page_up(BIG_HDR))) {
+		int e = errno;          /* (a full $TMPDIR is an error, as in tm_big_alloc) */
+
+		close(h.fd);
+		errno = e;
+		return NULL;
+	}
+	if (h.fd >= 0)
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, h.fd, 0);
+	if (p == MAP_FAILED) {
+		if (h.fd >= 0)
+			close(h.fd);
+		h.fd = -1;
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	}
+	if (p == MAP_FAILED) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	h.room = room;
+	memcpy(p, &h, sizeof(h));
+	return p + BIG_HDR;
+}
+
+void *tm_big_fixed_resize(void *p, size_t old, size_t len)
+{
+	struct big_hdr h;
+	size_t from = page_up(BIG_HDR + old), to = page_up(BIG_HDR + len);
+
+	memcpy(&h, (char *)p - BIG_HDR, sizeof(h));
+	if (len > h.room) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (h.fd >= 0 && to != from &&
+	    (to > from ? big_reserve(h.fd, from, to) : ftruncate(h.fd, (off_t)to)) != 0)
+		return NULL;
+	return p;
+}
+
+void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit)
+{
+	return grow_with(p, cap, limit, tm_big_fixed_resize);
+}
+
+void tm_big_fixed_free(void *p)
+{
+	struct big_hdr h;
+	char *base;
+
+	if (!p)
+		return;
+	base = (char *)p - BIG_HDR;
+	memcpy(&h, base, sizeof(h));
+	munmap(base, page_up(BIG_HDR + h.room));
+	if (h.fd >= 0)
+		close(h.fd);
 }
 
 #ifdef BIG_USE_MALLOC
@@ -109,25 +228,7 @@ void tm_big_free(void *p, size_t len)
  * (ENOSPC) here, where writing into a sparse mapping would have killed the
  * process with SIGBUS.  Where no scratch file can be made, an anonymous
  * mapping is used.  The fd of each buffer is kept in a small header page
- * before the data. */
-#define BIG_HDR 4096
-
-/* Blocks for bytes [FROM, TO) of scratch file FD; 0 or -1 with errno (the
- * file is cut back to FROM bytes then). */
-static int big_reserve(int fd, size_t from, size_t to)
-{
-	int e;
-
-	do
-		e = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
-	while (e == EINTR);
-	if (!e)
-		return 0;
-	(void)ftruncate(fd, (off_t)from);
-	errno = e;
-	return -1;
-}
-
+ * before the data (struct big_hdr). */
 /* A mapping of TOTAL bytes: of scratch file *FD, or (it cannot be mapped:
  * *FD closed, -1) anonymous.  NULL with errno when none. */
 static void *big_map(int *fd, size_t total)

@@ -29,6 +29,16 @@ void tm_big_free(void *p, size_t len);
  * when the scratch file system has no room for that.  NULL with errno
  * (P and *CAP kept), else the buffer, *CAP its new size. */
 void *tm_big_grow(void *p, size_t *cap, size_t limit);
+/* Buffers that grow in place, for a reader on another thread (grow.h):
+ * ROOM bytes of address space, of which none is usable yet; grown with
+ * tm_big_fixed_grow() (tm_big_grow's contract, within ROOM) or resized
+ * with tm_big_fixed_resize() (returns P, or NULL with errno), the address
+ * never changes.  NULL with errno when no room can be had.  Free with
+ * tm_big_fixed_free(), never tm_big_free(). */
+void *tm_big_fixed_alloc(size_t room);
+void *tm_big_fixed_resize(void *p, size_t old, size_t len);
+void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit);
+void tm_big_fixed_free(void *p);
 /* The reason of a big-buffer failure ERR (errno), in BUF: "out of memory"
  * (ENOMEM or 0) or "DIR (TMPDIR): strerror(ERR)".  Returns BUF. */
 const char *tm_big_why(int err, char *buf, size_t size);

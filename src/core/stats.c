@@ -9,6 +9,7 @@
 #include "tracemerge/input.h"
 #include "tracemerge/stats.h"
 #include "decode.h"
+#include "input-ahead.h"
 #include "json-stats.h"
 #include "kernel-scan.h"
 #include "report.h"
@@ -22,7 +23,7 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 	char *text = NULL;
 
 	tm_progress_phase("reading", 0);
-	if (!(in = tm_input_open(path, d)))
+	if (!(in = tm_input_open_ahead(path, d)))
 		return NULL;
 	tm_progress_total(tm_input_text_bytes(in));
 	if (tm_kstats_init(&st, path, d)) {

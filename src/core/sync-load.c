@@ -22,6 +22,7 @@
 
 #include "decode.h"
 #include "progress.h"
+#include "input-ahead.h"
 #include "issuer.h"
 #include "json-scan.h"
 #include "json-index.h"
@@ -587,9 +588,11 @@ static int scan_one(struct tm_src *src, struct scan *sc)
 {
 	if (!src->in)
 		return -1;                  /* could not be opened: sc->d says why */
-	if (tm_kstats_init(&src->st, src->path, &sc->d) ||
-	    tm_kscan_input(src->in, &src->st, sc->h ? sc->h->kline : NULL, sc->h ? sc->h->ctx : NULL))
+	if (tm_kstats_init(&src->st, src->path, &sc->d))
 		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
+	if (tm_kscan_input(src->in, &src->st, sc->h ? sc->h->kline : NULL, sc->h ? sc->h->ctx : NULL))
+		/* (a gzip input's inflate error, found while it was read: set) */
+		return sc->d.error[0] ? -1 : tm_diag_error(&sc->d, "%s: out of memory", src->path);
 	src->kernel = src->st.events > 0;
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
 		struct tm_jblock *jb;
@@ -630,7 +633,7 @@ static void *worker(void *arg)
 		if (i >= p->s->nsrc)
 			return NULL;
 		if (p->sc[i].open_in_worker) {
-			p->s->src[i].in = tm_input_open(p->s->src[i].path, &p->sc[i].d);
+			p->s->src[i].in = tm_input_open_ahead(p->s->src[i].path, &p->sc[i].d);
 			tm_progress_total(tm_input_text_bytes(p->s->src[i].in));
 		}
 		p->sc[i].rc = scan_one(&p->s->src[i], &p->sc[i]);
@@ -701,7 +704,10 @@ static void scan_all(struct tm_sync *s, struct scan *sc, bool one_at_a_time)
 		}
 		sc[i].open_in_worker = threads && opens_beside_threads(s->src[i].path);
 		if (!sc[i].open_in_worker) {
-			s->src[i].in = tm_input_open(s->src[i].path, &sc[i].d);
+			/* (one input: no other is opened, nor forks, beside its inflate) */
+			s->src[i].in = s->nsrc == 1 && opens_beside_threads(s->src[i].path) ?
+				       tm_input_open_ahead(s->src[i].path, &sc[i].d) :
+				       tm_input_open(s->src[i].path, &sc[i].d);
 			tm_progress_total(tm_input_text_bytes(s->src[i].in));
 		}
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ftrace-general.h"
+#include "grow.h"
 #include "line-ends.h"
 #include "line-feed.h"
 #include "ring.h"
@@ -33,6 +34,7 @@ struct tm_line_feed {
 	struct tm_line_ends *ends;  /* threaded, AVX2: line ends found ahead
 				     * by the caller (line-ends.h) */
 	bool threaded;
+	struct tm_grow *grow;       /* the text still grows (grow.h), or NULL */
 	const struct tm_line_work *work; /* done ahead, or NULL */
 	/* threaded: the helper fills batch[slot] ahead (ring.h) */
 	struct batch *batch;
@@ -102,8 +104,8 @@ static bool work_room(struct tm_line_feed *f, const struct tm_line_work *w)
 	return true;
 }
 
-struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
-				      const struct tm_line_work *work)
+static struct tm_line_feed *feed_new(const char *data, size_t len, struct tm_grow *g,
+				     bool threaded, const struct tm_line_work *work)
 {
 	struct tm_line_feed *f = calloc(1, sizeof(*f));
 
@@ -111,9 +113,11 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 		free(f);
 		return NULL;
 	}
+	if ((f->grow = g))
+		tm_ftrace_reader_set_grow(f->r, g);
 	f->facts = tm_ftrace_reader_facts(f->r);
 	/* small blocks are not worth a thread */
-	f->threaded = threaded && len >= (1u << 20);
+	f->threaded = threaded && (g || len >= (1u << 20));
 	if (!f->threaded)
 		return f;
 	f->batch = calloc(NBATCH, sizeof(*f->batch));
@@ -138,6 +142,26 @@ struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threade
 unthreaded:
 	f->threaded = false;        /* still correct, just not ahead */
 	return f;
+}
+
+struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
+				      const struct tm_line_work *work)
+{
+	return feed_new(data, len, NULL, threaded, work);
+}
+
+struct tm_line_feed *tm_line_feed_new_grow(const char *data, size_t len, struct tm_grow *g,
+					   bool threaded, const struct tm_line_work *work)
+{
+	return feed_new(data, len, g, threaded, work);
+}
+
+/* The finder of line ends (the caller) looks as far as is published. */
+static bool find_ends(struct tm_line_feed *f)
+{
+	if (f->grow)
+		f->ends->end = f->grow->data + tm_grow_ready(f->grow, NULL);
+	return tm_line_ends_find(f->ends, ENDS_STEP);
 }
 
 void tm_line_feed_free(struct tm_line_feed *f)
@@ -171,8 +195,7 @@ const struct tm_fline *tm_line_feed_next(struct tm_line_feed *f)
 			if (f->work && !tm_ring_ready(&f->ring))
 				__atomic_store_n(&f->starved, true, __ATOMIC_RELAXED);
 			/* rather than wait, find line ends for the helper */
-			while (f->ends && !tm_ring_ready(&f->ring) &&
-			       tm_line_ends_find(f->ends, ENDS_STEP))
+			while (f->ends && !tm_ring_ready(&f->ring) && find_ends(f))
 				;
 			f->slot = tm_ring_take(&f->ring);
 		}

@@ -50,6 +50,11 @@ struct tm_line_work {
  * tm_line_feed_free(). */
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
 				      const struct tm_line_work *work);
+/* The same for a text that still grows (grow.h): DATA, LEN the part of G
+ * published so far; the lines come as G grows, up to its end. */
+struct tm_grow;
+struct tm_line_feed *tm_line_feed_new_grow(const char *data, size_t len, struct tm_grow *g,
+					   bool threaded, const struct tm_line_work *work);
 /* Stops the helper thread (also before the end of the block). */
 void tm_line_feed_free(struct tm_line_feed *f);
 /* Next line, or NULL at the end of the block.  The line is the feed's: it

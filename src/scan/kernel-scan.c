@@ -10,6 +10,7 @@
 #include "canon.h"
 #include "span.h"
 #include "line-feed.h"
+#include "decode.h"
 #include "str.h"
 #include "output.h"
 #include "thread.h"
@@ -686,11 +687,17 @@ static void end_tgids(struct tm_kstats *st)
 			learn_tgid(t, creator_tgid(st, t), TM_TGID_TASK);
 }
 
-static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
+/* Block BI of IN (B) read line by line; a block still inflated
+ * (tm_input_block_grow) as it comes, and then settled: -1 with the
+ * inflate's error in st->diag, as the open would have failed. */
+static int scan_ftrace_block(struct tm_kstats *st, struct tm_input *in, const struct tm_block *b,
 			     size_t bi, tm_kscan_cb cb, void *ctx)
 {
-	struct tm_line_feed *r = tm_line_feed_new(b->data, b->len, tm_thread_allowed(),
-						  cb ? &tm_canon_prefix_work : NULL);
+	const struct tm_line_work *work = cb ? &tm_canon_prefix_work : NULL;
+	struct tm_grow *g = tm_input_block_grow(in, bi);
+	struct tm_line_feed *r = g ? tm_line_feed_new_grow(b->data, b->len, g, tm_thread_allowed(), work)
+				   : tm_line_feed_new(b->data, b->len, tm_thread_allowed(), work);
+	size_t head = b->len;
 	const struct tm_fline *l;
 	struct tm_progress_mark pm;
 
@@ -703,6 +710,13 @@ static int scan_ftrace_block(struct tm_kstats *st, const struct tm_block *b,
 		if (cb)
 			cb(ctx, st, l, tm_line_feed_result(r), b, bi);
 		tm_progress_move(&pm, (size_t)(l->line.raw.p - b->data), 0);
+	}
+	if (g) {
+		if (tm_input_settle(in, st->diag)) {
+			tm_line_feed_free(r);
+			return -1;
+		}
+		tm_progress_total(b->len - head);   /* (the opener counted the head) */
 	}
 	tm_progress_move(&pm, b->len, 1);
 	if (!st->have_hdr) {
@@ -727,7 +741,7 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct tm_block *b = tm_input_block(in, i);
 		if (b->kind == TM_BLOCK_FTRACE)
-			rc = scan_ftrace_block(st, b, i, cb, ctx);
+			rc = scan_ftrace_block(st, in, b, i, cb, ctx);
 		else if (b->kind == TM_BLOCK_PROCESS_DUMP)
 			tm_procdump_parse_rows(b->data, b->len, on_dump_row, st);
 	}

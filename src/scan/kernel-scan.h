@@ -143,7 +143,11 @@ typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_fli
 			    const struct tm_canon_pre *pre, const struct tm_block *b,
 			    size_t block_index);
 
-/* Walk every block of IN.  Returns 0, or -1 on allocation failure. */
+/* Walk every block of IN.  Returns 0, or -1 on allocation failure (or, IN
+ * opened with its inflate beside (input-ahead.h), its inflate's error in
+ * st->diag: the block is read as it is inflated, and settled
+ * (tm_input_settle) once read; until then a callback's B has the length
+ * of the part first published only). */
 int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 		   void *ctx);
 
