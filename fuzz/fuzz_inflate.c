@@ -8,6 +8,9 @@
  * gzip-compressed here first (a valid stream, which the mutations then
  * damage through byte 1: its value XORed into the byte at byte 2's
  * offset), else it is the stream itself.
+ * A gzip input is also inflated as for a reader on another thread
+ * (tm_decode_gunzip_grow, ISA-L's engine): the same result, the span ended
+ * at the output's length, or on an error at a line's end.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +26,34 @@ static int run(bool reference, const void *p, size_t n, int gzip, struct tm_infl
 {
 	tm_tuning_set(&(struct tm_tuning){ .reference = reference });
 	return gzip ? tm_decode_gunzip(p, n, 16u << 20, z) : tm_decode_zlib(p, n, 16u << 20, z);
+}
+
+/* tm_decode_gunzip_grow() of P, N gives what tm_decode_gunzip() gave (RA, A). */
+static void check_grow(const void *p, size_t n, int ra, const struct tm_inflated *a)
+{
+	char *buf = tm_big_fixed_alloc(16u << 20);
+	struct tm_inflated g;
+	struct tm_grow sp;
+	bool stop = false, done;
+	size_t ready;
+	int rg;
+
+	if (!buf)
+		abort();
+	tm_grow_init(&sp, buf);
+	tm_tuning_set(&(struct tm_tuning){ .reference = false });
+	rg = tm_decode_gunzip_grow(p, n, 16u << 20, buf, &sp, &stop, &g);
+	ready = tm_grow_ready(&sp, &done);
+	if (rg != ra || !done || g.used != a->used || g.trailing != a->trailing ||
+	    g.err_off != a->err_off || g.nul_at != a->nul_at || (!g.msg) != (!a->msg) ||
+	    (g.msg && strcmp(g.msg, a->msg)))
+		abort();
+	if (!rg && (ready != a->len || g.len != a->len || (a->len && memcmp(buf, a->data, a->len))))
+		abort();
+	if (rg && ready && buf[ready - 1] != '\n')
+		abort();
+	tm_grow_destroy(&sp);
+	tm_big_fixed_free(buf);
 }
 
 /* BUF: SRC compressed as gzip (zlib: a zlib stream), one byte damaged. */
@@ -74,6 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    a.err_off != b.err_off || a.nul_at != b.nul_at || (!a.msg) != (!b.msg) ||
 	    (a.msg && strcmp(a.msg, b.msg)) || (a.len && memcmp(a.data, b.data, a.len)))
 		abort();
+	if (gzip)
+		check_grow(p, n, ra, &a);
 	tm_big_free(a.data, a.cap);
 	tm_big_free(b.data, b.cap);
 	tm_tuning_set(NULL);

@@ -394,8 +394,10 @@ static void zout_trim(struct zout *o)
 static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 {
 	if (o->pub) {           /* the buffer is the caller's, read by another thread */
-		z->err = o->err;
-		z->nul_at = o->nul_at;
+		if (err) {
+			z->err = o->err;
+			z->nul_at = o->nul_at;
+		}
 		z->data = o->buf;
 		z->len = err ? 0 : o->len;
 		z->cap = o->cap;
