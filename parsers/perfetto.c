@@ -102,7 +102,7 @@ struct view {
 /* One kernel event to write. */
 struct rec {
 	int64_t ts;
-	uint64_t order;         /* file order among equal times */
+	uint32_t order;         /* its place among its bundle's records */
 	uint32_t cpu;
 	int32_t pid;            /* the task that ran it */
 	uint8_t kind;
@@ -116,10 +116,58 @@ struct rec {
 					    * symbol of its symbol field */
 };
 
+/* The records of one bundle: r in creation order, ix their indices by
+ * (time, creation order). */
+struct recbuf {
+	struct rec *r;
+	uint32_t *ix, *tmp;
+	size_t n, cap;
+};
+
 struct cpu_state {              /* compact sched: who runs on a CPU */
 	bool seen;
 	int32_t pid, prio;
 	struct view comm;
+};
+
+/* An FtraceEventBundle with records, noted in pass 1: what pass 2 needs
+ * to decode it again on its own. */
+struct bundle {
+	const uint8_t *base, *p;        /* its buffer, its message */
+	size_t n;
+	int64_t min_ts, max_ts;         /* of its records */
+	uint64_t pkt;                   /* its packet's number (the interning it sees) */
+	struct cpu_state cs;            /* compact sched: its CPU's state before it */
+	uint32_t seq, cpu;
+	uint32_t next;                  /* the next bundle of its chain, or NO_NEXT */
+};
+
+#define NO_NEXT UINT32_MAX
+
+/* A chain: bundles of one CPU, in file order, each starting no earlier
+ * than the one before it ends (one a CPU, unless the trace goes back in
+ * time).  Pass 2 merges the chains. */
+struct chain {
+	uint32_t head, tail;            /* pass 2: head is the bundle being written */
+	int32_t buf;                    /* its decoded records in the pool, or -1 */
+	uint32_t i;                     /* the next of them (in ix) */
+};
+
+struct heap_ent {                       /* a chain's next record: (ts, ord) */
+	int64_t ts;
+	uint64_t ord;                   /* bundle << 32 | order */
+	uint32_t chain;
+};
+
+struct cpu_chains {             /* a CPU's chains (pass 1) */
+	uint32_t *id;
+	size_t n, cap;
+};
+
+struct sym {                    /* an interned kernel symbol's definition */
+	struct view v;
+	uint64_t pkt;           /* defined in that packet */
+	uint32_t older;         /* the one it replaced: symold[older - 1], or 0 */
 };
 
 struct column {
@@ -129,12 +177,28 @@ struct column {
 
 struct pf {
 	struct tm_input *in;
-	struct rec *recs;
-	size_t nrec, rcap;
+	struct recbuf *rb;      /* where the bundle being read puts its records */
+	struct recbuf scratch;  /* pass 1's */
+	struct recbuf *pool;    /* pass 2's decoded bundles */
+	size_t npool;
+	int32_t *freebuf;       /* unused pool entries */
+	size_t nfree;
+	struct bundle *bun;
+	size_t nbun, bcap;
+	struct chain *chains;
+	size_t nchain, chcap;
+	struct cpu_chains *cch; /* by CPU, as cpus */
+	struct heap_ent *heap;
+	size_t nheap;
+	bool pass2;             /* decoding again: nothing learned or counted */
+	uint64_t cur_pkt;       /* pass 2: the packet of the bundle decoded */
+	uint64_t out_of_order;  /* bundles going back in time on their CPU */
+	struct sym *symold;     /* replaced symbol definitions */
+	size_t nsymold, symold_cap;
 	struct tm_hmap *names;  /* tid -> struct view */
 	struct tm_hmap *tgids;  /* tid -> int32 */
 	struct tm_hmap *procs;  /* pid -> struct proc */
-	struct tm_hmap *syms;   /* (seq, iid) -> struct view */
+	struct tm_hmap *syms;   /* (seq, iid) -> struct sym */
 	struct tm_hmap *unknown;/* FtraceEvent field -> uint64 count */
 	struct tm_pftrack *track;       /* the TrackEvent part */
 	struct tm_pf_stats *st; /* what the trace holds and lost (stats) */
@@ -186,30 +250,49 @@ static struct view view_of(const struct tm_pb_field *f)
 	return (struct view){ f->data, f->len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->len };
 }
 
+/* A new record of the bundle being read (pf->rb), zeroed but for its
+ * order; NULL out of memory. */
 static struct rec *new_rec(struct pf *pf)
 {
+	struct recbuf *b = pf->rb;
 	struct rec *r;
 
-	if (pf->nrec == pf->rcap) {
-		size_t cap = pf->rcap ? pf->rcap * 2 : 1024;
-		struct rec *nr = reallocarray(pf->recs, cap, sizeof(*nr));
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 256;
+		struct rec *nr;
+		uint32_t *ix, *tmp;
 
-		if (!nr)
+		if (cap > UINT32_MAX)
 			return NULL;
-		pf->recs = nr;
-		pf->rcap = cap;
+		if (!(nr = reallocarray(b->r, cap, sizeof(*nr))))
+			return NULL;
+		b->r = nr;
+		if (!(ix = reallocarray(b->ix, cap, sizeof(*ix))))
+			return NULL;
+		b->ix = ix;
+		if (!(tmp = reallocarray(b->tmp, cap, sizeof(*tmp))))
+			return NULL;
+		b->tmp = tmp;
+		b->cap = cap;
 	}
-	r = &pf->recs[pf->nrec];
+	r = &b->r[b->n];
 	memset(r, 0, sizeof(*r));
-	r->order = pf->nrec++;
+	r->order = (uint32_t)b->n++;
 	return r;
+}
+
+/* Count one more of *N, in pass 1 only (pass 2 reads the same again). */
+static void count(struct pf *pf, uint64_t *n)
+{
+	if (!pf->pass2)
+		++*n;
 }
 
 static int learn_name(struct pf *pf, int64_t tid, struct view name)
 {
 	struct view *v;
 
-	if (!name.n || tid < INT32_MIN || tid > INT32_MAX)
+	if (pf->pass2 || !name.n || tid < INT32_MIN || tid > INT32_MAX)
 		return 0;
 	if (!(v = tm_hmap_get_i32(pf->names, (int32_t)tid, true)))
 		return -1;
@@ -221,7 +304,7 @@ static int learn_tgid(struct pf *pf, int64_t tid, int64_t tgid)
 {
 	int32_t *t;
 
-	if (tgid <= 0 || tid < INT32_MIN || tid > INT32_MAX || tgid > INT32_MAX)
+	if (pf->pass2 || tgid <= 0 || tid < INT32_MIN || tid > INT32_MAX || tgid > INT32_MAX)
 		return 0;
 	if (!(t = tm_hmap_get_i32(pf->tgids, (int32_t)tid, true)))
 		return -1;
@@ -236,11 +319,16 @@ static struct cpu_state *cpu_state(struct pf *pf, uint32_t cpu)
 	if (cpu >= pf->ncpus) {
 		size_t n = (size_t)cpu + 1;
 		struct cpu_state *c = reallocarray(pf->cpus, n, sizeof(*c));
+		struct cpu_chains *h;
 
 		if (!c)
 			return NULL;
-		memset(c + pf->ncpus, 0, (n - pf->ncpus) * sizeof(*c));
 		pf->cpus = c;
+		if (!(h = reallocarray(pf->cch, n, sizeof(*h))))
+			return NULL;
+		pf->cch = h;
+		memset(c + pf->ncpus, 0, (n - pf->ncpus) * sizeof(*c));
+		memset(h + pf->ncpus, 0, (n - pf->ncpus) * sizeof(*h));
 		pf->ncpus = n;
 	}
 	return &pf->cpus[cpu];
@@ -322,14 +410,16 @@ static int learn_from_event(struct pf *pf, uint32_t field, const struct tm_pb *m
 	return 0;
 }
 
-/* The kernel symbol interned as IID on the current sequence (as defined
- * when the event is read), or an empty view. */
+/* The kernel symbol interned as IID on the current sequence as defined
+ * when the event's packet (pf->cur_pkt) was read, or an empty view. */
 static struct view symbol(struct pf *pf, uint64_t iid)
 {
 	uint64_t key[2] = { pf->seq, iid };
-	struct view *v = tm_hmap_get(pf->syms, key, sizeof(key), false);
+	const struct sym *v = tm_hmap_get(pf->syms, key, sizeof(key), false);
 
-	return v ? *v : (struct view){ NULL, 0 };
+	while (v && v->pkt > pf->cur_pkt)
+		v = v->older ? &pf->symold[v->older - 1] : NULL;
+	return v ? v->v : (struct view){ NULL, 0 };
 }
 
 /* The symbol of field NUM (an interned kernel symbol's iid) of event
@@ -362,7 +452,7 @@ static bool ts_ok(struct pf *pf, uint64_t ts)
 {
 	if (ts <= INT64_MAX)
 		return true;
-	pf->bad_ts++;
+	count(pf, &pf->bad_ts);
 	return false;
 }
 
@@ -391,8 +481,8 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	}
 	if (rc < 0)
 		return wire_fail(pf, &e);
-	pf->events++;
-	if (field && tm_pf_stats_event(pf->st, field, cpu))
+	count(pf, &pf->events);
+	if (field && !pf->pass2 && tm_pf_stats_event(pf->st, field, cpu))
 		return nomem(pf);
 	if (!field || !ts_ok(pf, ts))
 		return 0;
@@ -401,7 +491,8 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	if (!(rec = new_rec(pf)))
 		return nomem(pf);
 	/* symbols as defined when the event is read: the interning changes */
-	if ((sym = symbol_field(field)) && field_symbol(pf, &body, sym, &rec->prev_comm))
+	if (pf->pass2 && (sym = symbol_field(field)) &&
+	    field_symbol(pf, &body, sym, &rec->prev_comm))
 		return -1;
 	rec->ts = (int64_t)ts;
 	rec->cpu = cpu;
@@ -484,7 +575,7 @@ static int compact_switch(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 	if (learn_name(pf, pid, comm))
 		return nomem(pf);
 	if (!cs->seen) {
-		pf->first_switch++;
+		count(pf, &pf->first_switch);
 	} else {
 		if (!(r = new_rec(pf)))
 			return nomem(pf);
@@ -513,7 +604,7 @@ static int compact_waking(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 	if (learn_name(pf, pid, comm))
 		return nomem(pf);
 	if (!cs->seen) {
-		pf->waking_no_waker++;
+		count(pf, &pf->waking_no_waker);
 		return 0;
 	}
 	if (!(r = new_rec(pf)))
@@ -566,8 +657,9 @@ static int read_compact(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 		bool sw = j >= nwk || (i < nsw && tsw <= twk);
 		uint64_t ts = sw ? tsw : twk;
 
-		pf->events++;
-		if (tm_pf_stats_event(pf->st, sw ? PF_EV_SCHED_SWITCH : PF_EV_SCHED_WAKING, cpu))
+		count(pf, &pf->events);
+		if (!pf->pass2 &&
+		    tm_pf_stats_event(pf->st, sw ? PF_EV_SCHED_SWITCH : PF_EV_SCHED_WAKING, cpu))
 			return nomem(pf);
 		if (ts_ok(pf, ts) &&
 		    (sw ? compact_switch(pf, cs, cpu, (int64_t)ts, i)
@@ -605,12 +697,96 @@ static void bundle_clock_field(struct tm_pf_bundle_clock *c, const struct tm_pb_
 	}
 }
 
+/* The chain of CPU that bundle B (on that CPU, starting at B->min_ts) goes
+ * on: of the CPU's chains that end by then, the one that ends last, or a
+ * new one.  Its index, or -1 out of memory. */
+static int64_t chain_for(struct pf *pf, const struct bundle *b)
+{
+	struct cpu_chains *cc = &pf->cch[b->cpu];
+	int64_t best = -1;
+
+	for (size_t k = 0; k < cc->n; k++) {
+		const struct chain *c = &pf->chains[cc->id[k]];
+
+		if (pf->bun[c->tail].max_ts <= b->min_ts &&
+		    (best < 0 || pf->bun[c->tail].max_ts > pf->bun[pf->chains[best].tail].max_ts))
+			best = cc->id[k];
+	}
+	if (best >= 0)
+		return best;
+	if (cc->n)
+		pf->out_of_order++;
+	if (pf->nchain == pf->chcap) {
+		size_t cap = pf->chcap ? pf->chcap * 2 : 16;
+		struct chain *n = reallocarray(pf->chains, cap, sizeof(*n));
+
+		if (!n)
+			return -1;
+		pf->chains = n;
+		pf->chcap = cap;
+	}
+	if (cc->n == cc->cap) {
+		size_t cap = cc->cap ? cc->cap * 2 : 2;
+		uint32_t *n = reallocarray(cc->id, cap, sizeof(*n));
+
+		if (!n)
+			return -1;
+		cc->id = n;
+		cc->cap = cap;
+	}
+	cc->id[cc->n++] = (uint32_t)pf->nchain;
+	pf->chains[pf->nchain] = (struct chain){ NO_NEXT, NO_NEXT, -1, 0 };
+	return (int64_t)pf->nchain++;
+}
+
+/* Note the bundle M on CPU whose records pass 1 just made (pf->scratch),
+ * its CPU's compact sched state before it being *BEFORE: in the index of
+ * bundles, at the end of a chain. */
+static int note_bundle(struct pf *pf, const struct tm_pb *m, uint32_t cpu,
+		       const struct cpu_state *before)
+{
+	struct bundle *b;
+	struct chain *c;
+	int64_t ch;
+
+	if (pf->nbun == pf->bcap) {
+		size_t cap = pf->bcap ? pf->bcap * 2 : 256;
+		struct bundle *n = cap < NO_NEXT ? reallocarray(pf->bun, cap, sizeof(*n)) : NULL;
+
+		if (!n)
+			return nomem(pf);
+		pf->bun = n;
+		pf->bcap = cap;
+	}
+	b = &pf->bun[pf->nbun];
+	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), INT64_MAX, INT64_MIN,
+			      pf->packets, *before, pf->seq, cpu, NO_NEXT };
+	for (size_t i = 0; i < pf->scratch.n; i++) {
+		int64_t ts = pf->scratch.r[i].ts;
+
+		if (ts < b->min_ts)
+			b->min_ts = ts;
+		if (ts > b->max_ts)
+			b->max_ts = ts;
+	}
+	if ((ch = chain_for(pf, b)) < 0)
+		return nomem(pf);
+	c = &pf->chains[ch];
+	if (c->tail == NO_NEXT)
+		c->head = (uint32_t)pf->nbun;
+	else
+		pf->bun[c->tail].next = (uint32_t)pf->nbun;
+	c->tail = (uint32_t)pf->nbun++;
+	return 0;
+}
+
 static int read_bundle(struct pf *pf, const struct tm_pb *m)
 {
 	struct tm_pb r = *m;
 	struct tm_pb_field f;
 	struct tm_pb_error e;
 	struct tm_pf_bundle_clock clock = { 0 };
+	struct cpu_state *cs, before;
 	uint32_t cpu = 0;
 	int rc;
 
@@ -629,7 +805,14 @@ static int read_bundle(struct pf *pf, const struct tm_pb *m)
 	if (cpu > pf->max_cpu)
 		pf->max_cpu = cpu;
 	pf->cpu = cpu;
-	return each_sub(pf, m, 0, bundle_part);
+	if (!(cs = cpu_state(pf, cpu)))
+		return nomem(pf);
+	before = *cs;
+	pf->scratch.n = 0;
+	pf->rb = &pf->scratch;
+	if (each_sub(pf, m, 0, bundle_part))
+		return -1;
+	return pf->scratch.n ? note_bundle(pf, m, cpu, &before) : 0;
 }
 
 /* ProcessTree.Process or .Thread M. */
@@ -727,6 +910,33 @@ static int read_process_stats(struct pf *pf, const struct tm_pb *m, uint32_t num
 	return each_sub(pf, m, PF_PSTATS_PROCESSES, read_stats_process);
 }
 
+/* Define the symbol KEY (sequence, iid) as NAME from the current packet
+ * on, keeping what it was before; 0, or -1 out of memory. */
+static int define_symbol(struct pf *pf, const uint64_t key[2], struct view name)
+{
+	struct sym *v = tm_hmap_get(pf->syms, key, 2 * sizeof(*key), true);
+
+	if (!v)
+		return -1;
+	if (v->pkt) {           /* defined before: keep it for the bundles before */
+		if (pf->nsymold == pf->symold_cap) {
+			size_t cap = pf->symold_cap ? pf->symold_cap * 2 : 64;
+			struct sym *o = pf->nsymold < UINT32_MAX - 1 ?
+					reallocarray(pf->symold, cap, sizeof(*o)) : NULL;
+
+			if (!o)
+				return -1;
+			pf->symold = o;
+			pf->symold_cap = cap;
+		}
+		pf->symold[pf->nsymold++] = *v;
+		v->older = (uint32_t)pf->nsymold;
+	}
+	v->v = name;
+	v->pkt = pf->packets;
+	return 0;
+}
+
 /* InternedData M: kernel symbols by (sequence, iid). */
 static int read_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {
@@ -738,7 +948,7 @@ static int read_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	(void)num;
 	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
 		uint64_t key[2] = { pf->seq, 0 };
-		struct view name = { 0 }, *v;
+		struct view name = { 0 };
 
 		if (f.num != PF_INTERNED_KERNEL_SYMBOLS || f.type != TM_PB_BYTES)
 			continue;
@@ -751,9 +961,8 @@ static int read_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 		}
 		if (rc < 0)
 			return wire_fail(pf, &e);
-		if (!(v = tm_hmap_get(pf->syms, key, sizeof(key), true)))
+		if (define_symbol(pf, key, name))
 			return nomem(pf);
-		*v = name;
 	}
 	return rc < 0 ? wire_fail(pf, &e) : 0;
 }
@@ -1181,13 +1390,185 @@ static int write_rec(struct pf *pf, const struct rec *r)
 	return 0;
 }
 
-static int cmp_rec(const void *a, const void *b)
-{
-	const struct rec *x = a, *y = b;
+/* ---- pass 2: the bundles merged by time ---------------------------------- */
 
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
+/* IX[0, N) of records R sorted by time, stably (TMP: room for N). */
+static void sort_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t n)
+{
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return;
+	sort_ix(r, ix, tmp, h);
+	sort_ix(r, ix + h, tmp, n - h);
+	if (r[ix[h - 1]].ts <= r[ix[h]].ts)
+		return;
+	while (i < h && j < n)
+		tmp[k++] = r[ix[j]].ts < r[ix[i]].ts ? ix[j++] : ix[i++];
+	while (i < h)
+		tmp[k++] = ix[i++];
+	memcpy(ix, tmp, k * sizeof(*ix));
+}
+
+/* Bundle B's records again, into buffer RB, in the order pass 1 made
+ * them and then by time: 0, or -1 with the input's error set. */
+static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *rb)
+{
+	struct tm_pb m = { b->p, b->p + b->n, b->base };
+	struct cpu_state *cs = cpu_state(pf, b->cpu);
+
+	if (!cs)
+		return nomem(pf);
+	*cs = b->cs;
+	pf->seq = b->seq;
+	pf->cur_pkt = b->pkt;
+	pf->cpu = b->cpu;
+	pf->rb = rb;
+	rb->n = 0;
+	if (each_sub(pf, &m, 0, bundle_part))
+		return -1;
+	for (size_t i = 0; i < rb->n; i++)
+		rb->ix[i] = (uint32_t)i;
+	sort_ix(rb->r, rb->ix, rb->tmp, rb->n);
+	return 0;
+}
+
+/* A free buffer of the pool, or -1 out of memory. */
+static int32_t pool_take(struct pf *pf)
+{
+	struct recbuf *n;
+
+	if (pf->nfree)
+		return pf->freebuf[--pf->nfree];
+	if (pf->npool >= INT32_MAX)
+		return -1;
+	if (!(n = reallocarray(pf->pool, pf->npool + 1, sizeof(*n))))
+		return -1;
+	pf->pool = n;
+	memset(&n[pf->npool], 0, sizeof(*n));
+	return (int32_t)pf->npool++;
+}
+
+static int pool_give(struct pf *pf, int32_t i)
+{
+	int32_t *n = reallocarray(pf->freebuf, pf->nfree + 1, sizeof(*n));
+
+	if (!n)
+		return -1;
+	pf->freebuf = n;
+	n[pf->nfree++] = i;
+	return 0;
+}
+
+static bool heap_less(const struct heap_ent *a, const struct heap_ent *b)
+{
+	return a->ts < b->ts || (a->ts == b->ts && a->ord < b->ord);
+}
+
+/* The heap's top moved down to its place. */
+static void heap_down(struct pf *pf)
+{
+	struct heap_ent *h = pf->heap, e = h[0];
+	size_t i = 0, n = pf->nheap;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && heap_less(&h[c + 1], &h[c]))
+			c++;
+		if (!heap_less(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = e;
+}
+
+/* The key of chain C's next: its record, or (not decoded yet) its head
+ * bundle's start, which no record of the bundle comes before. */
+static struct heap_ent chain_key(const struct pf *pf, uint32_t c)
+{
+	const struct chain *ch = &pf->chains[c];
+	const struct recbuf *rb;
+	const struct rec *r;
+
+	if (ch->buf < 0)
+		return (struct heap_ent){ pf->bun[ch->head].min_ts, (uint64_t)ch->head << 32, c };
+	rb = &pf->pool[ch->buf];
+	r = &rb->r[rb->ix[ch->i]];
+	return (struct heap_ent){ r->ts, (uint64_t)ch->head << 32 | r->order, c };
+}
+
+static int write_rec(struct pf *pf, const struct rec *r);
+
+/* Every record of every bundle, in time order (file order among equal
+ * times: a bundle's records by the order pass 1 made them, bundles in
+ * file order): a merge of the chains, each decoding one bundle at a
+ * time.  0, or -1 with the input's error set. */
+static int write_merged(struct pf *pf)
+{
+	pf->pass2 = true;
+	pf->depth = 0;
+	if (pf->nchain && !(pf->heap = calloc(pf->nchain, sizeof(*pf->heap))))
+		return nomem(pf);
+	for (uint32_t c = 0; c < pf->nchain; c++)
+		pf->heap[pf->nheap++] = chain_key(pf, c);
+	for (size_t i = pf->nheap / 2; i-- > 0;) {      /* heapify */
+		struct heap_ent *h = pf->heap, e = h[i];
+		size_t k = i;
+
+		for (;;) {
+			size_t c = 2 * k + 1;
+
+			if (c >= pf->nheap)
+				break;
+			if (c + 1 < pf->nheap && heap_less(&h[c + 1], &h[c]))
+				c++;
+			if (!heap_less(&h[c], &e))
+				break;
+			h[k] = h[c];
+			k = c;
+		}
+		h[k] = e;
+	}
+	while (pf->nheap) {
+		uint32_t c = pf->heap[0].chain;
+		struct chain *ch = &pf->chains[c];
+		struct recbuf *rb;
+
+		if (ch->buf < 0) {
+			if ((ch->buf = pool_take(pf)) < 0)
+				return nomem(pf);
+			ch->i = 0;
+			if (decode_bundle(pf, &pf->bun[ch->head], &pf->pool[ch->buf]))
+				return -1;
+			if (!pf->pool[ch->buf].n) {     /* cannot be: pass 1 made some */
+				tm_input_fail(pf->in, "internal error: a bundle's records changed");
+				return -1;
+			}
+		} else {
+			rb = &pf->pool[ch->buf];
+			if (write_rec(pf, &rb->r[rb->ix[ch->i]]))
+				return -1;
+			if (++ch->i == rb->n) {
+				if (pool_give(pf, ch->buf))
+					return nomem(pf);
+				ch->buf = -1;
+				ch->head = pf->bun[ch->head].next;
+				if (ch->head == NO_NEXT) {
+					pf->heap[0] = pf->heap[--pf->nheap];
+					if (pf->nheap)
+						heap_down(pf);
+					continue;
+				}
+			}
+		}
+		pf->heap[0] = chain_key(pf, c);
+		heap_down(pf);
+	}
+	return 0;
 }
 
 /* The header of the text block before its clock records, for LINES event
@@ -1251,6 +1632,8 @@ static void report_unknown(struct pf *pf)
 	       "compact sched_waking before any sched_switch on its CPU (waker unknown): not written");
 	warn_n(pf, "perfetto-bad-timestamp", pf->bad_ts,
 	       "ftrace event timestamps past INT64_MAX ns: not written");
+	warn_n(pf, "perfetto-bundles-out-of-order", pf->out_of_order,
+	       "ftrace bundles that go back in time on their CPU: merged in time order all the same");
 	warn_n(pf, "perfetto-lost-events", pf->lost_bundles,
 	       "ftrace bundles that say the kernel lost events before them");
 	warn_n(pf, "perfetto-clock-snapshot-unusable", pf->clk.unusable,
@@ -1319,6 +1702,13 @@ static void write_process_dump(struct pf *pf)
 
 /* ---- the reader ---------------------------------------------------------- */
 
+static void recbuf_free(struct recbuf *b)
+{
+	free(b->r);
+	free(b->ix);
+	free(b->tmp);
+}
+
 static void pf_free(struct pf *pf)
 {
 	tm_hmap_free(pf->names);
@@ -1331,8 +1721,19 @@ static void pf_free(struct pf *pf)
 	for (unsigned c = 0; c < 13; c++)
 		free(pf->col[c].v);
 	free(pf->itab);
+	for (size_t i = 0; i < pf->ncpus; i++)
+		free(pf->cch[i].id);
+	free(pf->cch);
 	free(pf->cpus);
-	free(pf->recs);
+	recbuf_free(&pf->scratch);
+	for (size_t i = 0; i < pf->npool; i++)
+		recbuf_free(&pf->pool[i]);
+	free(pf->pool);
+	free(pf->freebuf);
+	free(pf->bun);
+	free(pf->chains);
+	free(pf->heap);
+	free(pf->symold);
 	tm_pf_clocks_free(&pf->clk);
 	if (pf->buf)
 		tm_big_free(pf->buf, pf->cap);
@@ -1345,13 +1746,10 @@ static int convert(struct pf *pf, const char *p, size_t len)
 
 	if (read_packets(pf, (const uint8_t *)p, (const uint8_t *)p, len))
 		return -1;
-	if (pf->nrec)
-		qsort(pf->recs, pf->nrec, sizeof(*pf->recs), cmp_rec);
 	put(pf, hdr, sizeof(hdr));      /* room for the header's top, written last */
 	put_clock_header(pf);
-	for (size_t i = 0; i < pf->nrec; i++)
-		if (write_rec(pf, &pf->recs[i]))
-			return -1;
+	if (write_merged(pf))
+		return -1;
 	dump_at = pf->len;
 	if (!pf->nomem) {
 		hn = format_header(pf, pf->written, hdr, sizeof(hdr));
@@ -1390,7 +1788,7 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 	pf.names = tm_hmap_new(sizeof(struct view));
 	pf.tgids = tm_hmap_new(sizeof(int32_t));
 	pf.procs = tm_hmap_new(sizeof(struct proc));
-	pf.syms = tm_hmap_new(sizeof(struct view));
+	pf.syms = tm_hmap_new(sizeof(struct sym));
 	pf.unknown = tm_hmap_new(sizeof(uint64_t));
 	pf.track = tm_pftrack_new();
 	pf.st = tm_pf_stats_new();

@@ -157,6 +157,29 @@ check "perfetto: compact sched_waking: comm=rcu_sched pid=8 prio=120 target_cpu=
 	sh -c "$TM import -q -o '$T/cw.json' '$D/compact_waking.pb' && python3 '$T/lines.py' '$T/cw.json' > '$T/cw.txt' &&
 	       grep -q '^          <idle>-0     (-----) \[000\] \.\.\.\. 0\.000002500: sched_waking: comm=rcu_sched pid=8 prio=120 target_cpu=0\$' '$T/cw.txt'"
 
+# bundles that overlap on their CPU, equal times, compact sched's prev_* from
+# the CPU's previous bundle, a symbol redefined: time order, file order
+# among equal times, each symbol as defined when its bundle was written
+# (merge_order.textproto; worked out by hand)
+cat > "$T/order.expected" <<'E'
+           <...>-7     (-----) [002] .... 0.000000050: workqueue_execute_start: work struct 2: function fn_new
+           <...>-7     (-----) [002] .... 0.000000100: workqueue_execute_start: work struct 1: function fn_old
+           <...>-5     (-----) [001] .... 0.000000500: tracing_mark_write: b0
+           <...>-5     (-----) [000] .... 0.000001: tracing_mark_write: a1
+               y-11    (-----) [000] .... 0.000002500: tracing_mark_write: c25
+               y-11    (-----) [000] .... 0.000002800: sched_switch: prev_comm=y prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=z next_pid=12 next_prio=120
+           <...>-5     (-----) [000] .... 0.000003: tracing_mark_write: a3
+               x-10    (-----) [000] .... 0.000003: sched_switch: prev_comm=x prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=y next_pid=11 next_prio=120
+           <...>-5     (-----) [001] .... 0.000003: tracing_mark_write: b3
+               z-12    (-----) [000] .... 0.000004: tracing_mark_write: d4
+               z-12    (-----) [000] .... 0.000004: sched_switch: prev_comm=z prev_pid=12 prev_prio=120 prev_state=R ==> next_comm=w next_pid=13 next_prio=120
+E
+check "perfetto: bundles back in time on a CPU, equal times, symbols redefined: in order" \
+	sh -c "$TM import -q -o '$T/mo.json' '$D/merge_order.pb' && python3 '$T/lines.py' '$T/mo.json' > '$T/mo.txt' &&
+	       cmp '$T/order.expected' '$T/mo.txt'"
+check "perfetto: the bundles back in time counted (perfetto-bundles-out-of-order 2)" \
+	sh -c "$TM stats '$D/merge_order.pb' | grep -Eq '^  perfetto-bundles-out-of-order +2 '"
+
 # ---- compact_sched ----------------------------------------------------------------
 cat > "$T/compact.py" <<'PY'
 import re, sys
