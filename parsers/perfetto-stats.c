@@ -104,24 +104,24 @@ static void *slot(struct tm_hmap *m, uint32_t key, size_t max, bool *full)
 	return tm_hmap_get_capped(m, &key, sizeof(key), max, full);
 }
 
-/* Count one under KEY of M; 0, or -1 out of memory. */
-static int count(struct tm_pf_stats *s, struct tm_hmap *m, uint32_t key, size_t max)
+/* Count N under KEY of M; 0, or -1 out of memory. */
+static int count(struct tm_pf_stats *s, struct tm_hmap *m, uint32_t key, size_t max, uint64_t n)
 {
 	bool full;
-	uint64_t *n = slot(m, key, max, &full);
+	uint64_t *v = slot(m, key, max, &full);
 
-	if (n)
-		++*n;
+	if (v)
+		*v += n;
 	else if (full)
-		s->others++;
-	return n || full ? 0 : -1;
+		s->others += n;
+	return v || full ? 0 : -1;
 }
 
-int tm_pf_stats_event(struct tm_pf_stats *s, uint32_t field, uint32_t cpu)
+int tm_pf_stats_events(struct tm_pf_stats *s, uint32_t field, uint32_t cpu, uint64_t n)
 {
-	if (count(s, s->events, field, TM_MAX_NAMES))
+	if (count(s, s->events, field, TM_MAX_NAMES, n))
 		return -1;
-	return count(s, s->cpus, cpu, TM_MAX_CPUS);
+	return count(s, s->cpus, cpu, TM_MAX_CPUS, n);
 }
 
 /* FtraceCpuStats M of phase PHASE. */
@@ -247,7 +247,7 @@ int tm_pf_stats_packet(struct tm_pf_stats *s, const struct tm_pb *m, struct tm_p
 	}
 	if (rc < 0)
 		return -1;
-	if (count(s, s->kinds, kind, TM_MAX_NAMES))
+	if (count(s, s->kinds, kind, TM_MAX_NAMES, 1))
 		return -2;
 	return sequence(s, seq, flags, cleared, dropped, first);
 }

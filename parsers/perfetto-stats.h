@@ -39,9 +39,10 @@ void tm_pf_stats_free(struct tm_pf_stats *s);
  * a wire error inside it (*ERR), -2 out of memory. */
 int tm_pf_stats_packet(struct tm_pf_stats *s, const struct tm_pb *m, struct tm_pb_error *err);
 
-/* One ftrace event of FtraceEvent field FIELD on CPU (a compact sched one
- * under sched_switch's or sched_waking's field).  0, or -1 out of memory. */
-int tm_pf_stats_event(struct tm_pf_stats *s, uint32_t field, uint32_t cpu);
+/* N ftrace events of FtraceEvent field FIELD on CPU (compact sched ones
+ * under sched_switch's or sched_waking's field); a table's first keys are
+ * those counted first.  0, or -1 out of memory. */
+int tm_pf_stats_events(struct tm_pf_stats *s, uint32_t field, uint32_t cpu, uint64_t n);
 
 /* The loss the packets accounted so far tell. */
 void tm_pf_stats_loss(const struct tm_pf_stats *s, struct tm_pf_loss *l);

@@ -170,6 +170,26 @@ struct sym {                    /* an interned kernel symbol's definition */
 	uint32_t older;         /* the one it replaced: symold[older - 1], or 0 */
 };
 
+#define EVENT_CACHE 512        /* FtraceEvent fields below: their table entry cached */
+
+/* A name last learned (learn_name), by tid modulo LNAME. */
+#define LNAME 512
+
+struct last_name {
+	bool set;
+	int32_t tid;
+	struct view name;
+};
+
+/* A task's "COMM-PID (TGID) [" as written, by pid modulo TASK_CACHE. */
+#define TASK_CACHE 1024
+
+struct task_pfx {
+	int32_t pid;
+	uint8_t len;            /* 0: not cached */
+	char s[59];
+};
+
 struct column {
 	uint64_t *v;
 	size_t n, cap;
@@ -177,8 +197,18 @@ struct column {
 
 struct pf {
 	struct tm_input *in;
-	struct recbuf *rb;      /* where the bundle being read puts its records */
-	struct recbuf scratch;  /* pass 1's */
+	struct recbuf *rb;      /* pass 2: where the bundle decoded puts its records */
+	struct {                /* pass 1: the records of the bundle being read */
+		size_t n;
+		int64_t min_ts, max_ts;
+	} one;
+	struct rec dummy;       /* pass 1: what a record is written into */
+	struct bundle_count {   /* pass 1: the bundle's events by field */
+		uint32_t field;
+		uint64_t n;
+	} bc[32];
+	size_t nbc;
+	struct last_name *lname;/* pass 1: names last learned, by tid % LNAME */
 	struct recbuf *pool;    /* pass 2's decoded bundles */
 	size_t npool;
 	int32_t *freebuf;       /* unused pool entries */
@@ -217,6 +247,15 @@ struct pf {
 	uint64_t first_switch, waking_no_waker, bad_ts, lost_bundles;
 	size_t written;         /* event lines written */
 	struct tm_pf_clocks clk;/* what the trace says of its clocks */
+	struct task_pfx *tcache;/* pass 2 */
+	struct event_cache {    /* pass 2: event_of() by field */
+		bool known;
+		uint32_t sym;
+		const struct tm_pf_event *d;
+	} ev[EVENT_CACHE];
+	int64_t sec;            /* pass 2: the last time's whole seconds ... */
+	size_t sec_len;
+	char sec_text[24];      /* ... and their digits and point */
 	char *buf;              /* the text block */
 	size_t len, cap;
 	bool nomem;
@@ -250,13 +289,23 @@ static struct view view_of(const struct tm_pb_field *f)
 	return (struct view){ f->data, f->len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->len };
 }
 
-/* A new record of the bundle being read (pf->rb), zeroed but for its
- * order; NULL out of memory. */
-static struct rec *new_rec(struct pf *pf)
+/* A new record at TS of the bundle being read (pf->rb), zeroed but for
+ * its order; NULL out of memory.  Pass 1 only notes its time (in pf->one)
+ * and gives a record to write into and forget. */
+static struct rec *new_rec(struct pf *pf, int64_t ts)
 {
 	struct recbuf *b = pf->rb;
 	struct rec *r;
 
+	if (!pf->pass2) {
+		if (!pf->one.n++)
+			pf->one.min_ts = pf->one.max_ts = ts;
+		else if (ts < pf->one.min_ts)
+			pf->one.min_ts = ts;
+		else if (ts > pf->one.max_ts)
+			pf->one.max_ts = ts;
+		return &pf->dummy;
+	}
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 256;
 		struct rec *nr;
@@ -288,15 +337,24 @@ static void count(struct pf *pf, uint64_t *n)
 		++*n;
 }
 
+/* The name of TID is NAME from now on (the last the trace gives is
+ * written).  0, or -1 out of memory. */
 static int learn_name(struct pf *pf, int64_t tid, struct view name)
 {
 	struct view *v;
+	struct last_name *last;
 
 	if (pf->pass2 || !name.n || tid < INT32_MIN || tid > INT32_MAX)
+		return 0;
+	/* the same name again (compact sched's every switch): nothing new */
+	last = &pf->lname[(uint32_t)tid % LNAME];
+	if (last->set && last->tid == tid && last->name.n == name.n &&
+	    !memcmp(last->name.p, name.p, name.n))
 		return 0;
 	if (!(v = tm_hmap_get_i32(pf->names, (int32_t)tid, true)))
 		return -1;
 	*v = name;
+	*last = (struct last_name){ true, (int32_t)tid, name };
 	return 0;
 }
 
@@ -437,15 +495,69 @@ static int field_symbol(struct pf *pf, const struct tm_pb *m, uint32_t num, stru
 	return rc < 0 ? wire_fail(pf, &e) : 0;
 }
 
+/* The table's event of FtraceEvent field FIELD (tm_pf_event), looked up
+ * once a field below EVENT_CACHE. */
+static const struct tm_pf_event *event_of(struct pf *pf, uint32_t field)
+{
+	struct event_cache *c;
+
+	if (field >= EVENT_CACHE)
+		return tm_pf_event(field);
+	c = &pf->ev[field];
+	if (!c->known) {
+		c->d = tm_pf_event(field);
+		c->sym = field == PF_EV_SCHED_BLOCKED_REASON ? PF_BLOCKED_CALLER :
+			 c->d ? tm_pf_event_symbol_field(c->d) : 0;
+		c->known = true;
+	}
+	return c->d;
+}
+
 /* The field of event FIELD that names a kernel symbol, or 0. */
-static uint32_t symbol_field(uint32_t field)
+static uint32_t symbol_field(struct pf *pf, uint32_t field)
 {
 	const struct tm_pf_event *d;
 
+	if (field < EVENT_CACHE) {
+		event_of(pf, field);
+		return pf->ev[field].sym;
+	}
 	if (field == PF_EV_SCHED_BLOCKED_REASON)
 		return PF_BLOCKED_CALLER;
 	d = tm_pf_event(field);
 	return d ? tm_pf_event_symbol_field(d) : 0;
+}
+
+/* The events of the bundle being read counted so far, by field (in the
+ * order of their first), into the stats of pf->cpu.  0, or -1 out of
+ * memory. */
+static int flush_counts(struct pf *pf)
+{
+	for (size_t i = 0; i < pf->nbc; i++)
+		if (tm_pf_stats_events(pf->st, pf->bc[i].field, pf->cpu, pf->bc[i].n))
+			return -1;
+	pf->nbc = 0;
+	return 0;
+}
+
+/* One event of FtraceEvent field FIELD in the bundle being read (pass 1),
+ * for the stats: counted by field in the bundle first, so that the stats'
+ * tables are looked up once a field a bundle.  0, or -1 out of memory. */
+static int count_event(struct pf *pf, uint32_t field)
+{
+	size_t i;
+
+	if (pf->pass2)
+		return 0;
+	for (i = 0; i < pf->nbc; i++)
+		if (pf->bc[i].field == field) {
+			pf->bc[i].n++;
+			return 0;
+		}
+	if (pf->nbc == sizeof(pf->bc) / sizeof(pf->bc[0]) && flush_counts(pf))
+		return -1;
+	pf->bc[pf->nbc++] = (struct bundle_count){ field, 1 };
+	return 0;
 }
 
 static bool ts_ok(struct pf *pf, uint64_t ts)
@@ -482,16 +594,16 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	if (rc < 0)
 		return wire_fail(pf, &e);
 	count(pf, &pf->events);
-	if (field && !pf->pass2 && tm_pf_stats_event(pf->st, field, cpu))
+	if (field && count_event(pf, field))
 		return nomem(pf);
 	if (!field || !ts_ok(pf, ts))
 		return 0;
 	if (learn_from_event(pf, field, &body, &pid))
 		return -1;
-	if (!(rec = new_rec(pf)))
+	if (!(rec = new_rec(pf, (int64_t)ts)))
 		return nomem(pf);
 	/* symbols as defined when the event is read: the interning changes */
-	if (pf->pass2 && (sym = symbol_field(field)) &&
+	if (pf->pass2 && (sym = symbol_field(pf, field)) &&
 	    field_symbol(pf, &body, sym, &rec->prev_comm))
 		return -1;
 	rec->ts = (int64_t)ts;
@@ -577,7 +689,7 @@ static int compact_switch(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 	if (!cs->seen) {
 		count(pf, &pf->first_switch);
 	} else {
-		if (!(r = new_rec(pf)))
+		if (!(r = new_rec(pf, (int64_t)ts)))
 			return nomem(pf);
 		r->ts = ts;
 		r->cpu = cpu;
@@ -607,7 +719,7 @@ static int compact_waking(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 		count(pf, &pf->waking_no_waker);
 		return 0;
 	}
-	if (!(r = new_rec(pf)))
+	if (!(r = new_rec(pf, (int64_t)ts)))
 		return nomem(pf);
 	r->ts = ts;
 	r->cpu = cpu;
@@ -658,8 +770,7 @@ static int read_compact(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 		uint64_t ts = sw ? tsw : twk;
 
 		count(pf, &pf->events);
-		if (!pf->pass2 &&
-		    tm_pf_stats_event(pf->st, sw ? PF_EV_SCHED_SWITCH : PF_EV_SCHED_WAKING, cpu))
+		if (count_event(pf, sw ? PF_EV_SCHED_SWITCH : PF_EV_SCHED_WAKING))
 			return nomem(pf);
 		if (ts_ok(pf, ts) &&
 		    (sw ? compact_switch(pf, cs, cpu, (int64_t)ts, i)
@@ -739,7 +850,7 @@ static int64_t chain_for(struct pf *pf, const struct bundle *b)
 	return (int64_t)pf->nchain++;
 }
 
-/* Note the bundle M on CPU whose records pass 1 just made (pf->scratch),
+/* Note the bundle M on CPU whose records pass 1 just read (pf->one),
  * its CPU's compact sched state before it being *BEFORE: in the index of
  * bundles, at the end of a chain. */
 static int note_bundle(struct pf *pf, const struct tm_pb *m, uint32_t cpu,
@@ -759,16 +870,8 @@ static int note_bundle(struct pf *pf, const struct tm_pb *m, uint32_t cpu,
 		pf->bcap = cap;
 	}
 	b = &pf->bun[pf->nbun];
-	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), INT64_MAX, INT64_MIN,
-			      pf->packets, *before, pf->seq, cpu, NO_NEXT };
-	for (size_t i = 0; i < pf->scratch.n; i++) {
-		int64_t ts = pf->scratch.r[i].ts;
-
-		if (ts < b->min_ts)
-			b->min_ts = ts;
-		if (ts > b->max_ts)
-			b->max_ts = ts;
-	}
+	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), pf->one.min_ts,
+			      pf->one.max_ts, pf->packets, *before, pf->seq, cpu, NO_NEXT };
 	if ((ch = chain_for(pf, b)) < 0)
 		return nomem(pf);
 	c = &pf->chains[ch];
@@ -808,11 +911,13 @@ static int read_bundle(struct pf *pf, const struct tm_pb *m)
 	if (!(cs = cpu_state(pf, cpu)))
 		return nomem(pf);
 	before = *cs;
-	pf->scratch.n = 0;
-	pf->rb = &pf->scratch;
+	pf->one.n = 0;
+	pf->nbc = 0;
 	if (each_sub(pf, m, 0, bundle_part))
 		return -1;
-	return pf->scratch.n ? note_bundle(pf, m, cpu, &before) : 0;
+	if (flush_counts(pf))
+		return nomem(pf);
+	return pf->one.n ? note_bundle(pf, m, cpu, &before) : 0;
 }
 
 /* ProcessTree.Process or .Thread M. */
@@ -1057,7 +1162,9 @@ static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, si
 
 /* ---- pass 2: text ------------------------------------------------------- */
 
-static void put(struct pf *pf, const void *s, size_t n)
+/* Make room for N more bytes at the block's end: false out of memory
+ * (pf->nomem set). */
+static bool grow(struct pf *pf, size_t n)
 {
 	while (!pf->nomem && pf->len + n > pf->cap) {
 		char *nb = pf->cap ? tm_big_grow(pf->buf, &pf->cap, SIZE_MAX)
@@ -1068,10 +1175,94 @@ static void put(struct pf *pf, const void *s, size_t n)
 		else
 			pf->buf = nb;
 	}
-	if (pf->nomem)
+	return !pf->nomem;
+}
+
+static inline void put(struct pf *pf, const void *s, size_t n)
+{
+	if (pf->len + n > pf->cap && !grow(pf, n))
 		return;
 	memcpy(pf->buf + pf->len, s, n);
 	pf->len += n;
+}
+
+/* Where N more bytes of the block go (its end), or NULL out of memory:
+ * the writer then moves pf->len past what it wrote. */
+static inline char *room(struct pf *pf, size_t n)
+{
+	if (pf->len + n > pf->cap && !grow(pf, n))
+		return NULL;
+	return pf->buf + pf->len;
+}
+
+/* ---- writing at a pointer (room made by the caller) ---- */
+
+/* U in decimal at W; returns the end. */
+static inline char *w_uint(char *w, uint64_t u)
+{
+	char b[24], *e = b + sizeof(b), *d;
+
+	if (u <= UINT32_MAX) {
+		size_t n = tm_count_digits((uint32_t)u);
+
+		tm_digits_before32(w + n, (uint32_t)u);
+		return w + n;
+	}
+	d = tm_digits_before(e, u);
+	memcpy(w, d, (size_t)(e - d));
+	return w + (e - d);
+}
+
+static inline char *w_int(char *w, int64_t v)
+{
+	if (v < 0) {
+		*w++ = '-';
+		return w_uint(w, -(uint64_t)v);
+	}
+	return w_uint(w, (uint64_t)v);
+}
+
+/* " KEY=V" (KEY given with its blank and '='). */
+#define W_KV(w, key, v) (memcpy(w, key, sizeof(key) - 1), w_int(w + sizeof(key) - 1, v))
+
+/* Bytes from the trace made one line's (put_chars): room 2 * V.n with
+ * PAYLOAD, else V.n.  Eight bytes at a time while none is a control byte
+ * (below 0x20, or 0x7f). */
+static char *w_chars(char *w, struct view v, bool payload)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint32_t i = 0;
+
+	for (; i + 8 <= v.n; i += 8) {
+		uint64_t x, del;
+
+		memcpy(&x, v.p + i, 8);
+		del = x ^ (0x7f * ones);
+		if (((x - 0x20 * ones) & ~x & highs) || ((del - ones) & ~del & highs))
+			break;
+		memcpy(w, &x, 8);
+		w += 8;
+	}
+	for (; i < v.n; i++) {
+		uint8_t c = v.p[i];
+
+		if (c >= 0x20 && c != 0x7f) {
+			*w++ = (char)c;
+		} else if (payload && c == '\t') {
+			*w++ = '\t';
+		} else if (payload && c == '\n') {
+			*w++ = '\\';
+			*w++ = 'n';
+		} else {
+			*w++ = '?';
+		}
+	}
+	return w;
+}
+
+static inline char *w_text(char *w, struct view v)
+{
+	return w_chars(w, v, false);
 }
 
 static void putf(struct pf *pf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1087,36 +1278,6 @@ static void putf(struct pf *pf, const char *fmt, ...)
 	if (n > 0)
 		put(pf, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
 }
-
-/* V in decimal, at least WIDTH characters: right-aligned with FILL ('0'
- * or ' '), or left-aligned with blanks when LEFT (printf's %0Nd, %Nd and
- * %-Nd). */
-static void put_int(struct pf *pf, int64_t v, unsigned width, char fill, bool left)
-{
-	char b[24], *e = b + sizeof(b), *d;
-	size_t n;
-
-	if (v < 0 && fill == '0') {
-		putf(pf, "%0*" PRId64, (int)width, v);
-		return;
-	}
-	d = tm_digits_before(e, v < 0 ? -(uint64_t)v : (uint64_t)v);
-	if (v < 0)
-		*--d = '-';
-	for (n = (size_t)(e - d); !left && n < width; n++)
-		put(pf, &fill, 1);
-	put(pf, d, (size_t)(e - d));
-	for (n = (size_t)(e - d); left && n < width; n++)
-		put(pf, " ", 1);
-}
-
-/* " KEY=V" (KEY given with its blank and '='). */
-static void put_kv(struct pf *pf, const char *key, size_t klen, int64_t v)
-{
-	put(pf, key, klen);
-	put_int(pf, v, 0, ' ', false);
-}
-#define PUT_KV(pf, key, v) put_kv(pf, key, sizeof(key) - 1, v)
 
 /* Text from the trace, so that one event stays one line: a control byte
  * written as '?'; with PAYLOAD (a marker's text, a generic event's string)
@@ -1160,36 +1321,105 @@ static struct view tid_name(struct pf *pf, int32_t tid)
 	return v && v->n ? *v : (struct view){ (const uint8_t *)unknown_comm, 5 };
 }
 
-/* "COMM-PID (TGID) [CPU] .... SECS: " */
-static void put_prefix(struct pf *pf, const struct rec *r)
+/* "COMM-PID (TGID) [" of TID at W (room: its name's length + 48). */
+static char *w_task(struct pf *pf, char *w, int32_t tid)
 {
-	struct view name = tid_name(pf, r->pid);
-	int32_t *tgid = r->pid > 0 ? tm_hmap_get_i32(pf->tgids, r->pid, false) : NULL;
-	char ts[TM_TS_BUFSZ];
-	size_t tn;
+	struct view name = tid_name(pf, tid);
+	int32_t *tgid = tid > 0 ? tm_hmap_get_i32(pf->tgids, tid, false) : NULL;
+	char *s;
 
 	for (uint32_t i = name.n; i < 16; i++)
-		put(pf, " ", 1);
-	put_text(pf, name);
-	put(pf, "-", 1);
-	put_int(pf, r->pid, 5, ' ', true);
+		*w++ = ' ';
+	w = w_text(w, name);
+	*w++ = '-';
+	s = w;
+	w = w_int(w, tid);
+	while (w - s < 5)
+		*w++ = ' ';
 	if (tgid) {
-		put(pf, " (", 2);
-		put_int(pf, *tgid, 5, ' ', false);
-		put(pf, ") [", 3);
-	} else {
-		put(pf, " (-----) [", 10);
+		char b[24], *e = b + sizeof(b), *d = tm_digits_before(e, (uint32_t)*tgid);
+
+		memcpy(w, " (", 2);
+		w += 2;
+		for (ptrdiff_t k = e - d; k < 5; k++)
+			*w++ = ' ';
+		memcpy(w, d, (size_t)(e - d));
+		w += e - d;
+		memcpy(w, ") [", 3);
+		return w + 3;
 	}
-	put_int(pf, r->cpu, 3, '0', false);
-	put(pf, "] .... ", 7);
-	tn = tm_ts_format_secs(ts, r->ts, r->ts % 1000 ? 9 : 6);
-	put(pf, ts, tn);
-	put(pf, ": ", 2);
+	memcpy(w, " (-----) [", 10);
+	return w + 10;
+}
+
+/* TS (>= 0) in seconds at W (room: 32): with 6 decimals when a whole
+ * microsecond, else 9 (tm_ts_format_secs); the whole seconds' digits
+ * kept from the time before (the times come in order). */
+static char *w_secs(struct pf *pf, char *w, int64_t ts)
+{
+	int64_t sec = ts / 1000000000, ns = ts % 1000000000;
+
+	if (sec != pf->sec || !pf->sec_len) {
+		pf->sec_len = tm_ts_format_secs(pf->sec_text, sec * 1000000000, 0);
+		pf->sec_text[pf->sec_len++] = '.';
+		pf->sec = sec;
+	}
+	memcpy(w, pf->sec_text, sizeof(pf->sec_text));
+	w += pf->sec_len;
+	/* the fraction with a leading 1 (its zeros), the 1 then written over */
+	if (ns % 1000) {
+		tm_digits_before32(w + 9, (uint32_t)ns + 1000000000u);
+		w[-1] = '.';
+		return w + 9;
+	}
+	tm_digits_before32(w + 6, (uint32_t)(ns / 1000) + 1000000u);
+	w[-1] = '.';
+	return w + 6;
+}
+
+/* "COMM-PID (TGID) [CPU] .... SECS: " of R, the first part from the cache
+ * of tasks' (names and tgids do not change in pass 2).  false out of
+ * memory. */
+static bool put_prefix(struct pf *pf, const struct rec *r)
+{
+	struct task_pfx *t = &pf->tcache[(uint32_t)r->pid % TASK_CACHE];
+	char *w, *s;
+
+	if (t->pid == r->pid && t->len) {
+		if (!(w = room(pf, sizeof(t->s) + 48)))
+			return false;
+		memcpy(w, t->s, sizeof(t->s));
+		w += t->len;
+	} else {
+		struct view name = tid_name(pf, r->pid);
+
+		if (!(w = room(pf, (size_t)name.n + 96)))
+			return false;
+		s = w;
+		w = w_task(pf, w, r->pid);
+		t->pid = r->pid;
+		t->len = w - s <= (ptrdiff_t)sizeof(t->s) ? (uint8_t)(w - s) : 0;
+		memcpy(t->s, s, t->len);
+	}
+	if (r->cpu < 1000) {
+		w[0] = (char)('0' + r->cpu / 100);
+		w[1] = (char)('0' + r->cpu / 10 % 10);
+		w[2] = (char)('0' + r->cpu % 10);
+		w += 3;
+	} else {
+		w = w_uint(w, r->cpu);
+	}
+	memcpy(w, "] .... ", 7);
+	w = w_secs(pf, w + 7, r->ts);
+	memcpy(w, ": ", 2);
+	pf->len = (size_t)(w + 2 - pf->buf);
+	return true;
 }
 
 /* prev_state as the kernel's letters (TASK_REPORT order, "R" for 0, "+"
- * for the preemption bit TASK_REPORT_MAX of kernels 4.14+). */
-static void put_state(struct pf *pf, int64_t state)
+ * for the preemption bit TASK_REPORT_MAX of kernels 4.14+), at W (room:
+ * 16). */
+static char *w_state(char *w, int64_t state)
 {
 	static const char letters[] = "SDTtXZPI";
 	bool any = false;
@@ -1197,13 +1427,17 @@ static void put_state(struct pf *pf, int64_t state)
 	for (unsigned b = 0; b < 8; b++) {
 		if (state & (1 << b)) {
 			if (any)
-				put(pf, "|", 1);
-			put(pf, &letters[b], 1);
+				*w++ = '|';
+			*w++ = letters[b];
 			any = true;
 		}
 	}
-	if (!any)
-		put(pf, state & 0x100 ? "R+" : "R", state & 0x100 ? 2 : 1);
+	if (!any) {
+		*w++ = 'R';
+		if (state & 0x100)
+			*w++ = '+';
+	}
+	return w;
 }
 
 /* Fields of a message M as an array by field number (1..15; the last
@@ -1227,30 +1461,56 @@ static struct view fview(const struct tm_pb_field *f)
 	return f->type == TM_PB_BYTES ? view_of(f) : (struct view){ NULL, 0 };
 }
 
+/* A sched_switch's details and the line's end. */
 static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio, int64_t st,
 		       struct view nc, int32_t np, int32_t nprio)
 {
-	put(pf, "sched_switch: prev_comm=", 24);
-	put_text(pf, pc);
-	PUT_KV(pf, " prev_pid=", pp);
-	PUT_KV(pf, " prev_prio=", pprio);
-	put(pf, " prev_state=", 12);
-	put_state(pf, st);
-	put(pf, " ==> next_comm=", 15);
-	put_text(pf, nc);
-	PUT_KV(pf, " next_pid=", np);
-	PUT_KV(pf, " next_prio=", nprio);
+	char *w = room(pf, (size_t)pc.n + nc.n + 192);
+
+	if (!w)
+		return;
+	memcpy(w, "sched_switch: prev_comm=", 24);
+	w = w_text(w + 24, pc);
+	w = W_KV(w, " prev_pid=", pp);
+	w = W_KV(w, " prev_prio=", pprio);
+	memcpy(w, " prev_state=", 12);
+	w = w_state(w + 12, st);
+	memcpy(w, " ==> next_comm=", 15);
+	w = w_text(w + 15, nc);
+	w = W_KV(w, " next_pid=", np);
+	w = W_KV(w, " next_prio=", nprio);
+	*w++ = '\n';
+	pf->len = (size_t)(w - pf->buf);
 }
 
 /* A compact sched_waking, as to_ftrace() writes one (its default layout:
- * target_cpu not padded, unlike sched_wakeup's). */
+ * target_cpu not padded, unlike sched_wakeup's), and the line's end. */
 static void put_waking(struct pf *pf, struct view comm, int32_t pid, int32_t prio, int32_t target)
 {
-	put(pf, "sched_waking: comm=", 19);
-	put_text(pf, comm);
-	PUT_KV(pf, " pid=", pid);
-	PUT_KV(pf, " prio=", prio);
-	PUT_KV(pf, " target_cpu=", target);
+	char *w = room(pf, (size_t)comm.n + 128);
+
+	if (!w)
+		return;
+	memcpy(w, "sched_waking: comm=", 19);
+	w = w_text(w + 19, comm);
+	w = W_KV(w, " pid=", pid);
+	w = W_KV(w, " prio=", prio);
+	w = W_KV(w, " target_cpu=", target);
+	*w++ = '\n';
+	pf->len = (size_t)(w - pf->buf);
+}
+
+/* A print's text as a tracing_mark_write and the line's end. */
+static void put_print(struct pf *pf, struct view buf)
+{
+	char *w = room(pf, 2 * (size_t)buf.n + 24);
+
+	if (!w)
+		return;
+	memcpy(w, "tracing_mark_write: ", 20);
+	w = w_chars(w + 20, buf, true);
+	*w++ = '\n';
+	pf->len = (size_t)(w - pf->buf);
 }
 
 /* GenericFtraceEvent M: "NAME: key=value ...". */
@@ -1317,7 +1577,7 @@ static void sink_text(void *ctx, const uint8_t *s, size_t n)
  * when it has no text form there, -1 on a wire error. */
 static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
 {
-	const struct tm_pf_event *d = tm_pf_event(r->field);
+	const struct tm_pf_event *d = event_of(pf, r->field);
 	struct tm_pf_sink sink = { sink_put, sink_text, pf, r->prev_comm.p, r->prev_comm.n };
 	struct tm_pb_error e;
 
@@ -1326,7 +1586,8 @@ static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
 	return tm_pf_event_write(d, m, &sink, &e) ? wire_fail(pf, &e) : 0;
 }
 
-/* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
+/* The text of REC_EVENT R after the prefix, and the line's end (print and
+ * sched_switch: the others' by the caller); 0 when written, 1 when the
  * event has no text form here, -1 on a wire error. */
 static int put_event(struct pf *pf, const struct rec *r)
 {
@@ -1341,8 +1602,7 @@ static int put_event(struct pf *pf, const struct rec *r)
 		buf = fview(&g[PF_PRINT_BUF]);
 		if (buf.n && buf.p[buf.n - 1] == '\n')
 			buf.n--;
-		put(pf, "tracing_mark_write: ", 20);
-		put_chars(pf, buf, true);
+		put_print(pf, buf);
 		return 0;
 	case PF_EV_SCHED_SWITCH:
 		if (fields_of(pf, &m, g, 8))
@@ -1373,7 +1633,8 @@ static int write_rec(struct pf *pf, const struct rec *r)
 	size_t mark = pf->len;
 	int rc = 0;
 
-	put_prefix(pf, r);
+	if (!put_prefix(pf, r))
+		return 0;       /* out of memory: said at the end */
 	if (r->kind == REC_SWITCH)
 		put_switch(pf, r->prev_comm, r->prev_pid, r->prev_prio, r->prev_state,
 			   r->next_comm, r->next_pid, r->next_prio);
@@ -1381,11 +1642,12 @@ static int write_rec(struct pf *pf, const struct rec *r)
 		put_waking(pf, r->next_comm, r->next_pid, r->next_prio, r->target_cpu);
 	else if ((rc = put_event(pf, r)) != 0)
 		pf->len = mark;
+	else if (r->field != PF_EV_PRINT && r->field != PF_EV_SCHED_SWITCH)
+		put(pf, "\n", 1);
 	if (rc < 0)
 		return -1;
 	if (rc > 0)
 		return count_unknown(pf, r->field);
-	put(pf, "\n", 1);
 	pf->written++;
 	return 0;
 }
@@ -1410,6 +1672,34 @@ static void sort_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t n)
 	memcpy(ix, tmp, k * sizeof(*ix));
 }
 
+/* RB's ix: its records by time, stably.  A bundle's events and its compact
+ * sched are each in time order (two runs): merged in one pass. */
+static void order_records(struct recbuf *rb)
+{
+	const struct rec *r = rb->r;
+	size_t n = rb->n, h, i, j, k = 0;
+
+	for (h = 1; h < n && r[h - 1].ts <= r[h].ts; h++)
+		;
+	for (j = h + 1; j < n && r[j - 1].ts <= r[j].ts; j++)
+		;
+	for (i = 0; i < n; i++)
+		rb->ix[i] = (uint32_t)i;
+	if (h >= n)
+		return;
+	if (j < n) {            /* more than two runs */
+		sort_ix(r, rb->ix, rb->tmp, n);
+		return;
+	}
+	for (i = 0, j = h; i < h && j < n;)
+		rb->tmp[k++] = r[j].ts < r[i].ts ? (uint32_t)j++ : (uint32_t)i++;
+	while (i < h)
+		rb->tmp[k++] = (uint32_t)i++;
+	while (j < n)
+		rb->tmp[k++] = (uint32_t)j++;
+	memcpy(rb->ix, rb->tmp, n * sizeof(*rb->ix));
+}
+
 /* Bundle B's records again, into buffer RB, in the order pass 1 made
  * them and then by time: 0, or -1 with the input's error set. */
 static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *rb)
@@ -1427,9 +1717,7 @@ static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *r
 	rb->n = 0;
 	if (each_sub(pf, &m, 0, bundle_part))
 		return -1;
-	for (size_t i = 0; i < rb->n; i++)
-		rb->ix[i] = (uint32_t)i;
-	sort_ix(rb->r, rb->ix, rb->tmp, rb->n);
+	order_records(rb);
 	return 0;
 }
 
@@ -1511,6 +1799,8 @@ static int write_merged(struct pf *pf)
 {
 	pf->pass2 = true;
 	pf->depth = 0;
+	if (!(pf->tcache = calloc(TASK_CACHE, sizeof(*pf->tcache))))
+		return nomem(pf);
 	if (pf->nchain && !(pf->heap = calloc(pf->nchain, sizeof(*pf->heap))))
 		return nomem(pf);
 	for (uint32_t c = 0; c < pf->nchain; c++)
@@ -1725,7 +2015,7 @@ static void pf_free(struct pf *pf)
 		free(pf->cch[i].id);
 	free(pf->cch);
 	free(pf->cpus);
-	recbuf_free(&pf->scratch);
+	free(pf->lname);
 	for (size_t i = 0; i < pf->npool; i++)
 		recbuf_free(&pf->pool[i]);
 	free(pf->pool);
@@ -1734,6 +2024,7 @@ static void pf_free(struct pf *pf)
 	free(pf->chains);
 	free(pf->heap);
 	free(pf->symold);
+	free(pf->tcache);
 	tm_pf_clocks_free(&pf->clk);
 	if (pf->buf)
 		tm_big_free(pf->buf, pf->cap);
@@ -1792,7 +2083,8 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 	pf.unknown = tm_hmap_new(sizeof(uint64_t));
 	pf.track = tm_pftrack_new();
 	pf.st = tm_pf_stats_new();
-	if (!pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track || !pf.st)
+	pf.lname = calloc(LNAME, sizeof(*pf.lname));
+	if (!pf.lname || !pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track || !pf.st)
 		rc = nomem(&pf);
 	else
 		rc = convert(&pf, p, len);
