@@ -44,7 +44,7 @@ static int varint_fail(struct tm_pb_error *e, const uint8_t *start,
 	return fail(e, "varint longer than 10 bytes", stop, base);
 }
 
-int tm_pb_next(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e)
+int tm_pb_next_full(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e)
 {
 	const uint8_t *q = r->p;
 	uint64_t tag, n;
@@ -94,7 +94,7 @@ int tm_pb_next(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e)
 	return 1;
 }
 
-int tm_pb_packed_next(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e)
+int tm_pb_packed_next_full(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e)
 {
 	const uint8_t *q = k->p;
 

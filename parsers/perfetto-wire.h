@@ -250,9 +250,65 @@ static inline struct tm_pb tm_pb_sub(const struct tm_pb *r, const struct tm_pb_f
  * input ends inside it, or it runs past 10 bytes) with *P on the bad byte. */
 int tm_pb_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
 
+/* tm_pb_next() and tm_pb_packed_next() in full: what their inline parts
+ * below leave to them (long tags and lengths, fixed values, errors). */
+int tm_pb_next_full(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e);
+struct tm_pb_packed;
+int tm_pb_packed_next_full(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e);
+
+/* A varint of at most 10 bytes at *P before END into *V, *P moved past
+ * it: true; false (nothing moved) when it does not end by then. */
+static inline bool tm_pb_varint_fast(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+	const uint8_t *q = *p;
+	uint64_t x = 0;
+
+	for (unsigned i = 0; i < 10 && q < end; i++, q++) {
+		x |= (uint64_t)(*q & 0x7f) << (7 * i);
+		if (!(*q & 0x80)) {
+			*v = x;
+			*p = q + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The next field of R into F.  1: a field; 0: the end of the message;
- * -1: malformed (E says why and where). */
-int tm_pb_next(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e);
+ * -1: malformed (E says why and where).  A one-byte tag of a varint or a
+ * length-delimited field is read here, the rest by tm_pb_next_full. */
+static inline int tm_pb_next(struct tm_pb *r, struct tm_pb_field *f, struct tm_pb_error *e)
+{
+	const uint8_t *q = r->p, *after;
+	uint64_t n;
+	unsigned tag;
+
+	if (q >= r->end)
+		return 0;
+	tag = *q;
+	if (tag >= 0x80 || tag < 8 || ((tag & 7) != TM_PB_VARINT && (tag & 7) != TM_PB_BYTES))
+		return tm_pb_next_full(r, f, e);
+	after = ++q;
+	if (!tm_pb_varint_fast(&q, r->end, &n))
+		return tm_pb_next_full(r, f, e);
+	f->at = (size_t)(r->p - r->base);
+	f->num = tag >> 3;
+	f->type = (enum tm_pb_type)(tag & 7);
+	if ((tag & 7) == TM_PB_VARINT) {
+		f->data = after;        /* as tm_pb_next_full: not a view */
+		f->len = 0;
+		f->v = n;
+	} else {
+		if (n > (uint64_t)(r->end - q))
+			return tm_pb_next_full(r, f, e);
+		f->data = q;
+		f->len = (size_t)n;
+		f->v = 0;
+		q += n;
+	}
+	r->p = q;
+	return 1;
+}
 
 /* Values of a packed repeated varint field (or one unpacked element):
  * tm_pb_packed_next() gives the next value in *V, returns 1, 0 at the end,
@@ -265,6 +321,15 @@ static inline struct tm_pb_packed tm_pb_packed_init(const struct tm_pb *r,
 {
 	return (struct tm_pb_packed){ .p = f->data, .end = f->data + f->len, .base = r->base };
 }
-int tm_pb_packed_next(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e);
+
+/* The next value: 1, 0 at the end, -1 when malformed (E). */
+static inline int tm_pb_packed_next(struct tm_pb_packed *k, uint64_t *v, struct tm_pb_error *e)
+{
+	if (k->p >= k->end)
+		return 0;
+	if (tm_pb_varint_fast(&k->p, k->end, v))
+		return 1;
+	return tm_pb_packed_next_full(k, v, e);
+}
 
 #endif
