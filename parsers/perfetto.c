@@ -8,19 +8,34 @@
  * The file is the message Trace: repeated TracePacket (field 1).  A gzip'ed
  * file is inflated by input.c first; TracePacket.compressed_packets (zlib)
  * and zstd_compressed_packets (zstd) are decompressed here under the
- * input's decompression budget and read as more packets.  Two passes:
+ * input's decompression budget and read as more packets (the input keeps
+ * them: pass 2 reads them again).  Two passes:
  *
- *  1. every packet, in file order: each FtraceEventBundle's events are
- *     noted as records (time, cpu, a view of the event's bytes); the
- *     compact_sched columns are unpacked into records (sched_switch takes
- *     its prev_* fields from the CPU's previous switch, as Perfetto does:
- *     the first compact switch of a CPU only seeds it, and a compact
- *     sched_waking before any switch on its CPU has no known waker: both
- *     counted as warnings); thread names (process tree, sched_switch,
- *     task_newtask, task_rename, wakeups, compact sched's comm table), tgids
- *     (process tree, process stats) and interned kernel symbols are learned.
- *  2. the records are sorted by time (file order among equal times) and
- *     written as lines in the layout of Perfetto's to_ftrace():
+ *  1. every packet, in file order: each FtraceEventBundle is read and
+ *     noted in an index of bundles (where its bytes are, its CPU, its
+ *     first and last time, its packet and sequence, and its CPU's compact
+ *     sched state before it: about 100 bytes a bundle of hundreds of
+ *     events), no record kept per event; its events are counted (stats)
+ *     and the compact_sched columns followed (sched_switch takes its
+ *     prev_* from the CPU's previous switch, as Perfetto does: the first
+ *     compact switch of a CPU only seeds it, and a compact sched_waking
+ *     before any switch on its CPU has no known waker: both counted as
+ *     warnings); thread names (process tree, sched_switch, task_newtask,
+ *     task_rename, wakeups, compact sched's comm table), tgids (process
+ *     tree, process stats) and interned kernel symbols (each definition
+ *     kept with the packet it came in) are learned.  A CPU's bundles
+ *     make a chain when each starts no earlier than the one before ends
+ *     (in a trace as traced_probes writes it: one chain a CPU); a bundle
+ *     that goes back in time starts another chain of its CPU (counted:
+ *     perfetto-bundles-out-of-order).
+ *  2. the chains are merged by (time, bundle, place in the bundle) with a
+ *     heap: each chain decodes one bundle at a time (its records, 112
+ *     bytes each, made again from the bundle's bytes with the CPU's state
+ *     noted for it, and the symbols of its packet; its events and its
+ *     compact sched, two runs in time order, merged), so that the lines
+ *     come in the order of a stable sort of all the events by time, file
+ *     order among equal times.  Each is written as a line in the layout
+ *     of Perfetto's to_ftrace():
  *
  *       "%16s-%-5d (%5d|-----) [%03d] .... SECS: NAME: DETAILS"
  *
@@ -28,14 +43,18 @@
  *     for pid 0, "<...>" when none: the kernel's "unknown", which Perfetto
  *     writes "<unknown>"), seconds with 6 decimals when the time is a whole
  *     microsecond, else 9 (exact; to_ftrace truncates to microseconds).
+ *     The lines are written in place (digits.h; printf only for the
+ *     hexadecimal fields of rarer events), a task's "COMM-PID (TGID) ["
+ *     from a small cache.
  *
  * The typed events other than print, sched_switch, sched_blocked_reason and
  * generic are written from the table of perfetto-events.c (their fields'
- * layouts).  Memory: the records (112 bytes an event) and the text block
- * grow with the trace; the bytes of the events are views into the file (or
- * the inflated packets, which the input keeps).  A typed event without a
- * text form is counted per FtraceEvent field number ("perfetto-event-N"
- * warnings).
+ * layouts).  Memory: the names, tgids and symbols the trace defines, the
+ * index of bundles, and the decoded bundles of the chains at the time
+ * being written (one a chain); the text block (a scratch-file mapping, not
+ * process memory) grows with the trace, as a decompressed input does.  A
+ * typed event without a text form is counted per FtraceEvent field number
+ * ("perfetto-event-N" warnings).
  * Clock snapshots and the bundles' ftrace clock become header records the
  * sync reads (perfetto-clock.c).  TrackEvents (app slices, instants,
  * counters) are read by perfetto-track.c from each packet and become JSON
@@ -287,6 +306,22 @@ static int nomem(struct pf *pf)
 static struct view view_of(const struct tm_pb_field *f)
 {
 	return (struct view){ f->data, f->len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->len };
+}
+
+/* ARR (N elements of SIZE bytes used of *CAP) with room for one more:
+ * itself, or moved (its capacity doubled, from FIRST), or NULL out of
+ * memory (ARR and *CAP unchanged). */
+static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size, size_t first)
+{
+	size_t c = *cap ? *cap * 2 : first;
+	void *na;
+
+	if (n < *cap)
+		return arr;
+	if (!(na = reallocarray(arr, c, size)))
+		return NULL;
+	*cap = c;
+	return na;
 }
 
 /* A new record at TS of the bundle being read (pf->rb), zeroed but for
@@ -617,30 +652,22 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 
 static int col_push(struct column *c, uint64_t v)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 256;
-		uint64_t *nv = reallocarray(c->v, cap, sizeof(*nv));
+	uint64_t *nv = c->n < c->cap ? c->v : room_for_one(c->v, c->n, &c->cap, sizeof(*nv), 256);
 
-		if (!nv)
-			return -1;
-		c->v = nv;
-		c->cap = cap;
-	}
+	if (!nv)
+		return -1;
+	c->v = nv;
 	c->v[c->n++] = v;
 	return 0;
 }
 
 static int itab_push(struct pf *pf, struct view v)
 {
-	if (pf->nitab == pf->itab_cap) {
-		size_t cap = pf->itab_cap ? pf->itab_cap * 2 : 64;
-		struct view *nv = reallocarray(pf->itab, cap, sizeof(*nv));
+	struct view *nv = room_for_one(pf->itab, pf->nitab, &pf->itab_cap, sizeof(*nv), 64);
 
-		if (!nv)
-			return -1;
-		pf->itab = nv;
-		pf->itab_cap = cap;
-	}
+	if (!nv)
+		return -1;
+	pf->itab = nv;
 	pf->itab[pf->nitab++] = v;
 	return 0;
 }
@@ -814,6 +841,8 @@ static void bundle_clock_field(struct tm_pf_bundle_clock *c, const struct tm_pb_
 static int64_t chain_for(struct pf *pf, const struct bundle *b)
 {
 	struct cpu_chains *cc = &pf->cch[b->cpu];
+	struct chain *chains;
+	uint32_t *ids;
 	int64_t best = -1;
 
 	for (size_t k = 0; k < cc->n; k++) {
@@ -827,24 +856,12 @@ static int64_t chain_for(struct pf *pf, const struct bundle *b)
 		return best;
 	if (cc->n)
 		pf->out_of_order++;
-	if (pf->nchain == pf->chcap) {
-		size_t cap = pf->chcap ? pf->chcap * 2 : 16;
-		struct chain *n = reallocarray(pf->chains, cap, sizeof(*n));
-
-		if (!n)
-			return -1;
-		pf->chains = n;
-		pf->chcap = cap;
-	}
-	if (cc->n == cc->cap) {
-		size_t cap = cc->cap ? cc->cap * 2 : 2;
-		uint32_t *n = reallocarray(cc->id, cap, sizeof(*n));
-
-		if (!n)
-			return -1;
-		cc->id = n;
-		cc->cap = cap;
-	}
+	if (!(chains = room_for_one(pf->chains, pf->nchain, &pf->chcap, sizeof(*chains), 16)))
+		return -1;
+	pf->chains = chains;
+	if (!(ids = room_for_one(cc->id, cc->n, &cc->cap, sizeof(*ids), 2)))
+		return -1;
+	cc->id = ids;
 	cc->id[cc->n++] = (uint32_t)pf->nchain;
 	pf->chains[pf->nchain] = (struct chain){ NO_NEXT, NO_NEXT, -1, 0 };
 	return (int64_t)pf->nchain++;
@@ -860,15 +877,10 @@ static int note_bundle(struct pf *pf, const struct tm_pb *m, uint32_t cpu,
 	struct chain *c;
 	int64_t ch;
 
-	if (pf->nbun == pf->bcap) {
-		size_t cap = pf->bcap ? pf->bcap * 2 : 256;
-		struct bundle *n = cap < NO_NEXT ? reallocarray(pf->bun, cap, sizeof(*n)) : NULL;
-
-		if (!n)
-			return nomem(pf);
-		pf->bun = n;
-		pf->bcap = cap;
-	}
+	if (pf->nbun >= NO_NEXT - 1 ||
+	    !(b = room_for_one(pf->bun, pf->nbun, &pf->bcap, sizeof(*b), 256)))
+		return nomem(pf);
+	pf->bun = b;
 	b = &pf->bun[pf->nbun];
 	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), pf->one.min_ts,
 			      pf->one.max_ts, pf->packets, *before, pf->seq, cpu, NO_NEXT };
@@ -1024,16 +1036,12 @@ static int define_symbol(struct pf *pf, const uint64_t key[2], struct view name)
 	if (!v)
 		return -1;
 	if (v->pkt) {           /* defined before: keep it for the bundles before */
-		if (pf->nsymold == pf->symold_cap) {
-			size_t cap = pf->symold_cap ? pf->symold_cap * 2 : 64;
-			struct sym *o = pf->nsymold < UINT32_MAX - 1 ?
-					reallocarray(pf->symold, cap, sizeof(*o)) : NULL;
+		struct sym *o;
 
-			if (!o)
-				return -1;
-			pf->symold = o;
-			pf->symold_cap = cap;
-		}
+		if (pf->nsymold >= UINT32_MAX - 1 ||
+		    !(o = room_for_one(pf->symold, pf->nsymold, &pf->symold_cap, sizeof(*o), 64)))
+			return -1;
+		pf->symold = o;
 		pf->symold[pf->nsymold++] = *v;
 		v->older = (uint32_t)pf->nsymold;
 	}
