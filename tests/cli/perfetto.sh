@@ -162,8 +162,8 @@ check "perfetto: compact sched_waking: comm=rcu_sched pid=8 prio=120 target_cpu=
 # among equal times, each symbol as defined when its bundle was written
 # (merge_order.textproto; worked out by hand)
 cat > "$T/order.expected" <<'E'
-           <...>-7     (-----) [002] .... 0.000000050: workqueue_execute_start: work struct 2: function fn_new
-           <...>-7     (-----) [002] .... 0.000000100: workqueue_execute_start: work struct 1: function fn_old
+           <...>-7     (-----) [002] .... 0.000000050: sched_blocked_reason: pid=8 iowait=1 caller=fn_new
+           <...>-7     (-----) [002] .... 0.000000100: sched_blocked_reason: pid=7 iowait=0 caller=fn_old
            <...>-5     (-----) [001] .... 0.000000500: tracing_mark_write: b0
            <...>-5     (-----) [000] .... 0.000001: tracing_mark_write: a1
                y-11    (-----) [000] .... 0.000002500: tracing_mark_write: c25
