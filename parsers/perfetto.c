@@ -1761,11 +1761,11 @@ static bool heap_less(const struct heap_ent *a, const struct heap_ent *b)
 	return a->ts < b->ts || (a->ts == b->ts && a->ord < b->ord);
 }
 
-/* The heap's top moved down to its place. */
-static void heap_down(struct pf *pf)
+/* The heap's entry I moved down to its place among those below it. */
+static void heap_down(struct pf *pf, size_t i)
 {
-	struct heap_ent *h = pf->heap, e = h[0];
-	size_t i = 0, n = pf->nheap;
+	struct heap_ent *h = pf->heap, e = h[i];
+	size_t n = pf->nheap;
 
 	for (;;) {
 		size_t c = 2 * i + 1;
@@ -1813,24 +1813,8 @@ static int write_merged(struct pf *pf)
 		return nomem(pf);
 	for (uint32_t c = 0; c < pf->nchain; c++)
 		pf->heap[pf->nheap++] = chain_key(pf, c);
-	for (size_t i = pf->nheap / 2; i-- > 0;) {      /* heapify */
-		struct heap_ent *h = pf->heap, e = h[i];
-		size_t k = i;
-
-		for (;;) {
-			size_t c = 2 * k + 1;
-
-			if (c >= pf->nheap)
-				break;
-			if (c + 1 < pf->nheap && heap_less(&h[c + 1], &h[c]))
-				c++;
-			if (!heap_less(&h[c], &e))
-				break;
-			h[k] = h[c];
-			k = c;
-		}
-		h[k] = e;
-	}
+	for (size_t i = pf->nheap / 2; i-- > 0;)        /* heapify */
+		heap_down(pf, i);
 	while (pf->nheap) {
 		uint32_t c = pf->heap[0].chain;
 		struct chain *ch = &pf->chains[c];
@@ -1858,13 +1842,13 @@ static int write_merged(struct pf *pf)
 				if (ch->head == NO_NEXT) {
 					pf->heap[0] = pf->heap[--pf->nheap];
 					if (pf->nheap)
-						heap_down(pf);
+						heap_down(pf, 0);
 					continue;
 				}
 			}
 		}
 		pf->heap[0] = chain_key(pf, c);
-		heap_down(pf);
+		heap_down(pf, 0);
 	}
 	return 0;
 }
