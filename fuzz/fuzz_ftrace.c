@@ -98,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	own.reference = pre.reference = false;
 	while (tm_ftrace_next_fline(r, &fl)) {
 		if (l->kind == TM_LN_EVENT) {
-			if (fl.f.cols.kernel_cols && !tm_t_same_prefix(&fl, &made))
+			if ((fl.f.cols.kernel_cols || fl.f.cols.ts_at) && !tm_t_same_prefix(&fl, &made))
 				abort();
 			b.n = 0;
 			tm_canon_line(&b, l, -1, &cs);

@@ -26,6 +26,12 @@ struct tm_ftrace_cols {
 				  * to the details is as canon writes it too:
 				  * "SECS.FFFFFF: NAME: ", no leading zero, one
 				  * blank each (0: not known) */
+	uint8_t ts_at;           /* the time the parser read, "SECS.FRAC:" (1
+				  * to 9 digits of SECS, ev.ts_digits of FRAC,
+				  * their value ev.ts_ns), starts this many
+				  * bytes into the line (0: not known; set for
+				  * the kernel's layouts that kernel_cols does
+				  * not cover) */
 };
 
 /* What the reader learned of a line on the way. */
@@ -34,8 +40,8 @@ struct tm_ftrace_facts {
 	bool plain;                  /* the line's raw text holds no byte a
 				      * JSON string escapes or checks ('"',
 				      * '\\', controls, non-ASCII); false
-				      * when not known */
-	uint8_t spare;               /* (4 bytes: copied in one move) */
+				      * when not known (4 bytes in all:
+				      * copied in one move) */
 };
 
 /* A line of the reader with its facts. */

@@ -400,7 +400,7 @@ static bool parse_as_event(struct tm_ftrace_reader *r, struct tm_str l,
 	struct tm_ftrace_cols *cols = &r->facts.cols;
 
 	if (r->reference) {
-		*cols = (struct tm_ftrace_cols){ false, 0 };
+		*cols = (struct tm_ftrace_cols){ 0 };
 		return tm_ftrace_parse_event_general(l.p, l.n, r->flag_width, r->hdr.tracecmd,
 						     ev) == 0;
 	}
@@ -500,7 +500,7 @@ int tm_ftrace_next(struct tm_ftrace_reader *r, struct tm_ftrace_line *out)
 	}
 	if (out->kind != TM_LN_EVENT) {
 		memset(&out->ev, 0, sizeof(out->ev));
-		r->facts.cols = (struct tm_ftrace_cols){ false, 0 };
+		r->facts.cols = (struct tm_ftrace_cols){ 0 };
 	}
 	return 1;
 }

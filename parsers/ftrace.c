@@ -371,12 +371,13 @@ static int parse_event(const char *p, const char *e, int flag_width,
  * without the general parser's searching.  Each step is the general
  * parser's step for the first '[' (it gives the same fields, TRACECMD as
  * it is given); anything else returns -1 and the general parser reads the
- * line.  Sets every field of EV on success.
+ * line.  Sets every field of EV on success, and COLS->ts_at (P lies in the
+ * line at LINE).
  */
-static int parse_kernel_layout(const char *p, const char *e, bool tracecmd,
-			       struct tm_ftrace_event *ev)
+static int parse_kernel_layout(const char *line, const char *p, const char *e, bool tracecmd,
+			       struct tm_ftrace_event *ev, struct tm_ftrace_cols *cols)
 {
-	const char *q = tm_find_byte(p, e, '['), *t, *b = NULL, *f, *c;
+	const char *q = tm_find_byte(p, e, '['), *t, *b = NULL, *f, *c, *secs;
 	size_t nf;
 
 	if (!q || e - q < 8 || q - p < 3)
@@ -417,13 +418,17 @@ static int parse_kernel_layout(const char *p, const char *e, bool tracecmd,
 	memset(ev->flags, 0, sizeof(ev->flags));
 	memcpy(ev->flags, f, nf);
 	ev->nflags = (uint8_t)nf;
-	c = fast_ts(tm_skip_blanks(f + nf, e), e, ev);
+	secs = tm_skip_blanks(f + nf, e);
+	c = fast_ts(secs, e, ev);
 	if (!c)
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	return parse_name_details(c, e, tracecmd, ev);
+	if (parse_name_details(c, e, tracecmd, ev))
+		return -1;
+	cols->ts_at = secs - line <= 255 ? (uint8_t)(secs - line) : 0;
+	return 0;
 }
 
 #ifdef __SSE2__
@@ -587,7 +592,7 @@ int tm_ftrace_parse_event_cols(const char *line, size_t len, int flag_width, boo
 {
 	const char *e = line + len, *p, *t;
 
-	*cols = (struct tm_ftrace_cols){ false, 0 };
+	*cols = (struct tm_ftrace_cols){ 0 };
 #ifdef __SSE2__
 	if (!tracecmd && parse_fixed_cols(line, e, ev, cols) == 0)
 		return 0;
@@ -595,7 +600,7 @@ int tm_ftrace_parse_event_cols(const char *line, size_t len, int flag_width, boo
 	p = tm_skip_blanks(line, e);
 	t = tracecmd ? tm_token_end(p, e) : p;
 	/* (trace-cmd's "instance: comm-pid ...": the general parser's) */
-	if (!(t - p > 1 && t[-1] == ':') && parse_kernel_layout(p, e, tracecmd, ev) == 0)
+	if (!(t - p > 1 && t[-1] == ':') && parse_kernel_layout(line, p, e, tracecmd, ev, cols) == 0)
 		return 0;
 	return tm_ftrace_parse_event_general(line, len, flag_width, tracecmd, ev);
 }

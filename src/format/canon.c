@@ -65,6 +65,15 @@ static void put_flags(char *d, const struct tm_ftrace_event *ev,
 	char f[4] = { '.', '.', '.', '.' };
 	bool mapped = false;
 
+	if (ev->nflags >= 4 && (flag_accepted[(unsigned char)ev->flags[0]] & 1) &&
+	    (flag_accepted[(unsigned char)ev->flags[1]] & 2) &&
+	    (flag_accepted[(unsigned char)ev->flags[2]] & 4) &&
+	    (flag_accepted[(unsigned char)ev->flags[3]] & 8)) {
+		/* (the common case: the first 4 as they are) */
+		memcpy(d, ev->flags, 4);
+		st->flags_5th_dropped += ev->nflags > 4;
+		return;
+	}
 	if (ev->nflags == 0)
 		st->flags_added++;
 	for (int i = 0; i < 4 && i < ev->nflags; i++)
@@ -293,22 +302,53 @@ static const char *line_tail(const struct tm_ftrace_line *l, int decimals)
 	return z;
 }
 
+/* The decimals of EV's time in the canonical form: 6 where its digits
+ * and value have no more, else 9. */
+static int ts_decimals(const struct tm_ftrace_event *ev)
+{
+	return ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
+}
+
+/* Where the line of L holds its time and name as put_prefix writes them,
+ * "SECS.FRAC: NAME:" (NAME's ':' in the line, what follows it may
+ * differ): where COLS says the parser read the time (kernel_ts: all of it
+ * checked; ts_at: the digits, their value ts_ns, and the rest is checked
+ * here), else where line_tail finds "SECS.FRAC: NAME: "; NULL: nowhere. */
+static const char *time_in_line(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	const char *z = l->raw.p + cols->ts_at, *c;
+
+	if (cols->kernel_ts)
+		return l->raw.p + cols->kernel_ts;
+	if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9))
+		return line_tail(l, ts_decimals(ev));
+	/* (6 or 9 decimals: as many as written here) the time's ':' where
+	 * the digits of the seconds' value put it (no leading zero), one
+	 * blank, the name (then in the line) and its ':' */
+	c = z + tm_count_digits((uint32_t)(ev->ts_ns / 1000000000)) + 1 + ev->ts_digits;
+	return c[0] == ':' && ev->name.p == c + 2 && c[1] == ' ' &&
+			       ev->name.p + ev->name.n < l->raw.p + l->raw.n &&
+			       ev->name.p[ev->name.n] == ':' ?
+		       z : NULL;
+}
+
 /* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
  * padding, the columns (3 numbers of at most 24 bytes), flags, time, name
- * (with FROM_LINE, the time and name copied from the line where it holds
- * them as written here).  *FILL: where "-----" was written for an unknown
- * TGID, else NULL.  Returns the end. */
+ * (with COLS, the time and name copied from the line where it holds them
+ * as written here: where COLS->kernel_ts says so, else where line_tail
+ * finds them; NULL: written from the fields).  *FILL: where "-----" was
+ * written for an unknown TGID, else NULL.  Returns the end. */
 static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
-			bool from_line, struct tm_canon_stats *st, char **fill)
+			const struct tm_ftrace_cols *cols, struct tm_canon_stats *st, char **fill)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
-	int decimals = ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
 	const char *tail;
 
 	/* comm right-aligned in 16 columns like the kernel */
 	if (ev->comm.n < 16) {
-		memset(d, ' ', 16 - ev->comm.n);
+		memset(d, ' ', 16);
 		d += 16 - ev->comm.n;
 	}
 	memcpy(d, ev->comm.p, ev->comm.n);
@@ -327,7 +367,16 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	}
 	memcpy(d, ") [", 3);
 	d += 3;
-	d += put_int(d, ev->cpu, 3, '0', false);
+	if (ev->cpu >= 0 && ev->cpu <= 999) {
+		unsigned c = (unsigned)ev->cpu;
+
+		d[0] = (char)('0' + c / 100);
+		d[1] = (char)('0' + c / 10 % 10);
+		d[2] = (char)('0' + c % 10);
+		d += 3;
+	} else {
+		d += put_int(d, ev->cpu, 3, '0', false);
+	}
 	memcpy(d, "] ", 2);
 	d += 2;
 	put_flags(d, ev, st);
@@ -335,13 +384,15 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	*d++ = ' ';
 	if (ev->ts_digits < 0)
 		st->counter_clock++;
-	if (from_line && (tail = line_tail(l, decimals))) {
-		size_t n = (size_t)(ev->name.p + ev->name.n + 2 - tail);
+	if (cols && (tail = time_in_line(l, cols))) {
+		/* up to the name's ':' */
+		size_t n = (size_t)(ev->name.p + ev->name.n + 1 - tail);
 
 		memcpy(d, tail, n);
-		return d + n;
+		d[n] = ' ';
+		return d + n + 1;
 	}
-	d += tm_ts_format_secs(d, ev->ts_ns, decimals);
+	d += tm_ts_format_secs(d, ev->ts_ns, ts_decimals(ev));
 	memcpy(d, ": ", 2);
 	d += 2;
 	memcpy(d, ev->name.p, ev->name.n);
@@ -359,7 +410,7 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
 		return;
 	/* (the reference path's: every column written from the fields) */
-	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, false, st, &fill) - b->p);
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, NULL, st, &fill) - b->p);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */
@@ -419,6 +470,7 @@ int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 		       const struct tm_ftrace_line *l, int32_t tgid_hint,
 		       struct tm_canon_stats *st)
 {
+	static const struct tm_ftrace_cols no_cols;
 	const struct tm_ftrace_event *ev = &l->ev;
 	char *d, *fill;
 
@@ -430,7 +482,7 @@ int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	}
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
-	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, true, st, &fill) - d));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, &no_cols, st, &fill) - d));
 	details_json(o, scratch, ev, st);
 	return fill ? (int)(fill - d) : -1;
 }
@@ -565,11 +617,13 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 		}
 		return plain_names(l);
 	}
-	if (!plain_names(l))
+	/* (a plain line: its comm, and its name, in the line or one of the
+	 * parser's own, "function" or "tracing_mark_write") */
+	if (!fl->f.plain && !plain_names(l))
 		return false;
 	memset(&st, 0, sizeof(st));
 	pre->p[0] = d;
-	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, true, &st, &fill) - d);
+	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &fl->f.cols, &st, &fill) - d);
 	pre->tgid_at = fill ? (uint8_t)(fill - d) : 0;
 	pre->p[1] = NULL;
 	/* the details as they are, when they need no escape and no rewrite */

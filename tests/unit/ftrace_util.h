@@ -50,11 +50,34 @@ static inline bool tm_t_printf_columns(const char *line, size_t n,
 	return ev->nflags == 4 && n >= 42 && memcmp(line, want, 42) == 0;
 }
 
+/* Is what TS_AT (not 0) says of LINE (N bytes) true: from that offset,
+ * 1 to 9 digits, '.', EV's ts_digits digits and ':', their value EV's
+ * time? */
+static inline bool tm_t_time_at(const char *line, size_t n, const struct tm_ftrace_event *ev,
+				unsigned ts_at)
+{
+	long long secs = 0, frac = 0;
+	size_t i = ts_at, ns = 0, nf = 0;
+
+	for (; i < n && line[i] >= '0' && line[i] <= '9'; i++, ns++)
+		secs = secs * 10 + (line[i] - '0');
+	if (ns < 1 || ns > 9 || i >= n || line[i++] != '.')
+		return false;
+	for (; i < n && line[i] >= '0' && line[i] <= '9'; i++, nf++)
+		frac = frac * 10 + (line[i] - '0');
+	if (nf < 1 || nf > 9 || (int)nf != ev->ts_digits || i >= n || line[i] != ':')
+		return false;
+	for (; nf < 9; nf++)
+		frac *= 10;
+	return ev->ts_ns == secs * 1000000000 + frac;
+}
+
 /* LINE (N bytes) read by the parser, shortcuts and all (the library's own
  * form with the columns' facts, and the public one), and by its general
  * search, into structs filled with different garbage first: the same
- * result and fields, and kernel_cols only where the columns are what
- * printf writes (and kernel_ts only with it). */
+ * result and fields, kernel_cols only where the columns are what printf
+ * writes (and kernel_ts only with it), and ts_at only where the time is
+ * what it says. */
 static inline bool tm_t_parsers_agree(const char *line, size_t n, int flag_width,
 				      bool tracecmd)
 {
@@ -69,10 +92,11 @@ static inline bool tm_t_parsers_agree(const char *line, size_t n, int flag_width
 	ra = tm_ftrace_parse_event_cols(line, n, flag_width, tracecmd, &a, &ca);
 	rb = tm_ftrace_parse_event_general(line, n, flag_width, tracecmd, &b);
 	rc = tm_ftrace_parse_event(line, n, flag_width, tracecmd, &c);
-	if (ra != rb || ra != rc || (ra != 0 && (ca.kernel_cols || ca.kernel_ts)))
+	if (ra != rb || ra != rc || (ra != 0 && (ca.kernel_cols || ca.kernel_ts || ca.ts_at)))
 		return false;
 	return ra != 0 || (tm_t_same_event(&a, &b) && tm_t_same_event(&a, &c) &&
-			   (ca.kernel_cols ? tm_t_printf_columns(line, n, &a) : !ca.kernel_ts));
+			   (ca.kernel_cols ? tm_t_printf_columns(line, n, &a) : !ca.kernel_ts) &&
+			   (!ca.ts_at || tm_t_time_at(line, n, &a, ca.ts_at)));
 }
 
 /* Two readings of a line the same: kind, number, text, continuation
@@ -87,10 +111,10 @@ static inline bool tm_t_same_line(const struct tm_ftrace_line *a, const struct t
 		 a->ev.details.p == b->ev.details.p && a->ev.details.n == b->ev.details.n));
 }
 
-/* The canonical prefix of event line L the same with kernel_cols and
- * kernel_ts as the parser found them and cleared (every column checked
- * again): whether one is
- * made, its stretches or bytes, counts and kind; *MADE: whether it was. */
+/* The canonical prefix of event line L the same with kernel_cols,
+ * kernel_ts and ts_at as the parser found them and cleared (every column
+ * checked again): whether one is made, its stretches or bytes, counts and
+ * kind; *MADE: whether it was. */
 static inline bool tm_t_same_prefix(const struct tm_fline *l, bool *made)
 {
 	struct tm_fline g = *l;
@@ -98,7 +122,7 @@ static inline bool tm_t_same_prefix(const struct tm_fline *l, bool *made)
 	char ba[TM_CANON_PREFIX_MAX], bb[TM_CANON_PREFIX_MAX];
 	bool ra, rb;
 
-	g.f.cols = (struct tm_ftrace_cols){ false, 0 };
+	g.f.cols = (struct tm_ftrace_cols){ 0 };
 	memset(&pa, 0x55, sizeof(pa));
 	memset(&pb, 0x55, sizeof(pb));
 	ra = tm_canon_prefix_json(ba, l, -1, &pa);

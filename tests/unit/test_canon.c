@@ -479,6 +479,68 @@ static void test_prefix_kernel_cols(void **state)
 	assert_true(with_prefix > 0 && with_prefix < found);   /* made for some, not all */
 }
 
+/* The field's other layouts (no TGID column or one not at the kernel's
+ * fixed places, 5 flags or none, 9 decimals, trace-cmd's text), whose
+ * time the parser read where ts_at says, get the prefix that checking the
+ * line again gives: every variant of comm, pid, TGID column, flags and
+ * what follows, read with the parser's facts as found and cleared, as the
+ * kernel writes it or trace-cmd. */
+static void test_prefix_kernel_layouts(void **state)
+{
+	static const char *tasks[] = {
+		"          <idle>-0     ", "     Web Content-123456 ", "a-1 ",
+		"0123456789abcdef-99999 ", "seventeen_chars_x-1234567 ", "   kworker/u16:3-210   ",
+		"  a-b-c-7 ", "          worker-101   (   77) ", "  binder:3990_2-4003  (-----) ",
+		"     Web Content-123456  (123401) ",
+	};
+	static const char *cpu_flags[] = {
+		"[001] d.h2. ", "[000] ....  ", "[999] D.Z1. ", "[002] .b.f. ", "[010] dX..   ",
+		"[003] ", "[003] d.h2 ", "[004] ...1.\t",
+	};
+	static const char *rest[] = {
+		"  100.000100: foo: a=1", "100.000100: foo: a=1", " 0100.000100: foo: a=1",
+		"  0.000000: e: x", "  100.00010: foo: a=1", "  100.0001000: foo: a=1",
+		"  100.000000830: irq_handler_exit: irq=27 ret=handled",
+		"  100.000000000: e: x", "  0100.000000830: e: x", "  100.000000830: cpu_idle:   state=1",
+		"  100.000100: foo:  a=1", "  100.000100: foo:\ta=1", "  100.000100: foo: ",
+		"  100.000100: foo:", "  100.000100:\tfoo: a=1", "  100.000100:  foo: a=1",
+		"  123456789.000001: sched_switch: bash:22 [120] R ==> rcu:15 [120]",
+		"  1.000001: sched_wakeup: comm=a pid=1", "  1.000001: tracing_mark_write: B|1|x",
+		"  1.000001: print: tracing_mark_write: B|1|x", "  99.999999: caf\xc3\xa9: x",
+		"  1.000001: e: x\"y", "  1234567890.000001: e: x",
+	};
+	char text[320];
+	size_t found = 0, with_prefix = 0, lines = 0;
+
+	(void)state;
+	for (int tc = 0; tc < 2; tc++)
+		for (size_t i = 0; i < sizeof(tasks) / sizeof(tasks[0]); i++)
+			for (size_t j = 0; j < sizeof(cpu_flags) / sizeof(cpu_flags[0]); j++)
+				for (size_t k = 0; k < sizeof(rest) / sizeof(rest[0]); k++) {
+					struct tm_ftrace_reader *r;
+					struct tm_fline l;
+					bool made;
+
+					snprintf(text, sizeof(text), "%s%s%s%s\n", tc ? "cpus=4\n" : "",
+						 tasks[i], cpu_flags[j], rest[k]);
+					r = tm_ftrace_reader_new(text, strlen(text));
+					while (tm_ftrace_next_fline(r, &l) && l.line.kind != TM_LN_EVENT)
+						;
+					if (l.line.kind == TM_LN_EVENT) {
+						lines++;
+						found += l.f.cols.ts_at != 0;
+						if (!tm_t_same_prefix(&l, &made))
+							fail_msg("another prefix: %s", text);
+						with_prefix += made;
+					}
+					tm_ftrace_reader_free(r);
+				}
+	/* all are events; ts_at for many, not all; prefixes for most */
+	assert_int_equal(lines, 2 * 10 * 8 * 23);
+	assert_true(found > lines / 4 && found < lines);
+	assert_true(with_prefix > lines / 2 && with_prefix < lines);
+}
+
 /* Which lines get their prefix made ahead: event lines whose comm and name
  * need no escapes, without continuation lines, of at most
  * TM_CANON_PREFIX_MAX bytes. */
@@ -533,6 +595,7 @@ int main(void)
 		cmocka_unit_test(test_json_in_place),
 		cmocka_unit_test(test_prefix_ahead),
 		cmocka_unit_test(test_prefix_kernel_cols),
+		cmocka_unit_test(test_prefix_kernel_layouts),
 		cmocka_unit_test(test_prefix_fill),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);

@@ -710,6 +710,7 @@ static void test_line_cols(void **state)
 		assert_int_equal(fl.line.kind, TM_LN_EVENT);
 		assert_int_equal(fl.f.cols.kernel_cols, want.kernel_cols);
 		assert_int_equal(fl.f.cols.kernel_ts, want.kernel_ts);
+		assert_int_equal(fl.f.cols.ts_at, want.ts_at);
 		i++;
 	}
 	assert_int_equal(i, 5);

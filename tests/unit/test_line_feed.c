@@ -154,7 +154,7 @@ static size_t same_mixed_lines(int pause)
 		assert_int_equal(tm_ftrace_next_fline(r, &a), 1);
 		if (!tm_t_same_line(&a.line, &b->line) || a.f.plain != b->f.plain ||
 		    a.f.cols.kernel_cols != b->f.cols.kernel_cols ||
-		    a.f.cols.kernel_ts != b->f.cols.kernel_ts)
+		    a.f.cols.kernel_ts != b->f.cols.kernel_ts || a.f.cols.ts_at != b->f.cols.ts_at)
 			fail_msg("line %lu differs", a.line.lineno);
 	}
 	assert_int_equal(tm_ftrace_next_fline(r, &a), 0);
