@@ -88,6 +88,28 @@ static uint64_t digits8(const char *p, int n)
 	return (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;
 }
 
+/* Bit i set: byte i of V (16 bytes) is a decimal digit. */
+static inline unsigned digit_mask16(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+							 _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))));
+}
+
+static inline unsigned byte_mask16(__m128i v, char c)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+/* Bit i set: byte i of the 16 at P is a hex digit in lower case. */
+static inline unsigned hex_mask16(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+
+	return digit_mask16(v) |
+	       (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
+							 _mm_cmplt_epi8(v, _mm_set1_epi8('f' + 1))));
+}
+
 /* ts_runs() from a mask of 16 bytes at P (readable): no per-byte checks.
  * 0: not this form; 1: read; 2: the fraction runs past the 16 bytes. */
 static int ts_runs16(const char *p, int64_t *ip, int64_t *fp, int *nf, const char **end)
@@ -216,16 +238,32 @@ separate:
 	return t;
 }
 
+/* The first byte at or after Q that is not a hex digit in lower case (E
+ * if none): 16 at a time with SSE2. */
+static const char *hex_run_end(const char *q, const char *e)
+{
+#ifdef __SSE2__
+	for (; e - q >= 16; q += 16) {
+		unsigned m = ~hex_mask16(q) & 0xffffu;
+
+		if (m)
+			return q + __builtin_ctz(m);
+	}
+#endif
+	while (q < e && ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
+		q++;
+	return q;
+}
+
 /* The length of "0xHEX: " at P (< E): the caller's address that trace-cmd's
  * print plugin puts before a trace_marker write's text; 0 if not there. */
 static size_t print_ip_len(const char *p, const char *e)
 {
-	const char *q = p + 2;
+	const char *q;
 
 	if (e - p < 5 || p[0] != '0' || p[1] != 'x')
 		return 0;
-	while (q < e && ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
-		q++;
+	q = hex_run_end(p + 2, e);
 	if (q == p + 2 || e - q < 2 || q[0] != ':' || q[1] != ' ')
 		return 0;
 	return (size_t)(q + 2 - p);
@@ -364,6 +402,113 @@ static int parse_event(const char *p, const char *e, int flag_width,
 	return -1;
 }
 
+#ifdef __SSE2__
+/* The kernel's own timestamps at P (16 bytes readable): "SECS.FFFFFF:"
+ * with 1 to 7 digits of seconds and 6 decimals, or "SECS.FFFFFFFFF:"
+ * with 1 to 5 and 9 (trace-cmd's), then a blank or the end E, read as
+ * fast_ts reads them; NULL for any other (fast_ts then reads it).
+ * (Always inlined: its callers are the shortcuts of every line.) */
+static inline __attribute__((always_inline)) const char *
+ts16(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	unsigned dg = digit_mask16(_mm_loadu_si128((const __m128i *)p));
+	unsigned ni = (unsigned)__builtin_ctz(~dg);   /* dg < 2^16 */
+	unsigned nf = (unsigned)__builtin_ctz(~(dg >> (ni + 1)));
+	const char *q;
+
+	if (ni < 1 || ni > 7 || p[ni] != '.' || !(nf == 6 || (nf == 9 && ni <= 5)))
+		return NULL;
+	q = p + ni + 1 + nf;   /* the ':' */
+	if (*q != ':' || (q + 1 < e && !tm_is_blank(q[1])))
+		return NULL;
+	ev->ts_ns = (int64_t)digits8(p, (int)ni) * 1000000000 +
+		    (nf == 6 ? (int64_t)digits8(p + ni + 1, 6) * 1000
+			     : (int64_t)digits8(p + ni + 1, 8) * 10 + (p[ni + 9] - '0'));
+	ev->ts_digits = (int8_t)nf;
+	return q + 1;
+}
+
+/* "COMM-PID" at P and the blanks after it ending at B, read from the 16
+ * bytes before B (the bytes from LINE to B + 8 readable): the fields
+ * comm_pid_before sets after its caller passed the blanks, set as it sets
+ * them; false (nothing set) unless the blanks, the pid's 1 to 8 digits and
+ * its '-' lie in those 16 bytes after P (the caller then reads them byte
+ * by byte). */
+static bool comm_pid16(const char *line, const char *p, const char *b,
+		       struct tm_ftrace_event *ev)
+{
+	const char *w = b - 16;
+	unsigned nb, dg, nd;
+	int i, j;
+
+	if (b - line < 16)
+		return false;
+	nb = ~tm_blank_mask16(w) & 0xffffu;
+	if (!nb)
+		return false;
+	i = 31 - __builtin_clz(nb);           /* the pid's last digit */
+	dg = digit_mask16(_mm_loadu_si128((const __m128i *)w));
+	nd = ~dg & ((2u << i) - 1);
+	if (!nd)
+		return false;
+	j = 31 - __builtin_clz(nd);           /* the '-' */
+	if (j == i || i - j > 8 || w[j] != '-' || w + j <= p)
+		return false;
+	/* (digits8 reads 8 bytes from W + J + 1: to B + 8 at most) */
+	ev->pid = (int32_t)digits8(w + j + 1, i - j);
+	ev->comm = (struct tm_str){ p, (size_t)(w + j - p) };
+	return true;
+}
+
+/* The event name and details after a timestamp's ':' at F-1 in the
+ * kernel's form, " NAME: DETAILS" with one blank before the name and the
+ * blank after it within 32 bytes: the fields parse_name_details sets, set
+ * as it sets them; false (nothing set) for any other form and for "print"
+ * (parse_name_details reads those); with TRACECMD the blanks after the
+ * name are passed, as parse_name_details passes them.  (Always inlined.) */
+static inline __attribute__((always_inline)) bool
+kernel_name(const char *f, const char *e, bool tracecmd, struct tm_ftrace_event *ev)
+{
+	const char *p = f + 1, *t;
+	unsigned m;
+
+	if (e - p <= 32 || f[0] != ' ')
+		return false;   /* (then t + 1 < e below) */
+	m = tm_blank_mask16(p) | tm_blank_mask16(p + 16) << 16;
+	if (!m)
+		return false;   /* a long name */
+	t = p + __builtin_ctz(m);
+	/* (t == p: more blanks than one before the name) */
+	if (t - p < 2 || t[-1] != ':' || (t - p == 6 && tm_mem_eq(p, "print", 5)))
+		return false;
+	ev->style = TM_EV_KERNEL;
+	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
+	ev->name_padded = tm_is_blank(t[1]);
+	p = tracecmd ? tm_skip_blanks(t + 1, e) : t + 1;
+	ev->details = (struct tm_str){ p, (size_t)(e - p) };
+	return true;
+}
+#else
+static const char *ts16(const char *p, const char *e, struct tm_ftrace_event *ev)
+{
+	(void)p, (void)e, (void)ev;
+	return NULL;
+}
+
+static bool comm_pid16(const char *line, const char *p, const char *b,
+		       struct tm_ftrace_event *ev)
+{
+	(void)line, (void)p, (void)b, (void)ev;
+	return false;
+}
+
+static bool kernel_name(const char *f, const char *e, bool tracecmd, struct tm_ftrace_event *ev)
+{
+	(void)f, (void)e, (void)tracecmd, (void)ev;
+	return false;
+}
+#endif
+
 /*
  * The kernel's layouts, "COMM-PID [(TGID)] [CPU] [FLAGS] SECS.FRAC: NAME: ..."
  * with a 3-digit CPU: the TGID column "(%5d)" or "(-----)" or none, 4 or 5
@@ -411,84 +556,34 @@ static int parse_kernel_layout(const char *line, const char *p, const char *e, b
 	/* "COMM-PID" before the blanks before '(' or '[' */
 	if (!b)
 		b = q - 1;
-	while (b > p && tm_is_blank(b[-1]))
-		b--;
-	if (!comm_pid_before(p, b, ev))
-		return -1;
+	/* (B + 8 < E: E - Q >= 8 above) */
+	if (!comm_pid16(line, p, b, ev)) {
+		while (b > p && tm_is_blank(b[-1]))
+			b--;
+		if (!comm_pid_before(p, b, ev))
+			return -1;
+	}
+	/* (the flags' bytes are in the line: T < E above) */
 	memset(ev->flags, 0, sizeof(ev->flags));
-	memcpy(ev->flags, f, nf);
+	if (nf) {
+		memcpy(ev->flags, f, 4);
+		ev->flags[4] = nf == 5 ? f[4] : 0;
+	}
 	ev->nflags = (uint8_t)nf;
 	secs = tm_skip_blanks(f + nf, e);
-	c = fast_ts(secs, e, ev);
-	if (!c)
+	c = e - secs >= 16 ? ts16(secs, e, ev) : NULL;
+	if (!c && !(c = fast_ts(secs, e, ev)))
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	if (parse_name_details(c, e, tracecmd, ev))
+	if (!kernel_name(c, e, tracecmd, ev) && parse_name_details(c, e, tracecmd, ev))
 		return -1;
 	cols->ts_at = secs - line <= 255 ? (uint8_t)(secs - line) : 0;
 	return 0;
 }
 
 #ifdef __SSE2__
-/* Bit i set: byte i of V (16 bytes) is a decimal digit. */
-static inline unsigned digit_mask16(__m128i v)
-{
-	return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-							 _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))));
-}
-
-static inline unsigned byte_mask16(__m128i v, char c)
-{
-	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
-}
-
-/* The kernel's own timestamp at P (16 bytes readable): "SECS.FFFFFF:"
- * with 1 to 7 digits of seconds and 6 of microseconds, then a blank or
- * the end E, read as fast_ts reads it; NULL for any other (fast_ts then
- * reads it). */
-static const char *micro_ts(const char *p, const char *e, struct tm_ftrace_event *ev)
-{
-	unsigned dg = digit_mask16(_mm_loadu_si128((const __m128i *)p));
-	unsigned ni = (unsigned)__builtin_ctz(~dg);   /* dg < 2^16 */
-	const char *q = p + ni + 7;                     /* the ':' */
-
-	if (ni < 1 || ni > 7 || p[ni] != '.' || ((dg >> (ni + 1)) & 0x7fu) != 0x3fu || *q != ':' ||
-	    (q + 1 < e && !tm_is_blank(q[1])))
-		return NULL;
-	ev->ts_ns = (int64_t)digits8(p, (int)ni) * 1000000000 +
-		    (int64_t)digits8(p + ni + 1, 6) * 1000;
-	ev->ts_digits = 6;
-	return q + 1;
-}
-
-/* The event name and details after a timestamp's ':' at F-1 in the
- * kernel's form, " NAME: DETAILS" with one blank before the name and the
- * blank after it within 32 bytes: the fields parse_name_details sets, set
- * as it sets them; false (nothing set) for any other form and for "print"
- * (parse_name_details reads those). */
-static bool kernel_name(const char *f, const char *e, struct tm_ftrace_event *ev)
-{
-	const char *p = f + 1, *t;
-	unsigned m;
-
-	if (e - p <= 32 || f[0] != ' ')
-		return false;   /* (then t + 1 < e below) */
-	m = tm_blank_mask16(p) | tm_blank_mask16(p + 16) << 16;
-	if (!m)
-		return false;   /* a long name */
-	t = p + __builtin_ctz(m);
-	/* (t == p: more blanks than one before the name) */
-	if (t - p < 2 || t[-1] != ':' || (t - p == 6 && tm_mem_eq(p, "print", 5)))
-		return false;
-	ev->style = TM_EV_KERNEL;
-	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
-	ev->name_padded = tm_is_blank(t[1]);
-	ev->details = (struct tm_str){ t + 1, (size_t)(e - t - 1) };
-	return true;
-}
-
 /* Bits 0 to 4 of M a run of ones from bit 0 (1 to 5 of them). */
 #define LOW_RUN5(m) (((m) & 1u) && ((m) & ((m) + 1u)) == 0)
 
@@ -515,8 +610,8 @@ parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
 	unsigned sp, da, sa, db, pd, td, ts, np, nt, pad;
 	const char *p, *f, *secs, *n;
 
-	if (e - line < 48)
-		return -1;
+	if (e - line < 48 || line[31] != '[')
+		return -1;   /* (the '[' also checked below: other layouts leave here) */
 	c = _mm_loadu_si128((const __m128i *)line);
 	a = _mm_loadu_si128((const __m128i *)(line + 16));
 	b = _mm_loadu_si128((const __m128i *)(line + 26));
@@ -558,14 +653,14 @@ parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
 	memset(ev->flags + 4, 0, sizeof(ev->flags) - 4);
 	ev->nflags = 4;
 	p = tm_skip_blanks(line + 41, e);
-	f = e - p >= 16 ? micro_ts(p, e, ev) : NULL;
-	secs = f ? p : NULL;
+	f = e - p >= 16 ? ts16(p, e, ev) : NULL;
+	secs = f && ev->ts_digits == 6 ? p : NULL;
 	if (!f && !(f = fast_ts(p, e, ev)))
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };
 	ev->print_prefixed = false;
 	ev->name_padded = false;
-	if (!kernel_name(f, e, ev) && parse_name_details(f, e, false, ev))
+	if (!kernel_name(f, e, false, ev) && parse_name_details(f, e, false, ev))
 		return -1;
 	/* "SECS.FFFFFF: NAME: " as canon writes it (micro_ts read the first
 	 * ':'): no leading zero, one blank, the name, ": ", the details */

@@ -118,10 +118,9 @@ static void put_pairs(struct tm_buf *b, const struct tm_str *key, const struct t
 		return;
 	d = b->p + b->n;
 	for (size_t i = 0; i < n; i++) {
-		memcpy(d, key[i].p, key[i].n);
+		tm_mem_copy(d, key[i].p, key[i].n);
 		d += key[i].n;
-		if (val[i].n)
-			memcpy(d, val[i].p, val[i].n);
+		tm_mem_copy(d, val[i].p, val[i].n);
 		d += val[i].n;
 	}
 	b->n += len;
@@ -206,23 +205,14 @@ static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 		ADD_STR(b, ev->details);
 }
 
-/* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
- * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
- * "%03d", "%-5d".  D has room for 24 bytes; returns the length. */
-static size_t put_int(char *d, long long v, int width, char pad, bool left)
+/* put_int of a V outside 0 to 99999999. */
+static __attribute__((noinline)) size_t put_int_wide(char *d, long long v, int width, char pad,
+						     bool left)
 {
 	char tmp[24], *e = tmp + sizeof(tmp), *p;
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-	size_t n, k = 0;
+	size_t n, k;
 
-	if (v >= 0 && v <= 99999999) {
-		/* up to 8 digits: written in place, no copy */
-		n = tm_count_digits((uint32_t)v);
-		k = (int)n > width ? n : (size_t)width;
-		memset(d, left ? ' ' : pad, 8);
-		tm_digits_before32(left ? d + n : d + k, (uint32_t)v);
-		return k;
-	}
 	p = tm_digits_before(e, u);
 	if (v < 0) {
 		if (pad == '0') {   /* printf puts the sign before zero padding */
@@ -240,6 +230,24 @@ static size_t put_int(char *d, long long v, int width, char pad, bool left)
 	k = (size_t)width;
 	memset(d, left ? ' ' : pad, 8);
 	memcpy(left ? d : d + k - n, p, n);
+	return k;
+}
+
+/* V in decimal at D, padded to WIDTH (at most 8) with PAD on the left
+ * (right-aligned) or with blanks on the right (LEFT); as printf's "%5d",
+ * "%03d", "%-5d".  D has room for 24 bytes; returns the length.  (Inline:
+ * the callers' constant WIDTH, PAD and LEFT fold into the usual case.) */
+static inline size_t put_int(char *d, long long v, int width, char pad, bool left)
+{
+	size_t n, k;
+
+	if (v < 0 || v > 99999999)
+		return put_int_wide(d, v, width, pad, left);
+	/* up to 8 digits: written in place, no copy */
+	n = tm_count_digits((uint32_t)v);
+	k = (int)n > width ? n : (size_t)width;
+	memset(d, left ? ' ' : pad, 8);
+	tm_digits_before32(left ? d + n : d + k, (uint32_t)v);
 	return k;
 }
 
@@ -309,25 +317,41 @@ static int ts_decimals(const struct tm_ftrace_event *ev)
 	return ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
 }
 
+/* The length of "SECS.FRAC" where COLS->ts_at says the parser read the
+ * time of L (its digits, their value ts_ns, and ':' after them) when the
+ * line holds it as put_prefix writes it: 6 or 9 decimals (as many as
+ * written here) and the ':' where the digits of the seconds' value put it
+ * (no leading zero); else 0. */
+static size_t time_at(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols)
+{
+	const struct tm_ftrace_event *ev = &l->ev;
+	size_t n;
+
+	if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9))
+		return 0;
+	/* (not past the ':': fewer digits than the line's, or as many) */
+	n = tm_count_digits((uint32_t)(ev->ts_ns / 1000000000)) + 1 + (size_t)ev->ts_digits;
+	return l->raw.p[cols->ts_at + n] == ':' ? n : 0;
+}
+
 /* Where the line of L holds its time and name as put_prefix writes them,
  * "SECS.FRAC: NAME:" (NAME's ':' in the line, what follows it may
  * differ): where COLS says the parser read the time (kernel_ts: all of it
- * checked; ts_at: the digits, their value ts_ns, and the rest is checked
- * here), else where line_tail finds "SECS.FRAC: NAME: "; NULL: nowhere. */
+ * checked; ts_at: time_at, and one blank and the name after it), else
+ * where line_tail finds "SECS.FRAC: NAME: "; NULL: nowhere. */
 static const char *time_in_line(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	const char *z = l->raw.p + cols->ts_at, *c;
+	size_t n;
 
 	if (cols->kernel_ts)
 		return l->raw.p + cols->kernel_ts;
 	if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9))
 		return line_tail(l, ts_decimals(ev));
-	/* (6 or 9 decimals: as many as written here) the time's ':' where
-	 * the digits of the seconds' value put it (no leading zero), one
-	 * blank, the name (then in the line) and its ':' */
-	c = z + tm_count_digits((uint32_t)(ev->ts_ns / 1000000000)) + 1 + ev->ts_digits;
-	return c[0] == ':' && ev->name.p == c + 2 && c[1] == ' ' &&
+	n = time_at(l, cols);
+	c = z + n;
+	return n && ev->name.p == c + 2 && c[1] == ' ' &&
 			       ev->name.p + ev->name.n < l->raw.p + l->raw.n &&
 			       ev->name.p[ev->name.n] == ':' ?
 		       z : NULL;
@@ -336,8 +360,8 @@ static const char *time_in_line(const struct tm_ftrace_line *l, const struct tm_
 /* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
  * padding, the columns (3 numbers of at most 24 bytes), flags, time, name
  * (with COLS, the time and name copied from the line where it holds them
- * as written here: where COLS->kernel_ts says so, else where line_tail
- * finds them; NULL: written from the fields).  *FILL: where "-----" was
+ * as written here: time_in_line; or the time alone: time_at; NULL:
+ * written from the fields).  *FILL: where "-----" was
  * written for an unknown TGID, else NULL.  Returns the end. */
 static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
 			const struct tm_ftrace_cols *cols, struct tm_canon_stats *st, char **fill)
@@ -345,6 +369,7 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	const struct tm_ftrace_event *ev = &l->ev;
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
 	const char *tail;
+	size_t n;
 
 	/* comm right-aligned in 16 columns like the kernel */
 	if (ev->comm.n < 16) {
@@ -371,8 +396,7 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 		unsigned c = (unsigned)ev->cpu;
 
 		d[0] = (char)('0' + c / 100);
-		d[1] = (char)('0' + c / 10 % 10);
-		d[2] = (char)('0' + c % 10);
+		memcpy(d + 1, tm_digit_pairs + 2 * (c % 100), 2);
 		d += 3;
 	} else {
 		d += put_int(d, ev->cpu, 3, '0', false);
@@ -386,13 +410,20 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 		st->counter_clock++;
 	if (cols && (tail = time_in_line(l, cols))) {
 		/* up to the name's ':' */
-		size_t n = (size_t)(ev->name.p + ev->name.n + 1 - tail);
+		n = (size_t)(ev->name.p + ev->name.n + 1 - tail);
 
 		memcpy(d, tail, n);
 		d[n] = ' ';
 		return d + n + 1;
 	}
-	d += tm_ts_format_secs(d, ev->ts_ns, ts_decimals(ev));
+	/* the time from the line where only the name is not there (the
+	 * parser's own, as for trace-cmd's print) */
+	if (cols && (n = time_at(l, cols))) {
+		memcpy(d, l->raw.p + cols->ts_at, n);
+		d += n;
+	} else {
+		d += tm_ts_format_secs(d, ev->ts_ns, ts_decimals(ev));
+	}
 	memcpy(d, ": ", 2);
 	d += 2;
 	memcpy(d, ev->name.p, ev->name.n);

@@ -508,6 +508,11 @@ static void test_prefix_kernel_layouts(void **state)
 		"  1.000001: sched_wakeup: comm=a pid=1", "  1.000001: tracing_mark_write: B|1|x",
 		"  1.000001: print: tracing_mark_write: B|1|x", "  99.999999: caf\xc3\xa9: x",
 		"  1.000001: e: x\"y", "  1234567890.000001: e: x",
+		/* trace-cmd's print: the name not in the line, the time is */
+		"  100.000097202: print:                0xffffffff8149895a: B|123401|x",
+		"  100.000100: print: 0x1: E|1", "  0.000000000: print: 0xa: E|1",
+		"  0100.000000830: print: 0x1: E|1", "  100.00010: print: 0x1: E|1",
+		"  100.0000001: print: 0x1: E|1", "  1.000001: print: 0x1:",
 	};
 	char text[320];
 	size_t found = 0, with_prefix = 0, lines = 0;
@@ -536,7 +541,7 @@ static void test_prefix_kernel_layouts(void **state)
 					tm_ftrace_reader_free(r);
 				}
 	/* all are events; ts_at for many, not all; prefixes for most */
-	assert_int_equal(lines, 2 * 10 * 8 * 23);
+	assert_int_equal(lines, 2 * 10 * 8 * 30);
 	assert_true(found > lines / 4 && found < lines);
 	assert_true(with_prefix > lines / 2 && with_prefix < lines);
 }

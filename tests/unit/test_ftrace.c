@@ -290,6 +290,153 @@ static void test_field_layouts(void **state)
 	}
 }
 
+/* LINE (N bytes, no NUL after it) read the same by the parser and by its
+ * general search, in both trace-cmd modes (malloc'd to its exact length:
+ * a shortcut that reads past the line fails under ASan). */
+static void agree_exact(const char *line, size_t n)
+{
+	char *exact = malloc(n ? n : 1);
+
+	assert_non_null(exact);
+	memcpy(exact, line, n);
+	for (int tc = 0; tc < 2; tc++) {
+		if (!tm_t_parsers_agree(exact, n, 0, tc))
+			fail_msg("read differently (trace-cmd %d): %.*s", tc, (int)n, line);
+	}
+	free(exact);
+}
+
+/* The pieces of the kernel-layout shortcut that read 16 bytes at a time
+ * (the "COMM-PID" before the blanks, the time of 6 or 9 decimals, the
+ * name) against the general search: comms, pids and blanks of every
+ * length around the 16 bytes read before the CPU column, with and without
+ * the TGID column; times of every form and length at the line's end; names
+ * of every length with one or more blanks after them. */
+static void test_kernel_layout_pieces(void **state)
+{
+	static const char *comms[] = { "", "a", "<idle>", "a-1", "x 1", "kworker/u16:3", "-", "1",
+				       "0123456789abcdef", "Web Content", "a-", "\tb" };
+	static const char *pids[] = { "", "0", "7", "00", "012", "123456", "1234567", "12345678",
+				      "123456789", "1234567890", "99999999999", "1a", "-1" };
+	static const char *tgids[] = { "", " (-----)", " ( 1234)", " (123456)" };
+	static const char *stamps[] = {
+		"100.000000:", "100.000097202:", "1.000001:", "1234567.000001:", "12345678.000001:",
+		"12345.123456789:", "123456.123456789:", "0.000000000:", "1.12345678:", "1.1234567890:",
+		"01.000001:", "1.000001x:", "1.000001", "1..000001:", "1.000001::", "1.00000a:",
+		"99999.999999999:", "1.000000001 :", ".000001:",
+	};
+	static const char *tails[] = {
+		"", " ", " e: x", " e:", " e:  x", " e:\tx",
+		" sched_switch:         a:1 [120] S ==> b:2 [120]",
+		" print:                0xffffffff8149895a: B|1|x", " f <-parent",
+		" a_name_of_thirty_one_bytes_xx: d", " a_name_of_thirty_two_bytes_xxx: d",
+	};
+	char line[256];
+	(void)state;
+	for (size_t c = 0; c < sizeof(comms) / sizeof(comms[0]); c++) {
+		for (size_t p = 0; p < sizeof(pids) / sizeof(pids[0]); p++) {
+			for (size_t t = 0; t < sizeof(tgids) / sizeof(tgids[0]); t++) {
+				for (int lead = 0; lead <= 18; lead += 3) {
+					for (int gap = 0; gap <= 8; gap += 2) {
+						int n = snprintf(line, sizeof(line),
+								 "%*s%s-%s%*s%s [001] d.h2.   100.000000: e: x",
+								 lead, "", comms[c], pids[p], gap, "",
+								 tgids[t]);
+						agree_exact(line, (size_t)n);
+					}
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < sizeof(stamps) / sizeof(stamps[0]); i++) {
+		for (size_t k = 0; k < sizeof(tails) / sizeof(tails[0]); k++) {
+			for (int form = 0; form < 3; form++) {
+				static const char *heads[] = {
+					"          <idle>-0       [001] d.h2.   ",
+					"          <idle>-0     [000]   ",
+					"   binder:3990_2-4003  (-----) [003] ...1 ",
+				};
+				int n = snprintf(line, sizeof(line), "%s%s%s", heads[form], stamps[i],
+						 tails[k]);
+				agree_exact(line, (size_t)n);
+			}
+		}
+	}
+	{
+		/* by hand: 9 decimals, the pid before 6 blanks, a padded name */
+		struct tm_ftrace_event ev = parse("     Web Content-123456      [001]   100.000097572: "
+						  "sched_waking:         ksoftirqd/0:15 [120] CPU:003",
+						  0, true);
+		assert_int_equal(ev.ts_ns, 100000097572LL);
+		assert_int_equal(ev.ts_digits, 9);
+		assert_int_equal(ev.pid, 123456);
+		assert_str(ev.comm, "Web Content");
+		assert_str(ev.name, "sched_waking");
+		assert_true(ev.name_padded);
+		assert_str(ev.details, "ksoftirqd/0:15 [120] CPU:003");
+		ev = parse("   kworker/u16:3-210     [001] ...1.   12.000008: wq: w", 0, false);
+		assert_int_equal(ev.ts_ns, 12000008000LL);
+		assert_int_equal(ev.pid, 210);
+		assert_str(ev.comm, "kworker/u16:3");
+		assert_int_equal(ev.nflags, 5);
+		assert_int_equal(memcmp(ev.flags, "...1.\0\0", 8), 0);
+	}
+}
+
+/* trace-cmd's print: "print: 0xHEX: TEXT" is a trace_marker write for
+ * addresses of every length to 40 hex digits (read 16 at a time), the
+ * line ending right after them or not; one byte that is not a lower-case
+ * hex digit anywhere in them, and it is not (values by hand). */
+static void test_print_address(void **state)
+{
+	static const char hex[] = "0123456789abcdef";
+	static const char bad[] = "gA/:`G ";
+	char line[160];
+	(void)state;
+	for (size_t n = 0; n <= 40; n++) {
+		for (int tail = 0; tail < 3; tail++) {
+			static const char *tails[] = { ": B|1|x", ": ", ":" };
+			size_t at = 0;
+			int len = snprintf(line, sizeof(line),
+					   "            bash-1     [000]   1.000001000: print: 0x");
+			char *exact;
+			struct tm_ftrace_event ev;
+
+			for (size_t i = 0; i < n; i++)
+				line[len++] = hex[(i * 7 + n) % 16];
+			len += snprintf(line + len, sizeof(line) - (size_t)len, "%s", tails[tail]);
+			for (size_t k = 0; k <= n; k++) {
+				/* k == n: as written; else byte k of the address changed */
+				char saved = 0;
+
+				at = (size_t)len - strlen(tails[tail]) - n + k;
+				if (k < n) {
+					saved = line[at];
+					line[at] = bad[k % (sizeof(bad) - 1)];
+				}
+				exact = malloc((size_t)len);
+				assert_non_null(exact);
+				memcpy(exact, line, (size_t)len);
+				assert_int_equal(tm_ftrace_parse_event(exact, (size_t)len, 0, true, &ev), 0);
+				if (k == n && n > 0 && tail < 2) {
+					assert_true(ev.print_prefixed);
+					assert_str(ev.name, "tracing_mark_write");
+					assert_int_equal(ev.details.n, tail == 0 ? 5 : 0);
+				} else {
+					assert_false(ev.print_prefixed);
+					assert_str(ev.name, "print");
+					assert_int_equal(ev.details.p - exact, at - (k < n ? k : n) - 2);
+				}
+				if (!tm_t_parsers_agree(exact, (size_t)len, 0, true))
+					fail_msg("read differently: %.*s", len, line);
+				free(exact);
+				if (k < n)
+					line[at] = saved;
+			}
+		}
+	}
+}
+
 static void test_fixed_columns(void **state)
 {
 	static const char *yes[] = {
@@ -830,6 +977,8 @@ int main(void)
 		cmocka_unit_test(test_kernel_layout),
 		cmocka_unit_test(test_fixed_columns),
 		cmocka_unit_test(test_field_layouts),
+		cmocka_unit_test(test_kernel_layout_pieces),
+		cmocka_unit_test(test_print_address),
 		cmocka_unit_test(test_tgid_4flags),
 		cmocka_unit_test(test_tgid_number_5flags_hex),
 		cmocka_unit_test(test_no_tgid_no_flags),
