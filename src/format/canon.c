@@ -103,24 +103,36 @@ static int split_task(const char *p, const char *e, struct tm_str *comm,
 }
 
 #define ADD_STR(b, s) tm_buf_add((b), (s).p, (s).n)
-#define LIT(s) { s, sizeof(s) - 1 }
 
-/* KEY[i] and VAL[i] in turn, for N of them, onto B (one reserve). */
-static void put_pairs(struct tm_buf *b, const struct tm_str *key, const struct tm_str *val,
-		      size_t n)
+/* A key of a rewritten form, in 16 bytes to copy at once. */
+struct key16 {
+	char s[16];
+	size_t n;
+};
+#define KEY16(lit) { lit, sizeof(lit) - 1 }
+
+/* KEY[i] and VAL[i] in turn, for N of them, onto B (one reserve).  Each
+ * VAL[i] lies before E (the end of what may be read): a piece of at most
+ * 16 bytes is copied as 16 when they can be read (and keys always), the
+ * bytes past it overwritten by the next piece or left past B's end. */
+static void put_pairs(struct tm_buf *b, const struct key16 *key, const struct tm_str *val,
+		      size_t n, const char *e)
 {
 	size_t len = 0;
 	char *d;
 
 	for (size_t i = 0; i < n; i++)
 		len += key[i].n + val[i].n;
-	if (tm_buf_reserve(b, len))
+	if (tm_buf_reserve(b, len + 16))
 		return;
 	d = b->p + b->n;
 	for (size_t i = 0; i < n; i++) {
-		tm_mem_copy(d, key[i].p, key[i].n);
+		memcpy(d, key[i].s, 16);
 		d += key[i].n;
-		tm_mem_copy(d, val[i].p, val[i].n);
+		if (val[i].n <= 16 && e - val[i].p >= 16)
+			memcpy(d, val[i].p, 16);
+		else
+			tm_mem_copy(d, val[i].p, val[i].n);
 		d += val[i].n;
 	}
 	b->n += len;
@@ -129,9 +141,10 @@ static void put_pairs(struct tm_buf *b, const struct tm_str *key, const struct t
 /* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form. */
 static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
 {
-	static const struct tm_str key[7] = {
-		LIT("prev_comm="), LIT(" prev_pid="), LIT(" prev_prio="), LIT(" prev_state="),
-		LIT(" ==> next_comm="), LIT(" next_pid="), LIT(" next_prio=") };
+	static const struct key16 key[7] = {
+		KEY16("prev_comm="), KEY16(" prev_pid="), KEY16(" prev_prio="),
+		KEY16(" prev_state="), KEY16(" ==> next_comm="), KEY16(" next_pid="),
+		KEY16(" next_prio=") };
 	const char *e = d.p + d.n, *arrow = tm_find_lit(d.p, e, " ==> ", 5);
 	const char *sp;
 	struct tm_str val[7];
@@ -145,19 +158,22 @@ static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
 	if (split_task(d.p, sp, &val[0], &val[1], &val[2]) ||
 	    split_task(arrow + 5, e, &val[4], &val[5], &val[6]))
 		return false;
-	put_pairs(b, key, val, 7);
+	put_pairs(b, key, val, 7, e);
 	return true;
 }
 
 /* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form. */
 static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 {
-	struct tm_str key[5] = { LIT("comm="), LIT(" pid="), LIT(" prio="), LIT(" success="),
-				 LIT(" target_cpu=") };
+	static const struct key16 key[5] = {
+		KEY16("comm="), KEY16(" pid="), KEY16(" prio="), KEY16(" success="),
+		KEY16(" target_cpu=") };
+	/* (without success=) */
+	static const struct key16 key4[4] = {
+		KEY16("comm="), KEY16(" pid="), KEY16(" prio="), KEY16(" target_cpu=") };
 	const char *e = d.p + d.n, *cpu = tm_find_lit(d.p, e, " CPU:", 5);
 	const char *end_task;
 	struct tm_str val[5];
-	size_t n = 5;
 
 	if (!cpu || tm_find_lit(d.p, e, "comm=", 5))
 		return false;
@@ -171,12 +187,11 @@ static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
 		return false;
 	val[4] = (struct tm_str){ cpu + 5, (size_t)(e - cpu - 5) };
 	if (!val[3].n) {
-		/* (no success=) */
-		key[3] = key[4];
 		val[3] = val[4];
-		n = 4;
+		put_pairs(b, key4, val, 4, e);
+	} else {
+		put_pairs(b, key, val, 5, e);
 	}
-	put_pairs(b, key, val, n);
 	return true;
 }
 
@@ -483,17 +498,24 @@ static bool plain_names(const struct tm_ftrace_line *l)
 }
 
 /* The details of EV (rewritten when trace-cmd plugin text) and the line's
- * end, JSON-escaped into O. */
+ * end, JSON-escaped into O; PLAIN: EV's details are known to need no
+ * escape, so their rewritten form (keys and pieces of them) needs none. */
 static void details_json(struct tm_out *o, struct tm_buf *scratch,
-			 const struct tm_ftrace_event *ev, struct tm_canon_stats *st)
+			 const struct tm_ftrace_event *ev, bool plain, struct tm_canon_stats *st)
 {
+	const char *p = ev->details.p;
+	size_t n = ev->details.n;
+
 	scratch->n = 0;
 	if (tm_canon_rewrite_details(scratch, ev)) {
 		st->plugin_rewritten++;
-		tm_out_json_chars(o, scratch->p, scratch->n);
-	} else {
-		tm_out_json_chars(o, ev->details.p, ev->details.n);
+		p = scratch->p;
+		n = scratch->n;
 	}
+	if (plain)
+		tm_out_write(o, p, n);
+	else
+		tm_out_json_chars(o, p, n);
 	tm_out_write(o, "\\n", 2);
 }
 
@@ -514,7 +536,7 @@ int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
 	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, &no_cols, st, &fill) - d));
-	details_json(o, scratch, ev, st);
+	details_json(o, scratch, ev, false, st);
 	return fill ? (int)(fill - d) : -1;
 }
 
@@ -634,6 +656,7 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 	pre->counts = 0;
 	pre->tgid_at = 0;
 	pre->line = false;
+	pre->plain = false;
 	if (l->kind != TM_LN_EVENT || l->ncont || PREFIX_ROOM(&l->ev) > TM_CANON_PREFIX_MAX)
 		return false;
 	if ((l->ev.tgid >= 0 || tgid_hint < 0) && raw_prefix(fl, pre)) {
@@ -641,6 +664,7 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 		 * other bytes), the details as they are: the whole line */
 		if (fl->f.plain || tm_json_all_plain((const unsigned char *)l->ev.comm.p,
 						  (const unsigned char *)l->raw.p + l->raw.n)) {
+			pre->plain = true;
 			pre->line = !tm_canon_may_rewrite(&l->ev);
 			if (pre->line)
 				pre->n[1] += l->ev.details.n;
@@ -658,8 +682,8 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 	pre->tgid_at = fill ? (uint8_t)(fill - d) : 0;
 	pre->p[1] = NULL;
 	/* the details as they are, when they need no escape and no rewrite */
-	if (!tm_canon_may_rewrite(&l->ev) &&
-	    (fl->f.plain || is_plain(l->ev.details))) {
+	pre->plain = fl->f.plain || is_plain(l->ev.details);
+	if (pre->plain && !tm_canon_may_rewrite(&l->ev)) {
 		pre->p[1] = l->ev.details.p;
 		pre->n[1] = l->ev.details.n;
 		pre->line = true;
@@ -742,7 +766,7 @@ int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 		if (pre->line)
 			tm_out_write(o, "\\n", 2);
 		else
-			details_json(o, scratch, &l->ev, st);
+			details_json(o, scratch, &l->ev, pre->plain, st);
 	}
 	return tgid_fill < 0 && pre->tgid_at ? pre->tgid_at : -1;
 }

@@ -66,6 +66,8 @@ struct tm_canon_pre {
 			  * TGID, where a fill goes (0: none) */
 	bool line;     /* p[1] ends with the details, which need no escape
 			* and no rewrite: the whole line but its "\\n" */
+	bool plain;    /* the details need no escape (nor their rewritten
+			* form, made of keys and pieces of them) */
 };
 bool tm_canon_prefix_json(char *d, const struct tm_fline *l, int32_t tgid_hint,
 			  struct tm_canon_pre *pre);

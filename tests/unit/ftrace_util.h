@@ -130,7 +130,7 @@ static inline bool tm_t_same_prefix(const struct tm_fline *l, bool *made)
 	*made = ra;
 	return ra == rb &&
 	       (!ra || (pa.n[0] == pb.n[0] && pa.n[1] == pb.n[1] && pa.counts == pb.counts &&
-			pa.line == pb.line && pa.p[1] == pb.p[1] && pa.tgid_at == pb.tgid_at &&
+			pa.line == pb.line && pa.plain == pb.plain && pa.p[1] == pb.p[1] && pa.tgid_at == pb.tgid_at &&
 			(pa.p[0] == ba) == (pb.p[0] == bb) &&
 			memcmp(pa.p[0], pb.p[0], pa.n[0]) == 0));
 }

@@ -130,12 +130,26 @@ static void test_tracecmd_rewrite(void **state)
 	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_waking: sshd:789 [120] success=1 CPU:001\n", hdr);
 	assert_string_equal(canon(text, -1, &st),
 		"               a-1     (-----) [000] .... 1.000000: sched_waking: comm=sshd pid=789 prio=120 success=1 target_cpu=001\n");
-	assert_int_equal(st.plugin_rewritten, 4);
+	/* pieces of 15, 16, 17 and 40 bytes (copied 16 bytes at a time
+	 * where they can be read), the last ones near the line's end */
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_switch: 0123456789abcde:1 [1] "
+		 "S ==> 0123456789abcdef0123456789abcdef01234567:1234567890123456 [0123456789abcdef0]\n",
+		 hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_switch: prev_comm=0123456789abcde "
+		"prev_pid=1 prev_prio=1 prev_state=S ==> next_comm=0123456789abcdef0123456789abcdef01234567 "
+		"next_pid=1234567890123456 next_prio=0123456789abcdef0\n");
+	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_waking: 0123456789abcdef:2 [3] CPU:0123456789abcdefg\n",
+		 hdr);
+	assert_string_equal(canon(text, -1, &st),
+		"               a-1     (-----) [000] .... 1.000000: sched_waking: comm=0123456789abcdef "
+		"pid=2 prio=3 target_cpu=0123456789abcdefg\n");
+	assert_int_equal(st.plugin_rewritten, 6);
 	/* already in kernel form: untouched */
 	snprintf(text, sizeof(text), "%s  a-1 [000]  1.000000: sched_wakeup: comm=sshd pid=789 prio=120 target_cpu=001\n", hdr);
 	assert_string_equal(canon(text, -1, &st),
 		"               a-1     (-----) [000] .... 1.000000: sched_wakeup: comm=sshd pid=789 prio=120 target_cpu=001\n");
-	assert_int_equal(st.plugin_rewritten, 4);
+	assert_int_equal(st.plugin_rewritten, 6);
 	/* print: tracing_mark_write: and instance prefix */
 	snprintf(text, sizeof(text), "%sinst:  b-2 [001]  2.000000: print:                tracing_mark_write: B|2|x\n", hdr);
 	assert_string_equal(canon(text, -1, &st),
@@ -431,6 +445,74 @@ static void test_prefix_fill(void **state)
 	}
 }
 
+/* trace-cmd's sched forms, rewritten into the kernel's key=value form,
+ * are written unescaped after a prefix made ahead when the line is known
+ * plain (pre.plain): every variant of task, form and the bytes in it, in
+ * the kernel's layout and trace-cmd's, the same bytes and counts as the
+ * whole line escaped, and the shortcut taken for the plain ones. */
+static void test_rewrite_plain(void **state)
+{
+	static const char *heads[] = {
+		"          <idle>-0     [001] d.h2   ", "cpus=4\n          <idle>-0     [001]   ",
+		"  a-1 (   7) [002] ....   ", "cpus=4\n     Web Content-123456 [003]   ",
+		/* the canonical columns: the prefix is the line's own */
+		"               a-1     (    7) [002] ....   ",
+	};
+	static const char *events[] = {
+		"sched_switch: %s:22 [120] R ==> rcu:15 [120]",
+		"sched_switch: swapper:0 [120] S ==> %s:2390 [98]",
+		"sched_switch: %s:1 [120] R+ ==> %s:2 [120]",
+		"sched_wakeup: %s:15 [120] success=1 CPU:002",
+		"sched_wakeup: %s:15 [120] CPU:002",
+		"sched_waking: %s:4100 [120] CPU:000",
+		"sched_wakeup_new: %s:7 [99] success=0 CPU:12345",
+		/* not rewritten: the kernel's form, or not the plugin's */
+		"sched_switch: prev_comm=%s prev_pid=1 ==> next_comm=b",
+		"sched_wakeup: comm=%s pid=1 prio=120 target_cpu=001",
+		"sched_switch: %s:22 [120] R => rcu:15 [120]",
+		"sched_switch: %s:22 120 R ==> rcu:15 [120]",
+		"sched_wakeup: %s [120] CPU:002",
+		"sched_wakeup: %s:15 [120]",
+	};
+	static const char *comms[] = {
+		"bash", "a", "kworker/u16:3", "Chrome_IOThread", "jbd2/nvme0n1p2-",
+		"a name of more than sixteen bytes", "x\"y", "back\\slash", "t\tab",
+		"caf\xc3\xa9", "bad\xff", "a:b", "[x]",
+	};
+	char details[200], text[320];
+	size_t plain = 0, lines = 0;
+
+	(void)state;
+	for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
+		for (size_t e = 0; e < sizeof(events) / sizeof(events[0]); e++)
+			for (size_t c = 0; c < sizeof(comms) / sizeof(comms[0]); c++) {
+				struct tm_canon_stats sr, sp;
+				struct tm_ftrace_reader *r;
+				struct tm_fline fl;
+				char buf[TM_CANON_PREFIX_MAX], *ref, *pre;
+				struct tm_canon_pre pr;
+
+				snprintf(details, sizeof(details), events[e], comms[c], comms[c]);
+				snprintf(text, sizeof(text), "%s100.000100: %s\n", heads[h], details);
+				ref = json_line_st(text, J_REF, &sr);
+				pre = json_line_st(text, J_PRE, &sp);
+				if (strcmp(ref, pre) != 0 || memcmp(&sr, &sp, sizeof(sr)) != 0)
+					fail_msg("%s: %s against %s", text, pre, ref);
+				free(ref);
+				free(pre);
+				r = tm_ftrace_reader_new(text, strlen(text));
+				while (tm_ftrace_next_fline(r, &fl) && fl.line.kind != TM_LN_EVENT)
+					;
+				lines++;
+				plain += fl.line.kind == TM_LN_EVENT &&
+					 tm_canon_prefix_json(buf, &fl, -1, &pr) && pr.plain && !pr.line;
+				tm_ftrace_reader_free(r);
+			}
+	/* the shortcut taken for many, not for those with bytes to escape */
+	assert_int_equal(lines, 5 * 13 * 13);
+	assert_true(plain > lines / 3 && plain < lines);
+}
+
 /* A line whose columns the parser found at the kernel's fixed places
  * (kernel_cols) gets the prefix that checking every column gives: each
  * variant of what follows the columns (times, flags, names, details) read
@@ -602,6 +684,7 @@ int main(void)
 		cmocka_unit_test(test_prefix_kernel_cols),
 		cmocka_unit_test(test_prefix_kernel_layouts),
 		cmocka_unit_test(test_prefix_fill),
+		cmocka_unit_test(test_rewrite_plain),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }
