@@ -1293,21 +1293,10 @@ static void putf(struct pf *pf, const char *fmt, ...)
  * newlines) and a tab kept. */
 static void put_chars(struct pf *pf, struct view v, bool payload)
 {
-	size_t i = 0, s;
+	char *w = room(pf, payload ? 2 * (size_t)v.n : v.n);
 
-	while (i < v.n) {
-		for (s = i; i < v.n && (v.p[i] >= 0x20 || (payload && v.p[i] == '\t')) &&
-			    v.p[i] != 0x7f; i++)
-			;
-		put(pf, v.p + s, i - s);
-		if (i < v.n) {
-			if (payload && v.p[i] == '\n')
-				put(pf, "\\n", 2);
-			else
-				put(pf, "?", 1);
-			i++;
-		}
-	}
+	if (w)
+		pf->len = (size_t)(w_chars(w, v, payload) - pf->buf);
 }
 
 static void put_text(struct pf *pf, struct view v)
@@ -1733,6 +1722,7 @@ static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *r
 static int32_t pool_take(struct pf *pf)
 {
 	struct recbuf *n;
+	int32_t *f;
 
 	if (pf->nfree)
 		return pf->freebuf[--pf->nfree];
@@ -1741,19 +1731,18 @@ static int32_t pool_take(struct pf *pf)
 	if (!(n = reallocarray(pf->pool, pf->npool + 1, sizeof(*n))))
 		return -1;
 	pf->pool = n;
+	if (!(f = reallocarray(pf->freebuf, pf->npool + 1, sizeof(*f))))
+		return -1;
+	pf->freebuf = f;
 	memset(&n[pf->npool], 0, sizeof(*n));
 	return (int32_t)pf->npool++;
 }
 
-static int pool_give(struct pf *pf, int32_t i)
+/* Buffer I back to the pool (freebuf has room for every buffer: it grows
+ * with the pool in pool_take). */
+static void pool_give(struct pf *pf, int32_t i)
 {
-	int32_t *n = reallocarray(pf->freebuf, pf->nfree + 1, sizeof(*n));
-
-	if (!n)
-		return -1;
-	pf->freebuf = n;
-	n[pf->nfree++] = i;
-	return 0;
+	pf->freebuf[pf->nfree++] = i;
 }
 
 static bool heap_less(const struct heap_ent *a, const struct heap_ent *b)
@@ -1835,8 +1824,7 @@ static int write_merged(struct pf *pf)
 			if (write_rec(pf, &rb->r[rb->ix[ch->i]]))
 				return -1;
 			if (++ch->i == rb->n) {
-				if (pool_give(pf, ch->buf))
-					return nomem(pf);
+				pool_give(pf, ch->buf);
 				ch->buf = -1;
 				ch->head = pf->bun[ch->head].next;
 				if (ch->head == NO_NEXT) {
