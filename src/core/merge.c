@@ -637,7 +637,7 @@ void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t bi)
 		return;   /* after kernel text: written after it, as merge's are */
 	if (!e->begun)
 		early_begin(e, bi, true);
-	else if (!e->json || bi != e->block || e->json_ended)
+	else if (bi != e->block || e->json_ended)
 		e->failed = true;   /* several blocks */
 	if (!e->failed)
 		tm_merge_json_copy(&e->w, ev);
@@ -650,7 +650,7 @@ void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char 
 
 	if (e->begun && !e->json)
 		return;   /* (its events are written after the kernel text) */
-	if (e->failed || !e->begun || !e->json || bi != e->block || e->json_ended ||
+	if (e->failed || !e->begun || bi != e->block || e->json_ended ||
 	    tm_merge_json_top(&e->w, top, path))
 		e->failed = true;   /* (no events: the second pass writes it) */
 	else

@@ -51,7 +51,8 @@ struct tm_line_work {
 struct tm_line_feed *tm_line_feed_new(const char *data, size_t len, bool threaded,
 				      const struct tm_line_work *work);
 /* The same for a text that still grows (grow.h): DATA, LEN the part of G
- * published so far; the lines come as G grows, up to its end. */
+ * published so far; the lines come as G grows, up to its end.  G NULL:
+ * tm_line_feed_new. */
 struct tm_grow;
 struct tm_line_feed *tm_line_feed_new_grow(const char *data, size_t len, struct tm_grow *g,
 					   bool threaded, const struct tm_line_work *work);

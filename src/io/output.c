@@ -274,6 +274,8 @@ int tm_out_patch(struct tm_out *o, uint64_t offset, const void *p, size_t n)
  * first (the place they go overlaps them), through O's free buffer. */
 static int move_on(struct tm_out *o, uint64_t from, uint64_t to, uint64_t shift)
 {
+	if (!shift)
+		return 0;      /* before the first wider edit: in place already */
 	while (to > from) {
 		size_t k = to - from < TM_OUT_BUFSZ ? (size_t)(to - from) : TM_OUT_BUFSZ;
 		ssize_t r;

@@ -285,7 +285,8 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
-	} else if (!tm_find_lit(ev->details.p, e, "comm=", 5)) {
+	} else if (!(TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name)) ||
+		   !tm_find_lit(ev->details.p, e, "comm=", 5)) {
 		return;   /* no name to read by key (trace-cmd's plugin forms) */
 	} else if (tm_is_wakeup_event(ev->name) && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
@@ -695,8 +696,7 @@ static int scan_ftrace_block(struct tm_kstats *st, struct tm_input *in, const st
 {
 	const struct tm_line_work *work = cb ? &tm_canon_prefix_work : NULL;
 	struct tm_grow *g = tm_input_block_grow(in, bi);
-	struct tm_line_feed *r = g ? tm_line_feed_new_grow(b->data, b->len, g, tm_thread_allowed(), work)
-				   : tm_line_feed_new(b->data, b->len, tm_thread_allowed(), work);
+	struct tm_line_feed *r = tm_line_feed_new_grow(b->data, b->len, g, tm_thread_allowed(), work);
 	size_t head = b->len;
 	const struct tm_fline *l;
 	struct tm_progress_mark pm;
