@@ -269,13 +269,35 @@ static size_t print_ip_len(const char *p, const char *e)
 	return (size_t)(q + 2 - p);
 }
 
+/* The details of a "print" event that start at D (before E): a
+ * trace_marker write's, "tracing_mark_write: TEXT" or trace-cmd's print
+ * plugin's "IP: TEXT", get the marker's name (in the line, or the
+ * parser's own: it is not in the line) and start at the text; any other
+ * keeps the name.  Returns where the details start. */
+static const char *print_details(const char *d, const char *e, struct tm_ftrace_event *ev)
+{
+	static const char marker[] = "tracing_mark_write:";
+	size_t ip;
+
+	if (has_prefix(d, e, marker)) {
+		ev->print_prefixed = true;
+		ev->name = (struct tm_str){ d, sizeof(marker) - 2 };
+		d += sizeof(marker) - 1;
+		if (d < e && *d == ' ')
+			d++;
+	} else if ((ip = print_ip_len(d, e))) {
+		ev->print_prefixed = true;
+		ev->name = (struct tm_str){ marker, sizeof(marker) - 2 };
+		d += ip;
+	}
+	return d;
+}
+
 /* Event name and details after the timestamp's ':'. */
 static int parse_name_details(const char *p, const char *e, bool tracecmd,
 			      struct tm_ftrace_event *ev)
 {
-	static const char marker[] = "tracing_mark_write:";
 	const char *t, *d;
-	size_t ip;
 
 	/* one blank, as the kernel writes it, is passed without a search */
 	p = p + 1 < e && p[0] == ' ' && !tm_is_blank(p[1]) ? p + 1 : tm_skip_blanks(p, e);
@@ -296,19 +318,8 @@ static int parse_name_details(const char *p, const char *e, bool tracecmd,
 	ev->name_padded = t + 1 < e && tm_is_blank(t[1]);
 	/* kernel form: exactly one blank; keep the rest */
 	d = !tracecmd && t < e ? t + 1 : tm_skip_blanks(t, e);
-	if (TM_STR_IS(ev->name, "print") && has_prefix(d, e, marker)) {
-		ev->print_prefixed = true;
-		ev->name = (struct tm_str){ d, sizeof(marker) - 2 };
-		d += sizeof(marker) - 1;
-		if (d < e && *d == ' ')
-			d++;
-	} else if (TM_STR_IS(ev->name, "print") && (ip = print_ip_len(d, e))) {
-		/* trace-cmd's print plugin: "print: IP: TEXT", a trace_marker
-		 * write (the name is not in the line) */
-		ev->print_prefixed = true;
-		ev->name = (struct tm_str){ marker, sizeof(marker) - 2 };
-		d += ip;
-	}
+	if (TM_STR_IS(ev->name, "print"))
+		d = print_details(d, e, ev);
 	ev->details = (struct tm_str){ d, (size_t)(e - d) };
 	return 0;
 }
@@ -463,9 +474,9 @@ static bool comm_pid16(const char *line, const char *p, const char *b,
 /* The event name and details after a timestamp's ':' at F-1 in the
  * kernel's form, " NAME: DETAILS" with one blank before the name and the
  * blank after it within 32 bytes: the fields parse_name_details sets, set
- * as it sets them; false (nothing set) for any other form and for "print"
- * (parse_name_details reads those); with TRACECMD the blanks after the
- * name are passed, as parse_name_details passes them.  (Always inlined.) */
+ * as it sets them (a "print" event's by print_details too); false (nothing
+ * set) for any other form; with TRACECMD the blanks after the name are
+ * passed, as parse_name_details passes them.  (Always inlined.) */
 static inline __attribute__((always_inline)) bool
 kernel_name(const char *f, const char *e, bool tracecmd, struct tm_ftrace_event *ev)
 {
@@ -479,12 +490,14 @@ kernel_name(const char *f, const char *e, bool tracecmd, struct tm_ftrace_event 
 		return false;   /* a long name */
 	t = p + __builtin_ctz(m);
 	/* (t == p: more blanks than one before the name) */
-	if (t - p < 2 || t[-1] != ':' || (t - p == 6 && tm_mem_eq(p, "print", 5)))
+	if (t - p < 2 || t[-1] != ':')
 		return false;
 	ev->style = TM_EV_KERNEL;
 	ev->name = (struct tm_str){ p, (size_t)(t - p - 1) };
 	ev->name_padded = tm_is_blank(t[1]);
 	p = tracecmd ? tm_skip_blanks(t + 1, e) : t + 1;
+	if (TM_STR_IS(ev->name, "print"))
+		p = print_details(p, e, ev);
 	ev->details = (struct tm_str){ p, (size_t)(e - p) };
 	return true;
 }

@@ -67,40 +67,6 @@ static inline bool tm_mem_eq(const void *a, const void *b, size_t n)
 	return true;
 }
 
-/* memcpy(D, S, N) (not overlapping) without a call for the short pieces
- * copied per line (keys and values of rewritten details): 8-byte words,
- * the last one overlapping, as tm_mem_eq reads them; memcpy past 32. */
-static inline void tm_mem_copy(void *d, const void *s, size_t n)
-{
-	unsigned char *x = d;
-	const unsigned char *y = s;
-
-	if (n > 32) {
-		memcpy(d, s, n);
-	} else if (n >= 8) {
-		uint64_t u;
-
-		for (size_t i = 0; i + 8 < n; i += 8) {
-			memcpy(&u, y + i, 8);
-			memcpy(x + i, &u, 8);
-		}
-		memcpy(&u, y + n - 8, 8);
-		memcpy(x + n - 8, &u, 8);
-	} else if (n >= 4) {
-		uint32_t u0, u1;
-
-		memcpy(&u0, y, 4);
-		memcpy(&u1, y + n - 4, 4);
-		memcpy(x, &u0, 4);
-		memcpy(x + n - 4, &u1, 4);
-	} else if (n) {
-		/* 1 to 3 bytes: the first, the middle and the last */
-		x[0] = y[0];
-		x[n / 2] = y[n / 2];
-		x[n - 1] = y[n - 1];
-	}
-}
-
 /* The first occurrence of LIT (KL bytes) in [P, E), or NULL.  For the
  * short keys searched in each line's details (" prev_pid=", " next_comm="):
  * 16 starts at a time are tried on LIT's first two bytes (SSE2), the rest

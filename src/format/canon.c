@@ -17,8 +17,25 @@ const char tm_canon_legend[] =
 	"#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
 	"#              | |        |      |   ||||       |         |\n";
 
-static const char *rfind(const char *p, const char *e, char c)
+/* The last C in [P, E), or NULL; LO <= P is the start of what may be
+ * read.  What is searched is a few bytes (a prio, a pid): the 16 before E
+ * at once where they lie after LO (SSE2), else a byte loop. */
+static inline const char *rfind(const char *lo, const char *p, const char *e, char c)
 {
+#ifdef __SSE2__
+	if (e - lo >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(e - 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+		const char *f = e - 16 + (31 - __builtin_clz(m | 1));
+
+		if (m && f >= p)
+			return f;
+		if (m || e - p <= 16)
+			return NULL;   /* (none in [P, E): the last lies before P, or
+					* the 16 bytes hold all of them) */
+		e -= 16;
+	}
+#endif
 	while (e > p) {
 		if (*--e == c)
 			return e;
@@ -59,11 +76,13 @@ static char map_flag(int col, char c, bool *mapped)
 	return r;
 }
 
-static void put_flags(char *d, const struct tm_ftrace_event *ev,
-		      struct tm_canon_stats *st)
+/* The 4 flags of EV at D, as old Catapult takes them; returns the
+ * tm_canon_stats counts this makes (TM_CANON_* bits). */
+static unsigned put_flags(char *d, const struct tm_ftrace_event *ev)
 {
 	char f[4] = { '.', '.', '.', '.' };
 	bool mapped = false;
+	unsigned counts = ev->nflags > 4 ? TM_CANON_FLAGS_5TH : 0;
 
 	if (ev->nflags >= 4 && (flag_accepted[(unsigned char)ev->flags[0]] & 1) &&
 	    (flag_accepted[(unsigned char)ev->flags[1]] & 2) &&
@@ -71,30 +90,39 @@ static void put_flags(char *d, const struct tm_ftrace_event *ev,
 	    (flag_accepted[(unsigned char)ev->flags[3]] & 8)) {
 		/* (the common case: the first 4 as they are) */
 		memcpy(d, ev->flags, 4);
-		st->flags_5th_dropped += ev->nflags > 4;
-		return;
+		return counts;
 	}
 	if (ev->nflags == 0)
-		st->flags_added++;
+		counts |= TM_CANON_FLAGS_ADDED;
 	for (int i = 0; i < 4 && i < ev->nflags; i++)
 		f[i] = map_flag(i, ev->flags[i], &mapped);
-	if (ev->nflags > 4)
-		st->flags_5th_dropped++;
 	if (mapped)
-		st->flags_letter_mapped++;
+		counts |= TM_CANON_FLAGS_MAPPED;
 	memcpy(d, f, 4);
+	return counts;
 }
 
-/* "comm:pid [prio]" ending at E (trace-cmd sched plugin); returns 0 if ok. */
-static int split_task(const char *p, const char *e, struct tm_str *comm,
-		      struct tm_str *pid, struct tm_str *prio)
+/* COUNTS (TM_CANON_* bits, each counted once) added to ST. */
+static void add_counts(struct tm_canon_stats *st, unsigned counts)
 {
-	const char *lb = rfind(p, e, '['), *colon;
+	st->flags_added += !!(counts & TM_CANON_FLAGS_ADDED);
+	st->flags_5th_dropped += !!(counts & TM_CANON_FLAGS_5TH);
+	st->flags_letter_mapped += !!(counts & TM_CANON_FLAGS_MAPPED);
+	st->counter_clock += !!(counts & TM_CANON_COUNTER_CLOCK);
+}
+
+/* "comm:pid [prio]" ending at E (trace-cmd sched plugin), read from LO
+ * <= P on; returns 0 if ok. */
+static inline __attribute__((always_inline)) int
+split_task(const char *lo, const char *p, const char *e, struct tm_str *comm, struct tm_str *pid,
+	   struct tm_str *prio)
+{
+	const char *lb = rfind(lo, p, e, '['), *colon;
 
 	if (!lb || e[-1] != ']' || lb == p || lb[-1] != ' ')
 		return -1;
 	*prio = (struct tm_str){ lb + 1, (size_t)(e - lb - 2) };
-	colon = rfind(p, lb - 1, ':');
+	colon = rfind(lo, p, lb - 1, ':');
 	if (!colon)
 		return -1;
 	*comm = (struct tm_str){ p, (size_t)(colon - p) };
@@ -111,88 +139,98 @@ struct key16 {
 };
 #define KEY16(lit) { lit, sizeof(lit) - 1 }
 
-/* KEY[i] and VAL[i] in turn, for N of them, onto B (one reserve).  Each
- * VAL[i] lies before E (the end of what may be read): a piece of at most
- * 16 bytes is copied as 16 when they can be read (and keys always), the
- * bytes past it overwritten by the next piece or left past B's end. */
-static void put_pairs(struct tm_buf *b, const struct key16 *key, const struct tm_str *val,
-		      size_t n, const char *e)
+/* KEY[i] and VAL[i] in turn, for N of them, at D (with 16 bytes of room
+ * past their end); returns the end.  Each VAL[i] lies before E (the end of
+ * what may be read): a piece of at most 16 bytes is copied as 16 when they
+ * can be read (and keys always), the bytes past it overwritten by the next
+ * piece or left past the end. */
+static char *put_pairs(char *d, const struct key16 *key, const struct tm_str *val, size_t n,
+		       const char *e)
 {
-	size_t len = 0;
-	char *d;
-
-	for (size_t i = 0; i < n; i++)
-		len += key[i].n + val[i].n;
-	if (tm_buf_reserve(b, len + 16))
-		return;
-	d = b->p + b->n;
 	for (size_t i = 0; i < n; i++) {
 		memcpy(d, key[i].s, 16);
 		d += key[i].n;
 		if (val[i].n <= 16 && e - val[i].p >= 16)
 			memcpy(d, val[i].p, 16);
 		else
-			tm_mem_copy(d, val[i].p, val[i].n);
+			memcpy(d, val[i].p, val[i].n);
 		d += val[i].n;
 	}
-	b->n += len;
+	return d;
 }
 
-/* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form. */
-static bool rewrite_sched_switch(struct tm_buf *b, struct tm_str d)
+/* Does KEY (KL bytes, ending in '=') occur in [P, E)?  Found by its '=':
+ * the plugin's forms hold few. */
+static bool holds_key(const char *p, const char *e, const char *key, size_t kl)
+{
+	for (const char *q = p + kl - 1; q < e && (q = memchr(q, '=', (size_t)(e - q))); q++)
+		if (tm_mem_eq(q - (kl - 1), key, kl))
+			return true;
+	return false;
+}
+
+/* The first " ==> " in [P, E), or NULL when there is none or when
+ * "prev_comm=" is there too (the kernel's own form): both found in one
+ * pass by their '=', which the plugin's form holds only in its arrow
+ * (holds_key and tm_find_lit in one). */
+static const char *plugin_arrow(const char *p, const char *e)
+{
+	const char *arrow = NULL, *q = p;
+
+	while ((q = memchr(q, '=', (size_t)(e - q)))) {
+		if (q - p >= 9 && tm_mem_eq(q - 9, "prev_comm=", 10))
+			return NULL;
+		if (!arrow && q > p && e - q >= 4 && tm_mem_eq(q - 1, " ==> ", 5)) {
+			arrow = q - 1;
+			q++;   /* (its second '=' ends no key) */
+		}
+		q++;
+	}
+	return arrow;
+}
+
+/* "prev:1 [120] S ==> next:2 [120]" -> kernel key=value form at D. */
+static char *rewrite_sched_switch(char *d, struct tm_str s)
 {
 	static const struct key16 key[7] = {
 		KEY16("prev_comm="), KEY16(" prev_pid="), KEY16(" prev_prio="),
 		KEY16(" prev_state="), KEY16(" ==> next_comm="), KEY16(" next_pid="),
 		KEY16(" next_prio=") };
-	const char *e = d.p + d.n, *arrow = tm_find_lit(d.p, e, " ==> ", 5);
-	const char *sp;
+	const char *e = s.p + s.n, *arrow = plugin_arrow(s.p, e), *sp;
 	struct tm_str val[7];
 
-	if (!arrow || tm_find_lit(d.p, e, "prev_comm=", 10))
-		return false;
-	sp = rfind(d.p, arrow, ' ');
-	if (!sp)
-		return false;
+	if (!arrow || !(sp = rfind(s.p, s.p, arrow, ' ')))
+		return NULL;
 	val[3] = (struct tm_str){ sp + 1, (size_t)(arrow - sp - 1) };
-	if (split_task(d.p, sp, &val[0], &val[1], &val[2]) ||
-	    split_task(arrow + 5, e, &val[4], &val[5], &val[6]))
-		return false;
-	put_pairs(b, key, val, 7, e);
-	return true;
+	if (split_task(s.p, s.p, sp, &val[0], &val[1], &val[2]) ||
+	    split_task(s.p, arrow + 5, e, &val[4], &val[5], &val[6]))
+		return NULL;
+	return put_pairs(d, key, val, 7, e);
 }
 
-/* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form. */
-static bool rewrite_sched_wakeup(struct tm_buf *b, struct tm_str d)
+/* "comm:pid [prio] [success=1 ]CPU:001" -> kernel key=value form at D. */
+static char *rewrite_sched_wakeup(char *d, struct tm_str s)
 {
 	static const struct key16 key[5] = {
 		KEY16("comm="), KEY16(" pid="), KEY16(" prio="), KEY16(" success="),
 		KEY16(" target_cpu=") };
-	/* (without success=) */
-	static const struct key16 key4[4] = {
-		KEY16("comm="), KEY16(" pid="), KEY16(" prio="), KEY16(" target_cpu=") };
-	const char *e = d.p + d.n, *cpu = tm_find_lit(d.p, e, " CPU:", 5);
-	const char *end_task;
+	const char *e = s.p + s.n, *cpu = tm_find_lit(s.p, e, " CPU:", 5), *end_task;
+	bool success;
 	struct tm_str val[5];
 
-	if (!cpu || tm_find_lit(d.p, e, "comm=", 5))
-		return false;
-	end_task = cpu;
-	val[3] = (struct tm_str){ NULL, 0 };
-	if (cpu - d.p > 10 && memcmp(cpu - 10, " success=", 9) == 0) {
-		val[3] = (struct tm_str){ cpu - 1, 1 };
-		end_task = cpu - 10;
-	}
-	if (split_task(d.p, end_task, &val[0], &val[1], &val[2]))
-		return false;
+	if (!cpu || holds_key(s.p, e, "comm=", 5))
+		return NULL;
+	success = cpu - s.p > 10 && memcmp(cpu - 10, " success=", 9) == 0;
+	end_task = success ? cpu - 10 : cpu;
+	if (split_task(s.p, s.p, end_task, &val[0], &val[1], &val[2]))
+		return NULL;
+	val[3] = (struct tm_str){ cpu - 1, 1 };
 	val[4] = (struct tm_str){ cpu + 5, (size_t)(e - cpu - 5) };
-	if (!val[3].n) {
-		val[3] = val[4];
-		put_pairs(b, key4, val, 4, e);
-	} else {
-		put_pairs(b, key, val, 5, e);
-	}
-	return true;
+	/* (without success=, its pair left out) */
+	d = put_pairs(d, key, val, 3, e);
+	if (success)
+		d = put_pairs(d, key + 3, val + 3, 1, e);
+	return put_pairs(d, key + 4, val + 4, 1, e);
 }
 
 bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
@@ -201,14 +239,30 @@ bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
 	       (TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name));
 }
 
+/* tm_canon_rewrite_details at D (TM_CANON_REWRITE_ROOM bytes) of EV,
+ * whose details tm_canon_may_rewrite: the length of the rewritten form, 0
+ * when not rewritten (not the plugin's form). */
+static size_t rewrite_at(char *d, const struct tm_ftrace_event *ev)
+{
+	char *e;
+
+	if (TM_STR_IS(ev->name, "sched_switch"))
+		e = rewrite_sched_switch(d, ev->details);
+	else
+		e = rewrite_sched_wakeup(d, ev->details);
+	return e ? (size_t)(e - d) : 0;
+}
+
 bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
 {
+	size_t n;
+
 	/* the kernel's own key=value form needs no rewriting */
-	if (!tm_canon_may_rewrite(ev))
+	if (!tm_canon_may_rewrite(ev) || tm_buf_reserve(b, TM_CANON_REWRITE_ROOM(ev->details.n)))
 		return false;
-	if (TM_STR_IS(ev->name, "sched_switch"))
-		return rewrite_sched_switch(b, ev->details);
-	return rewrite_sched_wakeup(b, ev->details);
+	n = rewrite_at(b->p + b->n, ev);
+	b->n += n;
+	return n != 0;
 }
 
 static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
@@ -332,59 +386,59 @@ static int ts_decimals(const struct tm_ftrace_event *ev)
 	return ev->ts_digits >= 0 && ev->ts_digits <= 6 && ev->ts_ns % 1000 == 0 ? 6 : 9;
 }
 
-/* The length of "SECS.FRAC" where COLS->ts_at says the parser read the
- * time of L (its digits, their value ts_ns, and ':' after them) when the
- * line holds it as put_prefix writes it: 6 or 9 decimals (as many as
- * written here) and the ':' where the digits of the seconds' value put it
- * (no leading zero); else 0. */
-static size_t time_at(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols)
+/* Where the line of L holds its time as put_prefix writes it, given
+ * COLS: the start of "SECS.FRAC", *N the length of "SECS.FRAC: NAME:" to
+ * the name's ':' (*NAMED; what follows it may differ) or of "SECS.FRAC"
+ * alone (the name is not in the line after it: the parser's own, as for
+ * trace-cmd's print); NULL: neither.  Where COLS says the parser read the
+ * time: kernel_ts, all of it checked; ts_at, its digits, value ts_ns and
+ * ':' after them, when 6 or 9 decimals (as many as written) and the ':'
+ * where the digits of the seconds' value put it (no leading zero), and
+ * one blank and the name after it.  Else where line_tail finds "SECS.FRAC:
+ * NAME: ". */
+static const char *time_in_line(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols,
+				size_t *n, bool *named)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
-	size_t n;
+	const char *z, *c, *ne = ev->name.p + ev->name.n;
 
-	if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9))
-		return 0;
-	/* (not past the ':': fewer digits than the line's, or as many) */
-	n = tm_count_digits((uint32_t)(ev->ts_ns / 1000000000)) + 1 + (size_t)ev->ts_digits;
-	return l->raw.p[cols->ts_at + n] == ':' ? n : 0;
-}
-
-/* Where the line of L holds its time and name as put_prefix writes them,
- * "SECS.FRAC: NAME:" (NAME's ':' in the line, what follows it may
- * differ): where COLS says the parser read the time (kernel_ts: all of it
- * checked; ts_at: time_at, and one blank and the name after it), else
- * where line_tail finds "SECS.FRAC: NAME: "; NULL: nowhere. */
-static const char *time_in_line(const struct tm_ftrace_line *l, const struct tm_ftrace_cols *cols)
-{
-	const struct tm_ftrace_event *ev = &l->ev;
-	const char *z = l->raw.p + cols->ts_at, *c;
-	size_t n;
-
-	if (cols->kernel_ts)
-		return l->raw.p + cols->kernel_ts;
-	if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9))
-		return line_tail(l, ts_decimals(ev));
-	n = time_at(l, cols);
-	c = z + n;
-	return n && ev->name.p == c + 2 && c[1] == ' ' &&
-			       ev->name.p + ev->name.n < l->raw.p + l->raw.n &&
-			       ev->name.p[ev->name.n] == ':' ?
-		       z : NULL;
+	*named = true;
+	if (cols->kernel_ts) {
+		z = l->raw.p + cols->kernel_ts;
+	} else if (!cols->ts_at || (ev->ts_digits != 6 && ev->ts_digits != 9)) {
+		z = line_tail(l, ts_decimals(ev));
+	} else {
+		/* (not past the ':': fewer digits than the line's, or as many) */
+		z = l->raw.p + cols->ts_at;
+		*n = tm_count_digits((uint32_t)(ev->ts_ns / 1000000000)) + 1 +
+		     (size_t)ev->ts_digits;
+		c = z + *n;
+		if (*c != ':')
+			return NULL;
+		*named = ev->name.p == c + 2 && c[1] == ' ' && ne < l->raw.p + l->raw.n && *ne == ':';
+		if (!*named)
+			return z;
+	}
+	if (z)
+		*n = (size_t)(ne + 1 - z);
+	return z;
 }
 
 /* The canonical line of L up to "name: " at D (PREFIX_ROOM bytes): comm
  * padding, the columns (3 numbers of at most 24 bytes), flags, time, name
- * (with COLS, the time and name copied from the line where it holds them
- * as written here: time_in_line; or the time alone: time_at; NULL:
- * written from the fields).  *FILL: where "-----" was
- * written for an unknown TGID, else NULL.  Returns the end. */
+ * (with COLS, the time, and the name, copied from the line where it holds
+ * them as written here: time_in_line; NULL: written from the fields).
+ * *FILL: where "-----" was written for an unknown TGID, else NULL.
+ * *COUNTS: the tm_canon_stats counts this makes (TM_CANON_* bits).
+ * Returns the end. */
 static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hint,
-			const struct tm_ftrace_cols *cols, struct tm_canon_stats *st, char **fill)
+			const struct tm_ftrace_cols *cols, unsigned *counts, char **fill)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
 	int32_t tgid = ev->tgid >= 0 ? ev->tgid : tgid_hint;
-	const char *tail;
+	const char *z;
 	size_t n;
+	bool named;
 
 	/* comm right-aligned in 16 columns like the kernel */
 	if (ev->comm.n < 16) {
@@ -418,24 +472,16 @@ static char *put_prefix(char *d, const struct tm_ftrace_line *l, int32_t tgid_hi
 	}
 	memcpy(d, "] ", 2);
 	d += 2;
-	put_flags(d, ev, st);
+	*counts = put_flags(d, ev) | (ev->ts_digits < 0 ? TM_CANON_COUNTER_CLOCK : 0);
 	d += 4;
 	*d++ = ' ';
-	if (ev->ts_digits < 0)
-		st->counter_clock++;
-	if (cols && (tail = time_in_line(l, cols))) {
-		/* up to the name's ':' */
-		n = (size_t)(ev->name.p + ev->name.n + 1 - tail);
-
-		memcpy(d, tail, n);
-		d[n] = ' ';
-		return d + n + 1;
-	}
-	/* the time from the line where only the name is not there (the
-	 * parser's own, as for trace-cmd's print) */
-	if (cols && (n = time_at(l, cols))) {
-		memcpy(d, l->raw.p + cols->ts_at, n);
+	if (cols && (z = time_in_line(l, cols, &n, &named))) {
+		memcpy(d, z, n);
 		d += n;
+		if (named) {
+			*d = ' ';
+			return d + 1;
+		}
 	} else {
 		d += tm_ts_format_secs(d, ev->ts_ns, ts_decimals(ev));
 	}
@@ -451,12 +497,14 @@ void tm_canon_line(struct tm_buf *b, const struct tm_ftrace_line *l,
 		   int32_t tgid_hint, struct tm_canon_stats *st)
 {
 	const struct tm_ftrace_event *ev = &l->ev;
+	unsigned counts;
 	char *fill;
 
 	if (tm_buf_reserve(b, PREFIX_ROOM(ev)))
 		return;
 	/* (the reference path's: every column written from the fields) */
-	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, NULL, st, &fill) - b->p);
+	b->n = (size_t)(put_prefix(b->p + b->n, l, tgid_hint, NULL, &counts, &fill) - b->p);
+	add_counts(st, counts);
 	put_details(b, ev, st);
 	if (l->ncont) {
 		/* embedded newlines of a marker become a literal "\n" */
@@ -497,25 +545,47 @@ static bool plain_names(const struct tm_ftrace_line *l)
 	return is_plain(l->ev.comm) && is_plain(l->ev.name);
 }
 
+/* The details of EV, which tm_canon_may_rewrite, at D
+ * (TM_CANON_REWRITE_ROOM bytes), rewritten when trace-cmd plugin text (else
+ * as they are), for details that need no escape (nor their rewritten form
+ * then, made of keys and pieces of them): written once, in their final
+ * bytes.  Returns the end. */
+static char *put_plain_details(char *d, const struct tm_ftrace_event *ev,
+			       struct tm_canon_stats *st)
+{
+	size_t n = rewrite_at(d, ev);
+
+	if (n) {
+		st->plugin_rewritten++;
+		return d + n;
+	}
+	memcpy(d, ev->details.p, ev->details.n);
+	return d + ev->details.n;
+}
+
 /* The details of EV (rewritten when trace-cmd plugin text) and the line's
  * end, JSON-escaped into O; PLAIN: EV's details are known to need no
- * escape, so their rewritten form (keys and pieces of them) needs none. */
+ * escape (then written in place), else escaped from SCRATCH. */
 static void details_json(struct tm_out *o, struct tm_buf *scratch,
 			 const struct tm_ftrace_event *ev, bool plain, struct tm_canon_stats *st)
 {
-	const char *p = ev->details.p;
-	size_t n = ev->details.n;
+	size_t room = TM_CANON_REWRITE_ROOM(ev->details.n) + 2;
+	char *d, *e;
 
+	if (plain && tm_canon_may_rewrite(ev) && room <= TM_OUT_BUFSZ) {
+		d = tm_out_room(o, room);
+		e = put_plain_details(d, ev, st);
+		memcpy(e, "\\n", 2);
+		tm_out_used(o, (size_t)(e + 2 - d));
+		return;
+	}
 	scratch->n = 0;
 	if (tm_canon_rewrite_details(scratch, ev)) {
 		st->plugin_rewritten++;
-		p = scratch->p;
-		n = scratch->n;
+		tm_out_json_chars(o, scratch->p, scratch->n);
+	} else {
+		tm_out_json_chars(o, ev->details.p, ev->details.n);
 	}
-	if (plain)
-		tm_out_write(o, p, n);
-	else
-		tm_out_json_chars(o, p, n);
 	tm_out_write(o, "\\n", 2);
 }
 
@@ -525,6 +595,7 @@ int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 {
 	static const struct tm_ftrace_cols no_cols;
 	const struct tm_ftrace_event *ev = &l->ev;
+	unsigned counts;
 	char *d, *fill;
 
 	scratch->n = 0;
@@ -535,7 +606,8 @@ int tm_canon_line_json(struct tm_out *o, struct tm_buf *scratch,
 	}
 	/* the prefix needs no escaping: written in place */
 	d = tm_out_room(o, PREFIX_ROOM(ev));
-	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, &no_cols, st, &fill) - d));
+	tm_out_used(o, (size_t)(put_prefix(d, l, tgid_hint, &no_cols, &counts, &fill) - d));
+	add_counts(st, counts);
 	details_json(o, scratch, ev, false, st);
 	return fill ? (int)(fill - d) : -1;
 }
@@ -649,7 +721,6 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 			  struct tm_canon_pre *pre)
 {
 	const struct tm_ftrace_line *l = &fl->line;
-	struct tm_canon_stats st;
 	char *fill;
 
 	pre->n[0] = pre->n[1] = 0;
@@ -676,9 +747,8 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 	 * parser's own, "function" or "tracing_mark_write") */
 	if (!fl->f.plain && !plain_names(l))
 		return false;
-	memset(&st, 0, sizeof(st));
 	pre->p[0] = d;
-	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &fl->f.cols, &st, &fill) - d);
+	pre->n[0] = (size_t)(put_prefix(d, l, tgid_hint, &fl->f.cols, &pre->counts, &fill) - d);
 	pre->tgid_at = fill ? (uint8_t)(fill - d) : 0;
 	pre->p[1] = NULL;
 	/* the details as they are, when they need no escape and no rewrite */
@@ -688,11 +758,6 @@ bool tm_canon_prefix_json(char *d, const struct tm_fline *fl, int32_t tgid_hint,
 		pre->n[1] = l->ev.details.n;
 		pre->line = true;
 	}
-	/* put_prefix counts each of these at most once per line */
-	pre->counts = (st.flags_added ? TM_CANON_FLAGS_ADDED : 0) |
-		      (st.flags_5th_dropped ? TM_CANON_FLAGS_5TH : 0) |
-		      (st.flags_letter_mapped ? TM_CANON_FLAGS_MAPPED : 0) |
-		      (st.counter_clock ? TM_CANON_COUNTER_CLOCK : 0);
 	return true;
 }
 
@@ -734,17 +799,17 @@ int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 	 * wider one moves the rest of the prefix on) */
 	char col[24];
 	size_t wide = tgid_fill >= 0 ? put_int(col, tgid_fill, 5, ' ', false) - 5 : 0;
+	/* the details after p[1]: none (the line), or plain ones written here
+	 * (rewritten: with plain, not line says they may be), or escaped */
+	bool own = !pre->line && pre->plain;
+	size_t tail = pre->n[1] + 2 + (own ? TM_CANON_REWRITE_ROOM(l->ev.details.n) : 0);
 	/* the whole line in one piece of the buffer, or the prefix */
-	bool whole = pre->line && pre->n[0] + pre->n[1] + 2 + wide <= TM_OUT_BUFSZ;
-	size_t n = pre->n[0] + wide + (whole ? pre->n[1] + 2 : 0);
-	char *d = tm_out_room(o, n);
+	bool whole = (pre->line || own) && pre->n[0] + wide + tail <= TM_OUT_BUFSZ;
+	size_t n = pre->n[0] + wide;
+	char *d = tm_out_room(o, whole ? n + tail : n), *t;
 
-	if (pre->counts) {
-		st->flags_added += !!(pre->counts & TM_CANON_FLAGS_ADDED);
-		st->flags_5th_dropped += !!(pre->counts & TM_CANON_FLAGS_5TH);
-		st->flags_letter_mapped += !!(pre->counts & TM_CANON_FLAGS_MAPPED);
-		st->counter_clock += !!(pre->counts & TM_CANON_COUNTER_CLOCK);
-	}
+	if (pre->counts)
+		add_counts(st, pre->counts);
 	if (!wide) {
 		memcpy(d, pre->p[0], pre->n[0]);
 		if (tgid_fill >= 0)
@@ -756,11 +821,16 @@ int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 		       pre->n[0] - pre->tgid_at - 5);
 	}
 	if (whole) {
-		memcpy(d + pre->n[0] + wide, pre->p[1], pre->n[1]);
-		memcpy(d + pre->n[0] + wide + pre->n[1], "\\n", 2);
-	}
-	tm_out_used(o, n);
-	if (!whole) {
+		t = d + n;
+		if (pre->n[1])
+			memcpy(t, pre->p[1], pre->n[1]);
+		t += pre->n[1];
+		if (own)
+			t = put_plain_details(t, &l->ev, st);
+		memcpy(t, "\\n", 2);
+		tm_out_used(o, (size_t)(t + 2 - d));
+	} else {
+		tm_out_used(o, n);
 		if (pre->n[1])
 			tm_out_write(o, pre->p[1], pre->n[1]);
 		if (pre->line)

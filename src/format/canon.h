@@ -65,7 +65,9 @@ struct tm_canon_pre {
 	uint8_t tgid_at; /* p[0][tgid_at..+5] is the "-----" of an unknown
 			  * TGID, where a fill goes (0: none) */
 	bool line;     /* p[1] ends with the details, which need no escape
-			* and no rewrite: the whole line but its "\\n" */
+			* and no rewrite: the whole line but its "\\n"
+			* (with plain, false only for details that
+			* tm_canon_may_rewrite) */
 	bool plain;    /* the details need no escape (nor their rewritten
 			* form, made of keys and pieces of them) */
 };
@@ -93,7 +95,11 @@ bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev);
 
 /* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
  * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false
- * (B untouched) when EV is not such an event or already in kernel form. */
+ * (B untouched) when EV is not such an event or already in kernel form.
+ * The form takes at most TM_CANON_REWRITE_ROOM(ev->details.n) bytes while
+ * it is made (its keys, 79 bytes at most, pieces of the details, and 16
+ * bytes of a copy past its end). */
+#define TM_CANON_REWRITE_ROOM(n) ((n) + 96)
 bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev);
 
 /* Canonical column legend (a '#' line ending in '\n'). */

@@ -669,6 +669,155 @@ static void test_prefix_ahead(void **state)
 	free(s);
 }
 
+/* ---- trace-cmd's plugin forms, against a reading of them by hand -------- */
+
+/* The first start of LIT in [P, E), one start at a time; NULL: none. */
+static const char *find_each(const char *p, const char *e, const char *lit)
+{
+	size_t kl = strlen(lit);
+
+	for (; e - p >= (ptrdiff_t)kl; p++)
+		if (memcmp(p, lit, kl) == 0)
+			return p;
+	return NULL;
+}
+
+/* The last C in [P, E), one byte at a time; NULL: none. */
+static const char *last_each(const char *p, const char *e, char c)
+{
+	const char *f = NULL;
+
+	for (; p < e; p++)
+		if (*p == c)
+			f = p;
+	return f;
+}
+
+/* "comm:pid [prio]" in [P, E) as trace-cmd's sched plugin writes it: the
+ * prio between the last '[' (a blank before it, not at P) and the ']' at
+ * the end, the pid after the last ':' before that blank (not empty). */
+static bool task_by_hand(const char *p, const char *e, struct tm_str *f)
+{
+	const char *lb = last_each(p, e, '['), *colon;
+
+	if (!lb || e == p || e[-1] != ']' || lb == p || lb[-1] != ' ')
+		return false;
+	if (!(colon = last_each(p, lb - 1, ':')) || colon + 1 == lb - 1)
+		return false;
+	f[0] = (struct tm_str){ p, (size_t)(colon - p) };
+	f[1] = (struct tm_str){ colon + 1, (size_t)(lb - 1 - colon - 1) };
+	f[2] = (struct tm_str){ lb + 1, (size_t)(e - lb - 2) };
+	return true;
+}
+
+/* The kernel's key=value form of trace-cmd's sched_switch (SWITCH) or
+ * sched_wakeup details D (N bytes) into OUT, read by hand from the
+ * plugins' format strings ("%s:%d [%d] %s ==> %s:%d [%d]", "%s:%d [%d]
+ * success=%d CPU:%03d" with or without success=); false: not that form
+ * (the kernel's own: details starting "prev_comm=" or "comm=", or with
+ * the key of its kind anywhere). */
+static bool rewrite_by_hand(bool sw, const char *d, size_t n, char *out, size_t cap)
+{
+	const char *e = d + n, *arrow, *sp, *cpu, *end;
+	struct tm_str t[6];
+
+	if ((n >= 10 && memcmp(d, "prev_comm=", 10) == 0) || (n >= 5 && memcmp(d, "comm=", 5) == 0))
+		return false;
+	if (sw) {
+		if (!(arrow = find_each(d, e, " ==> ")) || find_each(d, e, "prev_comm=") ||
+		    !(sp = last_each(d, arrow, ' ')) || !task_by_hand(d, sp, t) ||
+		    !task_by_hand(arrow + 5, e, t + 3))
+			return false;
+		snprintf(out, cap, "prev_comm=%.*s prev_pid=%.*s prev_prio=%.*s prev_state=%.*s ==> "
+			 "next_comm=%.*s next_pid=%.*s next_prio=%.*s",
+			 (int)t[0].n, t[0].p, (int)t[1].n, t[1].p, (int)t[2].n, t[2].p,
+			 (int)(arrow - sp - 1), sp + 1, (int)t[3].n, t[3].p, (int)t[4].n, t[4].p,
+			 (int)t[5].n, t[5].p);
+		return true;
+	}
+	if (!(cpu = find_each(d, e, " CPU:")) || find_each(d, e, "comm="))
+		return false;
+	end = cpu - d > 10 && memcmp(cpu - 10, " success=", 9) == 0 ? cpu - 10 : cpu;
+	if (!task_by_hand(d, end, t))
+		return false;
+	snprintf(out, cap, "comm=%.*s pid=%.*s prio=%.*s%s%.*s target_cpu=%.*s", (int)t[0].n,
+		 t[0].p, (int)t[1].n, t[1].p, (int)t[2].n, t[2].p, end != cpu ? " success=" : "",
+		 end != cpu ? 1 : 0, cpu - 1, (int)(e - cpu - 5), cpu + 5);
+	return true;
+}
+
+/* tm_canon_rewrite_details (one pass for " ==> " and "prev_comm=", the
+ * searches from the right 16 bytes at once, the pieces copied 16 bytes at
+ * a time) gives the form read by hand for every variant of the sched
+ * plugins' details: comms of every length to 40 around the 16 bytes read
+ * at once, holding the bytes the reading looks for (':', '[', ']', blanks,
+ * '=', " ==> ", "prev_comm=", " CPU:"), pids, prios and states of every
+ * kind, and broken forms; each in a buffer of its exact length (a read
+ * past the details fails under ASan). */
+static void test_rewrite_by_hand(void **state)
+{
+	static const char *comms[] = {
+		"", "a", "bash", "kworker/0:1", "a:b", "[x]", "a [1]", "x ]", "Web Content",
+		"a=b", "x ==> y", "prev_comm=a", "comm=a", "a CPU:1", "jbd2/nvme0n1p2-", ":",
+		"0123456789abcdef", "0123456789abcde:", "0123456789abcdef0123456789abcdef01234567",
+	};
+	static const char *pids[] = { "0", "123456", "", "1:2", "12 [3]" };
+	static const char *prios[] = { "120", "", "-1", "0123456789abcdef0", "[1", "1]" };
+	static const char *states[] = { "R", "R+", "", "S ==> x", "D|K" };
+	static const char *forms[] = {
+		"%s:%s [%s] %s ==> %s:%s [%s]", "%s:%s [%s] %s ==> %s:%s [%s] ", "%s:%s [%s] %s => %s:%s [%s]",
+		"%s:%s[%s] %s ==> %s:%s [%s]", "%s %s [%s] %s ==> %s:%s [%s]", "%s:%s [%s] %s ==> %s %s [%s]",
+	};
+	static const char *wforms[] = {
+		"%s:%s [%s] CPU:%s", "%s:%s [%s] success=1 CPU:%s", "%s:%s [%s] success=0 CPU:%s",
+		"%s:%s [%s]  CPU:%s", "%s:%s [%s]success=1 CPU:%s", "%s:%s %s CPU:%s", "%s:%s [%s] CPU%s",
+	};
+	static const char *cpus[] = { "002", "", "0123456789abcdefg", "1 CPU:2" };
+	char d[512], want[1024];
+	size_t done = 0, rewritten = 0;
+
+	(void)state;
+	for (size_t a = 0; a < sizeof(comms) / sizeof(comms[0]); a++)
+		for (size_t b = 0; b < sizeof(comms) / sizeof(comms[0]); b++)
+			for (size_t v = 0; v < 5; v++)
+				for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]) + 1; f++) {
+					/* (the last: the wakeup forms, with comm A) */
+					bool sw = f < sizeof(forms) / sizeof(forms[0]);
+					struct tm_ftrace_event ev = { 0 };
+					struct tm_buf out = { 0 };
+					bool got, exp;
+					int n;
+					char *exact;
+
+					if (sw)
+						n = snprintf(d, sizeof(d), forms[f], comms[a], pids[v],
+							     prios[(a + v) % 6], states[(b + v) % 5], comms[b],
+							     pids[(a + b) % 5], prios[(b + v) % 6]);
+					else
+						n = snprintf(d, sizeof(d), wforms[(b + v) % 7], comms[a],
+							     pids[v], prios[b % 6], cpus[(a + v) % 4]);
+					exact = malloc((size_t)n + 1);
+					assert_non_null(exact);
+					memcpy(exact, d, (size_t)n);
+					ev.name = sw ? (struct tm_str){ "sched_switch", 12 }
+						     : (struct tm_str){ "sched_waking", 12 };
+					ev.details = (struct tm_str){ exact, (size_t)n };
+					got = tm_canon_rewrite_details(&out, &ev);
+					exp = rewrite_by_hand(sw, exact, (size_t)n, want, sizeof(want));
+					if (got != exp || (got && (out.n != strlen(want) ||
+								    memcmp(out.p, want, out.n) != 0)))
+						fail_msg("%.*s: %d %.*s, by hand %d %s", n, exact, got,
+							 (int)out.n, out.p ? out.p : "", exp, exp ? want : "");
+					assert_int_equal(out.n, got ? strlen(want) : 0);
+					done++;
+					rewritten += got;
+					tm_buf_free(&out);
+					free(exact);
+				}
+	/* both kinds met many times */
+	assert_true(rewritten > done / 10 && rewritten < done - done / 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -685,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_prefix_kernel_layouts),
 		cmocka_unit_test(test_prefix_fill),
 		cmocka_unit_test(test_rewrite_plain),
+		cmocka_unit_test(test_rewrite_by_hand),
 	};
 	return cmocka_run_group_tests_name("canon", tests, NULL, NULL);
 }

@@ -311,7 +311,8 @@ static void agree_exact(const char *line, size_t n)
  * name) against the general search: comms, pids and blanks of every
  * length around the 16 bytes read before the CPU column, with and without
  * the TGID column; times of every form and length at the line's end; names
- * of every length with one or more blanks after them. */
+ * of every length with one or more blanks after them, and "print" with
+ * the forms of a trace_marker write and others. */
 static void test_kernel_layout_pieces(void **state)
 {
 	static const char *comms[] = { "", "a", "<idle>", "a-1", "x 1", "kworker/u16:3", "-", "1",
@@ -329,6 +330,10 @@ static void test_kernel_layout_pieces(void **state)
 		"", " ", " e: x", " e:", " e:  x", " e:\tx",
 		" sched_switch:         a:1 [120] S ==> b:2 [120]",
 		" print:                0xffffffff8149895a: B|1|x", " f <-parent",
+		/* print's forms, read by the name's shortcut as by the search */
+		" print: 0xffffffff8149895a: B|1|x", " print: tracing_mark_write: B|1|x",
+		" print:   tracing_mark_write:B|1|x", " print: x", " print: 0x: x", " print: 0xab:x",
+		" print:", " print: ", " prin: 0xab: x", " printk: 0xab: x",
 		" a_name_of_thirty_one_bytes_xx: d", " a_name_of_thirty_two_bytes_xxx: d",
 	};
 	char line[256];

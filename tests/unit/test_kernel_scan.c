@@ -313,29 +313,6 @@ static void test_mem_eq(void **state)
 	}
 }
 
-/* tm_mem_copy of every length to 40 between unaligned places: the N bytes
- * copied, and not one byte either side of them written. */
-static void test_mem_copy(void **state)
-{
-	unsigned char src[64], dst[64];
-
-	(void)state;
-	for (size_t n = 0; n <= 40; n++) {
-		for (size_t at = 0; at < 8; at++) {
-			for (size_t i = 0; i < sizeof(src); i++)
-				src[i] = (unsigned char)(i * 7 + 1);
-			memset(dst, 0xee, sizeof(dst));
-			tm_mem_copy(dst + 3 + at, src + 5, n);
-			for (size_t i = 0; i < sizeof(dst); i++) {
-				unsigned char want = i >= 3 + at && i < 3 + at + n ?
-							     src[5 + i - 3 - at] : 0xee;
-				if (dst[i] != want)
-					fail_msg("n %zu at %zu: byte %zu is %d", n, at, i, dst[i]);
-			}
-		}
-	}
-}
-
 /* The first start of KEY in [P, P+N), one start at a time. */
 static const char *naive_find(const char *p, size_t n, const char *key, size_t kl)
 {
@@ -633,7 +610,6 @@ int main(void)
 		cmocka_unit_test(test_marker_name),
 		cmocka_unit_test(test_corpus_markers),
 		cmocka_unit_test(test_mem_eq),
-		cmocka_unit_test(test_mem_copy),
 		cmocka_unit_test(test_find_lit),
 		cmocka_unit_test(test_tgid_precedence),
 		cmocka_unit_test(test_tgid_newtask),
