@@ -511,6 +511,22 @@ enum tm_format tm_browser_sniff(const char *text, size_t len)
 	return TM_FMT_UNKNOWN;
 }
 
+bool tm_browser_head_unknown(const char *text, size_t len)
+{
+	const char *e = text + len, *p = tm_json_lex_ws(text, e), *q;
+
+	/* head_object() looks at SNIFF_RECORD bytes at most */
+	if (e - p <= SNIFF_RECORD + 1 || (*p != '{' && *p != '['))
+		return false;
+	if ((q = tm_json_lex_ws(p + 1, e)) == e)
+		return false;
+	if (*p == '[' && (*q == '[' || *q == 'n'))
+		return false;       /* (Scope's checks look on) */
+	if (*p == '{' && *q == '"' && !tm_json_lex_lenient_end(q, e))
+		return false;       /* (first_key_is() reads the first key whole) */
+	return tm_browser_sniff(text, len) == TM_FMT_UNKNOWN;
+}
+
 /* ---- the block -------------------------------------------------------------- */
 
 static const char *source_name(enum tm_format f)

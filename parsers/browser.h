@@ -118,6 +118,11 @@ int tm_perftimeline_read(struct tm_bconv *c);
 /* Which browser-era format TEXT holds (looking at its head only), or
  * TM_FMT_UNKNOWN for anything else (Trace Event JSON included). */
 enum tm_format tm_browser_sniff(const char *text, size_t len);
+/* Is tm_browser_sniff() TM_FMT_UNKNOWN for every text that starts with
+ * the LEN bytes at TEXT?  Only when every look it takes ends within them
+ * (a MiB past the first non-blank byte, at least); false when that cannot
+ * be told from them. */
+bool tm_browser_head_unknown(const char *text, size_t len);
 /* Convert TEXT (after any BOM, SKIP bytes into the file) of format F into
  * a JSON block of IN.  0, or -1 with the error set. */
 int tm_browser_read(struct tm_input *in, enum tm_format f, const char *text,

@@ -230,6 +230,9 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d);
  * unescaped (a non-string one: counted "json-bad-type" warning). */
 int tm_input_json(struct tm_input *in, const char *p, size_t len,
 		  const char *origin);
+/* The second half of tm_input_json(), for its JSON block P, LEN added
+ * already: the systemTraceEvents block (or warning).  0 or -1. */
+int tm_input_json_system(struct tm_input *in, const char *p, size_t len);
 
 /* ---- systrace HTML (html.c) -------------------------------------------- */
 

@@ -53,12 +53,17 @@ static void where(const struct tm_input *in, const char *p, const char *at,
 int tm_input_json(struct tm_input *in, const char *p, size_t len,
 		  const char *origin)
 {
+	if (tm_input_add_block(in, TM_BLOCK_JSON, p, len, 1, origin))
+		return -1;
+	return tm_input_json_system(in, p, len);
+}
+
+int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
+{
 	struct tm_jval v;
 	size_t cap, n;
 	char loc[300], *buf, *nb;
 
-	if (tm_input_add_block(in, TM_BLOCK_JSON, p, len, 1, origin))
-		return -1;
 	if (!quoted_key_in(p, len))
 		return 0;
 	v = tm_json_lex_top_key(p, len, key);

@@ -244,10 +244,19 @@ int tm_input_source_add(struct tm_input *in, const char *group, const char *key,
 	return 0;
 }
 
+/* The most a stream of LEN compressed bytes of IN may inflate to: the
+ * ratio's cap, or what is left of IN's budget. */
+static size_t inflate_limit(const struct tm_input *in, size_t len)
+{
+	size_t cap = tm_decode_cap(len);
+
+	return in->budget < cap ? in->budget : cap;
+}
+
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
 		     size_t len, struct tm_inflated *z)
 {
-	size_t cap = tm_decode_cap(len), limit = in->budget < cap ? in->budget : cap;
+	size_t limit = inflate_limit(in, len);
 	int ret = gzip == TM_ZK_ZSTD ? tm_decode_zstd(src, len, limit, z) :
 		  gzip ? tm_decode_gunzip(src, len, limit, z) : tm_decode_zlib(src, len, limit, z);
 
@@ -447,9 +456,10 @@ static int read_atrace(struct tm_input *in, const char *p, size_t len,
 
 static int split_text(struct tm_input *in, const char *p, size_t len);
 
-/* The end of a gzip input's inflate (RET, Z): its error, or its text
- * split. */
-static int gzip_inflated(struct tm_input *in, int ret, struct tm_inflated *z)
+/* The end of a gzip input's inflate (RET, Z; the budget charged): its
+ * error, or its trailing-data warning and IN marked as inflated.  0 or
+ * -1 (error set). */
+static int gzip_ended(struct tm_input *in, int ret, const struct tm_inflated *z)
 {
 	if (ret)
 		return tm_input_zfail(in, ret, z, 1, 0);
@@ -457,7 +467,7 @@ static int gzip_inflated(struct tm_input *in, int ret, struct tm_inflated *z)
 		warn_trailing(in, z->used, z->trailing, "gzip");
 	in->was_gzip = 1;
 	in->unmapped = 1;
-	return split_text(in, z->data ? z->data : "", z->len);
+	return 0;
 }
 
 static int read_gzip(struct tm_input *in, const char *p, size_t len)
@@ -468,7 +478,9 @@ static int read_gzip(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail(in, "gzip data inside gzip data is not supported");
 		return -1;
 	}
-	return gzip_inflated(in, tm_input_inflate(in, 1, p, len, &z), &z);
+	if (gzip_ended(in, tm_input_inflate(in, 1, p, len, &z), &z))
+		return -1;
+	return split_text(in, z.data ? z.data : "", z.len);
 }
 
 static size_t bom_len(const char *p, size_t len)
@@ -716,13 +728,15 @@ struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
  * tm_input_open_begin() loads the file and, when it is gzip, hands back a
  * job that inflates it into a buffer that grows in place (grow.h); the
  * caller runs it (on a helper thread: src/exec/input-ahead.c) and calls
- * tm_input_open_end(), which waits for the first lines only: when they
- * tell that the whole is one ftrace text block (split_text would say so
- * whatever follows), the input is handed out with that block still
- * growing, and the first pass reads it as it comes (tm_input_block_grow);
- * otherwise it waits for the end and goes on as tm_input_open().  The
- * inflate's error, the block's length and the trailing-data warning come
- * at tm_input_settle(), as they would have come at the open.
+ * tm_input_open_end(), which waits for the first bytes only: when they
+ * tell that the whole is one ftrace text block, or one Trace Event JSON
+ * block (split_text would say so whatever follows; whether the JSON holds
+ * a systemTraceEvents string is told at the end), the input is handed out
+ * with that block still growing, and the first pass reads it as it comes
+ * (tm_input_block_grow); otherwise it waits for the end and goes on as
+ * tm_input_open().  The inflate's error, the block's length, the
+ * trailing-data warning and the JSON's systemTraceEvents block come at
+ * tm_input_settle(), as they would have come at the open.
  */
 struct tm_inflate_job {
 	const char *src;
@@ -737,11 +751,14 @@ struct tm_inflate_job {
 	void (*join)(void *ctx);
 	void *join_ctx;
 	bool growing;               /* the input's last block grows */
-	bool settled;               /* tm_input_settle() was called */
+	bool settled;               /* the inflate's end was taken in */
 };
 
 /* Enough of the text to judge it: the sniffers look at TM_SNIFF_BYTES. */
 #define HEAD_BYTES (2 * (size_t)TM_SNIFF_BYTES)
+/* Enough of a JSON text: the browser formats' sniff looks at its first
+ * record, up to a MiB (tm_browser_head_unknown). */
+#define JSON_HEAD_BYTES ((size_t)2 << 20)
 
 void tm_inflate_job_run(struct tm_inflate_job *j)
 {
@@ -778,20 +795,32 @@ static void job_free(struct tm_inflate_job *j)
  * there is no room for it: IN is then read as by tm_input_open(). */
 static struct tm_inflate_job *job_new(struct tm_input *in, const char *p, size_t len)
 {
-	size_t cap = tm_decode_cap(len);
 	struct tm_inflate_job *j = calloc(1, sizeof(*j));
 
 	if (!j)
 		return NULL;
 	j->src = p;
 	j->len = len;
-	j->limit = in->budget < cap ? in->budget : cap;
+	j->limit = inflate_limit(in, len);
 	if (!(j->buf = tm_big_fixed_alloc(j->limit))) {
 		free(j);
 		return NULL;
 	}
 	tm_grow_init(&j->grow, j->buf);
 	return j;
+}
+
+/* The end of IN's job, as read_gzip() takes an inflate's end: the job
+ * joined, the budget charged, its error or warning set.  0 or -1. */
+static int job_ended(struct tm_input *in)
+{
+	struct tm_inflate_job *j = in->job;
+
+	job_join(j);
+	j->settled = true;
+	if (!j->ret)
+		in->budget -= j->z.len;
+	return gzip_ended(in, j->ret, &j->z);
 }
 
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
@@ -821,6 +850,19 @@ struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
 	return open_any(path, d, job);
 }
 
+/* The route of any text that starts with the N bytes at P (more to come)
+ * when every look route_of() takes ends within them, and it is one that
+ * can be read as it grows (R_FTRACE, R_JSON); else R_UNKNOWN. */
+static enum route head_route(const char *p, size_t n, struct sniffed *s)
+{
+	enum route r;
+
+	if (n < TM_SNIFF_BYTES || p[0] == 0x0a)     /* (a Perfetto trace's first byte) */
+		return R_UNKNOWN;
+	r = route_of(p, n, s);
+	return r == R_JSON || (r == R_FTRACE && n - s->i >= TM_SNIFF_BYTES) ? r : R_UNKNOWN;
+}
+
 /* Is any text that starts with the N bytes at P (more to come) read by
  * split_text() as one ftrace block, whatever follows?  Only when every
  * look it takes (and ftrace_kind()'s) ends within them; false when that
@@ -830,8 +872,7 @@ static bool head_is_ftrace(const char *p, size_t n)
 	struct sniffed s;
 	const char *nl;
 
-	if (n < TM_SNIFF_BYTES || p[0] == 0x0a ||   /* (a Perfetto trace's first byte) */
-	    route_of(p, n, &s) != R_FTRACE || n - s.i < TM_SNIFF_BYTES ||
+	if (head_route(p, n, &s) != R_FTRACE ||
 	    ftrace_kind(p + s.bom, n - s.bom) != TM_BLOCK_FTRACE)
 		return false;
 	/* the first two lines, which tm_text_classify() reads whole */
@@ -839,34 +880,64 @@ static bool head_is_ftrace(const char *p, size_t n)
 	return nl && memchr(nl + 1, '\n', (size_t)(p + n - nl - 1));
 }
 
+/* Is any text that starts with the N bytes at P read by split_text() as
+ * Trace Event JSON (tm_input_json), whatever follows?  *BOM: its BOM's
+ * length.  False when that cannot be told yet. */
+static bool head_is_json(const char *p, size_t n, size_t *bom)
+{
+	struct sniffed s;
+
+	if (head_route(p, n, &s) != R_JSON ||
+	    !tm_browser_head_unknown(p + s.bom, n - s.bom))
+		return false;
+	*bom = s.bom;
+	return true;
+}
+
+/* Wait until J has published more than WANT bytes or ended: the bytes
+ * published then, *DONE whether that is all. */
+static size_t job_wait(struct tm_inflate_job *j, size_t want, bool *done)
+{
+	size_t have = tm_grow_ready(&j->grow, done);
+
+	while (!*done && have < want) {
+		have = tm_grow_wait(&j->grow, have);
+		tm_grow_ready(&j->grow, done);
+	}
+	return have;
+}
+
+/* Hand IN out with its one block, of KIND, growing: the HEAD bytes after
+ * BOM for now (its length is set at tm_input_settle). */
+static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kind,
+				     size_t bom, size_t head)
+{
+	struct tm_inflate_job *j = in->job;
+
+	in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
+	in->was_gzip = 1;
+	in->unmapped = 1;
+	j->growing = true;
+	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom, head - bom, 1,
+						   "gzip"));
+}
+
 struct tm_input *tm_input_open_end(struct tm_input *in)
 {
 	struct tm_inflate_job *j = in->job;
-	size_t head = 0;
-	bool done = false;
-	int ret;
+	size_t head, bom = 0;
+	bool done;
+	struct tm_inflated *z = &j->z;
 
-	while (!done && head < HEAD_BYTES) {
-		head = tm_grow_wait(&j->grow, head);
-		tm_grow_ready(&j->grow, &done);
-	}
-	if (!done && head_is_ftrace(j->buf, head)) {
-		size_t bom = bom_len(j->buf, head);
-
-		in->format = TM_FMT_FTRACE;
-		in->was_gzip = 1;
-		in->unmapped = 1;
-		j->growing = true;
-		/* (its length is the head's until tm_input_settle) */
-		return input_finish(in, tm_input_add_block(in, TM_BLOCK_FTRACE, j->buf + bom,
-							   head - bom, 1, "gzip"));
-	}
-	job_join(j);
-	j->settled = true;
-	if (!j->ret)
-		in->budget -= j->z.len;
-	ret = gzip_inflated(in, j->ret, &j->z);
-	return input_finish(in, ret);
+	head = job_wait(j, HEAD_BYTES, &done);
+	if (!done && head_is_ftrace(j->buf, head))
+		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head), head);
+	head = job_wait(j, JSON_HEAD_BYTES, &done);
+	if (!done && head_is_json(j->buf, head, &bom))
+		return open_growing(in, TM_BLOCK_JSON, bom, head);
+	if (job_ended(in))
+		return input_finish(in, -1);
+	return input_finish(in, split_text(in, z->data ? z->data : "", z->len));
 }
 
 struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
@@ -881,21 +952,17 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 {
 	struct tm_inflate_job *j = in ? in->job : NULL;
 	struct tm_block *b;
-	int ret = 0;
+	int ret;
 
 	if (!j || j->settled)
 		return 0;
-	job_join(j);
-	j->settled = true;
 	in->d = d;
-	if (j->ret) {
-		ret = tm_input_zfail(in, j->ret, &j->z, 1, 0);
-	} else {
-		in->budget -= j->z.len;
-		if (j->z.trailing)
-			warn_trailing(in, j->z.used, j->z.trailing, "gzip");
+	ret = job_ended(in);
+	if (!ret) {
 		b = &in->blocks[in->nblocks - 1];
 		b->len = j->z.len - (size_t)(b->data - j->buf);
+		if (b->kind == TM_BLOCK_JSON)
+			ret = tm_input_json_system(in, b->data, b->len);
 	}
 	in->d = NULL;
 	return ret;

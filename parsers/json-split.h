@@ -26,4 +26,11 @@ void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at);
 /* tm_te_reader_next() returned 0 because of tm_te_reader_stop_at(). */
 bool tm_te_reader_stopped(const struct tm_te_reader *r);
 
+struct tm_grow;
+/* R's text still grows (grow.h): it is the bytes of G's span from R's
+ * TEXT on, and its LEN was what was published then.  At the end of what
+ * is published R waits for more (under no stop), so that its events,
+ * warnings, errors and top are those of a reader of the whole text. */
+void tm_te_reader_set_grow(struct tm_te_reader *r, struct tm_grow *g);
+
 #endif

@@ -32,6 +32,7 @@
 #include "tracemerge/tejson.h"
 #include "tracemerge/ts.h"
 #include "decode.h"
+#include "grow.h"
 #include "json-fast.h"
 #include "json-lex.h"
 #include "json-split.h"
@@ -70,6 +71,11 @@ struct tm_te_reader {
 	unsigned pre;                   /* 1u << F_*: converted during the walk */
 	const char *stop;               /* tm_te_reader_stop_at(), or NULL */
 	bool stopped;
+	/* the text still grows (tm_te_reader_set_grow): END is what is
+	 * published; MORE: the step just taken ran into END, and is taken
+	 * again from the same state once more is published */
+	struct tm_grow *grow;
+	bool more;
 };
 
 enum field {
@@ -109,7 +115,25 @@ static unsigned long line_at(struct tm_te_reader *r, const char *at)
 	return r->line;
 }
 
-static int fail(struct tm_te_reader *r, const char *at, const char *msg)
+/* Does more text come after END?  Then R's step is taken again once it
+ * is there (r->more set), for what the step found at END may not be what
+ * a reader of the whole text finds. */
+static bool want_more(struct tm_te_reader *r)
+{
+	bool done;
+	size_t n;
+
+	if (!r->grow)
+		return false;
+	n = tm_grow_ready(r->grow, &done);
+	if (done && r->grow->data + n == r->end)
+		return false;
+	r->more = true;
+	return true;
+}
+
+/* The fatal error MSG at AT, whatever follows. */
+static int fail_final(struct tm_te_reader *r, const char *at, const char *msg)
 {
 	const char *ls = at;
 
@@ -119,6 +143,13 @@ static int fail(struct tm_te_reader *r, const char *at, const char *msg)
 		      (size_t)(at - ls) + 1, msg);
 	r->state = ST_FAILED;
 	return -1;
+}
+
+/* The syntax error MSG at AT: fatal, unless more text comes (a syntax
+ * error is told on the whole text: the step is taken again then). */
+static int fail(struct tm_te_reader *r, const char *at, const char *msg)
+{
+	return want_more(r) ? 0 : fail_final(r, at, msg);
 }
 
 static void warn(struct tm_te_reader *r, const char *kind, const char *at,
@@ -521,7 +552,7 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 			warn(r, "json-trailing-comma", p, "%s",
 			     "trailing comma inside an event: dropped");
 		if (!(p = repair(r, p, n, &n)))
-			return fail(r, r->at, "out of memory");
+			return fail_final(r, r->at, "out of memory");
 		/* walk the strict copy: the value ranges must point into it */
 		memset(ev, 0, sizeof(*ev));
 		jl->end = p + n;
@@ -529,7 +560,7 @@ static int read_event(struct tm_te_reader *r, const char *p, struct tm_te_event 
 		q = scan_obj(jl, p, ev, &r->pre, r->fast);
 		jl->end = r->end;
 		if (q != p + n || jl->flags != 0)
-			return fail(r, r->at, "internal error: event repair failed");
+			return fail_final(r, r->at, "internal error: event repair failed");
 		ev->repaired = true;
 	}
 	ev->raw = p;
@@ -598,6 +629,26 @@ bool tm_te_reader_stopped(const struct tm_te_reader *r)
 	return r->stopped;
 }
 
+void tm_te_reader_set_grow(struct tm_te_reader *r, struct tm_grow *g)
+{
+	r->grow = g;
+}
+
+/* Wait until more text is published than the step to be taken again
+ * had read (so that a long value is read again a few times only), and
+ * not less than GROW_STEP (so that the reader, faster than the inflate,
+ * sleeps a few times per GROW_STEP only), or the text ended; then read
+ * on to there. */
+#define GROW_STEP ((size_t)4 << 20)
+static void grow_end(struct tm_te_reader *r)
+{
+	struct tm_grow *g = r->grow;
+	size_t have = (size_t)(r->end - g->data), span = (size_t)(r->end - r->p);
+
+	r->end = r->jl.end = g->data + tm_grow_wait(g, have + (span > GROW_STEP ? span : GROW_STEP) - 1);
+	r->more = false;
+}
+
 void tm_te_reader_free(struct tm_te_reader *r)
 {
 	if (!r)
@@ -625,6 +676,8 @@ const struct tm_te_key *tm_te_find_key(const struct tm_te_top *t, const char *ke
 /* The text ended at a place where the top level was not complete. */
 static int ended(struct tm_te_reader *r, const char *partial, const char *what)
 {
+	if (want_more(r))
+		return 0;
 	if (!r->top.object_form && (r->state == ST_ARR_ELEM || r->state == ST_ARR_AFTER))
 		r->top.missing_close = true;
 	if (partial || r->top.object_form) {
@@ -646,7 +699,7 @@ static int add_key(struct tm_te_reader *r, const char *k, const char *ke,
 		size_t cap = r->keys_cap ? r->keys_cap * 2 : 8;
 
 		if (!(nk = realloc(r->keys, cap * sizeof(*nk))))
-			return fail(r, k, "out of memory");
+			return fail_final(r, k, "out of memory");
 		r->keys = nk;
 		r->keys_cap = cap;
 	}
@@ -738,6 +791,8 @@ static int step(struct tm_te_reader *r, struct tm_te_event *ev)
 	int rc;
 
 	r->p = tm_json_lex_ws(r->p, e);
+	if (r->p == e && want_more(r))
+		return 0;
 	if (r->p == e && r->state != ST_TRAIL) {
 		if (r->state == ST_START)
 			return fail(r, r->p, "no JSON value (empty text)");
@@ -816,11 +871,14 @@ int tm_te_reader_next(struct tm_te_reader *r, struct tm_te_event *ev)
 					r->state = ST_ARR_AFTER;
 				else if (rc == 0)
 					ended(r, p, "text ends inside an event: the partial event is skipped");
-				return rc;
+				if (rc != 0 || !r->more)
+					return rc;
 			}
 		}
 	}
 	for (;;) {
+		if (r->more)
+			grow_end(r);
 		if (r->state == ST_DONE)
 			return 0;
 		if (r->state == ST_FAILED)

@@ -15,9 +15,26 @@
 #include "report.h"
 #include "progress.h"
 
+/* The JSON part of the first pass (a tm_kscan_json_fn). */
+struct jscan {
+	struct tm_input *in;
+	const char *path;
+	int max_names;
+	struct json_object *js;     /* the report's "json", or NULL */
+};
+
+static int jscan(void *ctx, struct tm_diag *d)
+{
+	struct jscan *j = ctx;
+
+	j->js = tm_jstats_scan(j->in, j->path, d, j->max_names);
+	return !j->js && d->error[0] ? -1 : 0;
+}
+
 char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_diag *d)
 {
-	struct json_object *r, *js;
+	struct json_object *r;
+	struct jscan j = { .path = path, .max_names = max_names };
 	struct tm_kstats st;
 	struct tm_input *in;
 	char *text = NULL;
@@ -30,23 +47,23 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 		tm_input_free(in);
 		return NULL;
 	}
-	if (tm_kscan_input(in, &st, NULL, NULL))
-		goto out;
-	js = tm_jstats_scan(in, path, d, max_names);
-	if (!js && d->error[0])
+	j.in = in;
+	if (tm_kscan_first_pass(in, &st, NULL, NULL, jscan, &j))
 		goto out;
 	if (!(r = tm_report_json(in, &st, max_tasks))) {
-		json_object_put(js);
 		tm_diag_error(d, "out of memory");
 		goto out;
 	}
-	if (js)
-		json_object_object_add(r, "json", js);
+	if (j.js) {
+		json_object_object_add(r, "json", j.js);
+		j.js = NULL;
+	}
 	text = tm_report_json_text(r, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (!text)
 		tm_diag_error(d, "out of memory");
 	json_object_put(r);
 out:
+	json_object_put(j.js);
 	if (text)
 		tm_progress_done();
 	if (!text && !d->error[0])

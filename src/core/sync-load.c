@@ -521,10 +521,14 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 	return 0;
 }
 
-static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi)
+/* Block BI of SRC's input, its JSON block JBI, read (warnings and error
+ * into D); a block still inflated (tm_input_block_grow) as it comes. */
+static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi,
+			  struct tm_diag *d)
 {
 	struct tm_jblock *jb = &src->jb[jbi], jb2;
 	const struct tm_block *b = tm_input_block(src->in, bi);
+	struct tm_grow *g = tm_input_block_grow(src->in, bi);
 	struct scan sc2;
 	struct jpart pa, pb;
 	struct tm_jscan_top top;
@@ -544,7 +548,7 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	memset(&sc2, 0, sizeof(sc2));
 	pa = (struct jpart){ sc, jb, src->json_procs, src->json_threads, sc->h, name, bi, jbi, false };
 	pb = (struct jpart){ &sc2, &jb2, NULL, NULL, NULL, name, bi, jbi, false };
-	if (sc->split_json) {
+	if (sc->split_json && !g) {
 		pb.procs = tm_hmap_new(1);
 		pb.threads = tm_hmap_new(1);
 	}
@@ -553,10 +557,10 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	if (two && (notes || (sc->h && sc->h->jevent)))
 		jb2.idx = tm_jidx_new(b->data);
 	if (two)
-		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d,
+		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
 			      json_event, ctx, &split, &top);
 	else
-		rc = tm_jscan_at(name, b->data, b->len, b->first_line ? b->first_line : 1, &sc->d,
+		rc = tm_jscan_at(name, b->data, b->len, g, b->first_line ? b->first_line : 1, d,
 				 json_event, ctx, 0, &split, &top);
 	if (rc == 0 && split && join_parts(&pa, &pb, &hook_whole))
 		pa.oom = true;
@@ -568,7 +572,7 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	free(sc2.jm);
 	if (rc == 0 && (pa.oom || (split && pb.oom))) {
 		tm_jscan_top_free(&top);
-		return tm_diag_error(&sc->d, "out of memory");
+		return tm_diag_error(d, "out of memory");
 	}
 	if (rc < 0)
 		return -1;
@@ -584,28 +588,46 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	return 0;
 }
 
-static int scan_one(struct tm_src *src, struct scan *sc)
+struct scan_src {
+	struct tm_src *src;
+	struct scan *sc;
+};
+
+/* The JSON blocks of the input of CTX (a struct scan_src), read (a
+ * tm_kscan_json_fn). */
+static int scan_json_blocks(void *ctx, struct tm_diag *d)
 {
-	if (!src->in)
-		return -1;                  /* could not be opened: sc->d says why */
-	if (tm_kstats_init(&src->st, src->path, &sc->d))
-		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
-	if (tm_kscan_input(src->in, &src->st, sc->h ? sc->h->kline : NULL, sc->h ? sc->h->ctx : NULL))
-		/* (a gzip input's inflate error, found while it was read: set) */
-		return sc->d.error[0] ? -1 : tm_diag_error(&sc->d, "%s: out of memory", src->path);
-	src->kernel = src->st.events > 0;
+	struct tm_src *src = ((struct scan_src *)ctx)->src;
+	struct scan *sc = ((struct scan_src *)ctx)->sc;
+
 	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++) {
 		struct tm_jblock *jb;
 		if (tm_input_block(src->in, bi)->kind != TM_BLOCK_JSON)
 			continue;
 		jb = realloc(src->jb, (src->njb + 1) * sizeof(*jb));
 		if (!jb)
-			return tm_diag_error(&sc->d, "%s: out of memory", src->path);
+			return tm_diag_error(d, "%s: out of memory", src->path);
 		src->jb = jb;
 		memset(&src->jb[src->njb], 0, sizeof(*jb));
-		if (scan_json_block(src, sc, bi, src->njb++))
+		if (scan_json_block(src, sc, bi, src->njb++, d))
 			return -1;
 	}
+	return 0;
+}
+
+static int scan_one(struct tm_src *src, struct scan *sc)
+{
+	struct scan_src ss = { src, sc };
+
+	if (!src->in)
+		return -1;                  /* could not be opened: sc->d says why */
+	if (tm_kstats_init(&src->st, src->path, &sc->d))
+		return tm_diag_error(&sc->d, "%s: out of memory", src->path);
+	if (tm_kscan_first_pass(src->in, &src->st, sc->h ? sc->h->kline : NULL,
+				sc->h ? sc->h->ctx : NULL, scan_json_blocks, &ss))
+		/* (a gzip input's inflate error, found while it was read: set) */
+		return sc->d.error[0] ? -1 : tm_diag_error(&sc->d, "%s: out of memory", src->path);
+	src->kernel = src->st.events > 0;
 	if (!src->kernel && !src->njb)
 		return tm_diag_error(&sc->d, "%s: no kernel events and no Trace Event JSON in it",
 				     src->path);

@@ -13,7 +13,9 @@
  * (thread.h; the tuning allowing it) while the caller reads it: its last
  * block may still grow (tm_input_block_grow, decode.h), and the caller
  * must call tm_input_settle() (decode.h) once it has read it, before any
- * other use of the input (the first pass does: kernel-scan.h). */
+ * other use of the input (the first pass does: tm_kscan_first_pass,
+ * kernel-scan.h; settling a growing Trace Event JSON block may add its
+ * systemTraceEvents block). */
 struct tm_input *tm_input_open_ahead(const char *path, struct tm_diag *d);
 
 #endif

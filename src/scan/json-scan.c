@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "grow.h"
 #include "progress.h"
 #include "json-scan.h"
 #include "json-lex.h"
@@ -138,9 +139,9 @@ static int join_top(struct tm_jscan_top *t, const struct tm_te_top *a, const str
 	return 0;
 }
 
-int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long first_line,
-		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split,
-		struct tm_jscan_top *top)
+int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *g,
+		unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
+		size_t cut, bool *split, struct tm_jscan_top *top)
 {
 	struct tm_te_reader *r = tm_te_reader_new(name, text, len, first_line, d);
 	struct second s;
@@ -148,13 +149,15 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 	struct tm_progress_mark pm;
 	struct tm_thread t;
 	bool two = false, passed = false;
-	int rc, form = cut ? form_of(text, len) : -1;
+	int rc, form = cut && !g ? form_of(text, len) : -1;
 
 	*split = false;
 	if (top)
 		memset(top, 0, sizeof(*top));
 	if (!r)
 		return tm_diag_error(d, "out of memory");
+	if (g)
+		tm_te_reader_set_grow(r, g);
 	if (form >= 0 && cut < len) {
 		memset(&s, 0, sizeof(s));
 		s.name = name;
@@ -183,6 +186,8 @@ int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long fi
 		}
 		fn(ctx[0], &ev, d);
 	}
+	if (g)      /* (its length now: the whole text's) */
+		len = tm_grow_ready(g, NULL) - (size_t)(text - g->data);
 	if (rc == 0)
 		tm_progress_move(&pm, two && !passed ? cut : len, 1);
 	if (two) {
@@ -215,5 +220,5 @@ int tm_jscan(const char *name, const char *text, size_t len, unsigned long first
 {
 	size_t cut = len >= JSCAN_MIN && tm_thread_allowed() ? tm_jscan_cut(text, len) : 0;
 
-	return tm_jscan_at(name, text, len, first_line, d, fn, ctx, cut, split, top);
+	return tm_jscan_at(name, text, len, NULL, first_line, d, fn, ctx, cut, split, top);
 }

@@ -42,10 +42,14 @@ int tm_jscan(const char *name, const char *text, size_t len, unsigned long first
 	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
 	     struct tm_jscan_top *top);
 
-/* tm_jscan() with the cut at CUT, whatever its size (0: no cut). */
-int tm_jscan_at(const char *name, const char *text, size_t len, unsigned long first_line,
-		struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], size_t cut, bool *split,
-		struct tm_jscan_top *top);
+struct tm_grow;
+/* tm_jscan() with the cut at CUT, whatever its size (0: no cut).  G (or
+ * NULL): TEXT still grows in G (tm_te_reader_set_grow), LEN is what was
+ * published when the block was handed out; it is read to its end as it
+ * comes, with no cut. */
+int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *g,
+		unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
+		size_t cut, bool *split, struct tm_jscan_top *top);
 
 /* Where the text would be cut: the offset of a '{' after "}," (blanks
  * around the comma) after LEN / 2, or 0 (none: no cut). */

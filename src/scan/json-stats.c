@@ -6,6 +6,7 @@
 
 #include "budget.h"
 #include "hash-map.h"
+#include "decode.h"
 #include "json-scan.h"
 #include "json-stats.h"
 #include "span.h"
@@ -299,13 +300,18 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 		goto out;
 	for (size_t i = 0; i < tm_input_nblocks(in); i++) {
 		const struct tm_block *b = tm_input_block(in, i);
+		struct tm_grow *g;
 		int rc;
 
 		if (b->kind != TM_BLOCK_JSON)
 			continue;
 		j.blocks++;
-		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
-			      count_event, ctx, &split, NULL);
+		if ((g = tm_input_block_grow(in, i)))   /* (read as it is inflated) */
+			rc = tm_jscan_at(name, b->data, b->len, g, b->first_line ? b->first_line : 1,
+					 d, count_event, ctx, 0, &split, NULL);
+		else
+			rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
+				      count_event, ctx, &split, NULL);
 		/* the second part's counts follow the first's (when there was
 		 * no cut, the first reader counted it all); then J2 is emptied
 		 * for the next block */

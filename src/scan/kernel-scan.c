@@ -749,3 +749,40 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 	end_tgids(st);
 	return rc;
 }
+
+/* Does a JSON block of IN still grow? */
+static bool json_grows(const struct tm_input *in)
+{
+	for (size_t i = 0; i < tm_input_nblocks(in); i++)
+		if (tm_input_block(in, i)->kind == TM_BLOCK_JSON && tm_input_block_grow(in, i))
+			return true;
+	return false;
+}
+
+int tm_kscan_first_pass(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb, void *ctx,
+			tm_kscan_json_fn *json, void *jctx)
+{
+	struct tm_diag jd;
+	uint64_t head;
+	int rc;
+
+	if (!json_grows(in))
+		return tm_kscan_input(in, st, cb, ctx) ? -1 : json(jctx, st->diag);
+	tm_diag_init(&jd);
+	rc = json(jctx, &jd);
+	head = tm_input_text_bytes(in);
+	if (tm_input_settle(in, st->diag)) {
+		tm_diag_free(&jd);
+		return -1;
+	}
+	tm_progress_total(tm_input_text_bytes(in) - head);  /* (the opener counted the head) */
+	if (tm_kscan_input(in, st, cb, ctx)) {
+		tm_diag_free(&jd);
+		return -1;
+	}
+	tm_diag_absorb(st->diag, &jd);
+	if (rc && jd.error[0])
+		tm_diag_error(st->diag, "%s", jd.error);
+	tm_diag_free(&jd);
+	return rc;
+}

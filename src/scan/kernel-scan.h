@@ -151,6 +151,21 @@ typedef void (*tm_kscan_cb)(void *ctx, struct tm_kstats *st, const struct tm_fli
 int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 		   void *ctx);
 
+/* Read the JSON blocks of an input, for CTX: warnings and error into D.
+ * 0 or -1 (d->error, or empty: out of memory). */
+typedef int tm_kscan_json_fn(void *ctx, struct tm_diag *d);
+
+/* The first pass of IN: tm_kscan_input(IN, ST, CB, CTX), then JSON(JCTX,
+ * st->diag) for its JSON blocks, so that the warnings come in that order.
+ * A JSON block still inflated (tm_input_block_grow, input-ahead.h) is read
+ * first, as it comes, its warnings and error held back; then the input is
+ * settled (tm_input_settle: the inflate's error, or the systemTraceEvents
+ * block added) and its kernel blocks read, and the JSON's warnings and
+ * error follow theirs, as the whole text gives them.  0, or -1 (the error
+ * in st->diag, or empty: out of memory). */
+int tm_kscan_first_pass(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb, void *ctx,
+			tm_kscan_json_fn *json, void *jctx);
+
 /* "file:line" of line LINENO of block B (or "file(origin):line"). */
 void tm_kscan_where(char *buf, size_t cap, const char *name,
 		    const struct tm_block *b, unsigned long lineno);

@@ -10,6 +10,10 @@
  * published in many pieces).  A test hook (tm_decode_grow_hook) makes the
  * inflate slower than the reader, so that the reader waits at the end of
  * what is published again and again, and makes ISA-L fail part way.
+ *
+ * A Trace Event JSON text is read the same way (the JSON tests below):
+ * EVENTS events, and a systemTraceEvents string of KLINES marker lines
+ * after or before its traceEvents, known only at the end.
  */
 #include <unistd.h>
 #include <zlib.h>
@@ -18,6 +22,8 @@
 #include "tracemerge/input.h"
 #include "decode.h"
 #include "input-ahead.h"
+#include "json-scan.h"
+#include "json-split.h"
 #include "kernel-scan.h"
 
 #define LINES 60000             /* marker + continuation pairs */
@@ -41,6 +47,35 @@ static struct text make_text(void)
 					 "          app-100   [001] ...1  %u.%06u: tracing_mark_write: "
 					 "note %u\nmore of note %u\n", 1000 + i / 1000000, i % 1000000,
 					 i, i);
+	return t;
+}
+
+#define EVENTS 100000           /* JSON events (about 50 bytes each: 5 MB) */
+#define KLINES 500              /* ftrace lines in systemTraceEvents */
+
+/* Trace Event JSON: EVENTS instants and a systemTraceEvents string of
+ * KLINES marker events (escaped: "\n"), after traceEvents or (BEFORE)
+ * ahead of it. */
+static struct text make_json(bool before)
+{
+	struct text t = { malloc((size_t)EVENTS * 64 + (size_t)KLINES * 100 + 256), 0 };
+	char *sys = malloc((size_t)KLINES * 100 + 64);
+	size_t n = 0;
+
+	assert_non_null(t.p);
+	assert_non_null(sys);
+	n = (size_t)sprintf(sys, "\"systemTraceEvents\":\"# tracer: nop\\n");
+	for (unsigned i = 0; i < KLINES; i++)
+		n += (size_t)sprintf(sys + n, "  app-100   [001] ...1  1000.%06u: "
+				     "tracing_mark_write: k %u\\n", i, i);
+	n += (size_t)sprintf(sys + n, "\"");
+	t.len = (size_t)sprintf(t.p, "{%s%s\"traceEvents\":[\n", before ? sys : "",
+				before ? "," : "");
+	for (unsigned i = 0; i < EVENTS; i++)
+		t.len += (size_t)sprintf(t.p + t.len, "{\"name\":\"e\",\"ph\":\"i\",\"ts\":%u,"
+					 "\"pid\":1,\"tid\":1}%s\n", i, i + 1 < EVENTS ? "," : "");
+	t.len += (size_t)sprintf(t.p + t.len, "]%s%s}\n", before ? "" : ",", before ? "" : sys);
+	free(sys);
 	return t;
 }
 
@@ -82,6 +117,11 @@ static size_t isal_fail_at;     /* ISA-L's step fails from this output on (0: ne
 /* The block's text (atomic): where zlib's first step, after ISA-L failed,
  * marks a byte published long before; zlib must not write it again. */
 static char *mark_at;
+/* From HOLD_AT bytes of output on (0: never) the inflate waits until the
+ * reader has been handed its block (RELEASED, atomic), or 5 s: so the
+ * opener surely sees a text that still grows, however late it runs. */
+static size_t hold_at;
+static bool released;
 
 static int slow_hook(const char *engine, size_t len)
 {
@@ -96,6 +136,10 @@ static int slow_hook(const char *engine, size_t len)
 		if (p)
 			p[2] = 'T';     /* "# tracer: nop" -> "# Tracer: nop" */
 	}
+	/* (5 s at most: an opener that waits for the end gets it) */
+	for (int i = 0; hold_at && len >= hold_at && i < 25000 &&
+	     !__atomic_load_n(&released, __ATOMIC_ACQUIRE); i++)
+		usleep(200);
 	usleep(500);                /* slower than the reader */
 	return isal && isal_fail_at && len >= isal_fail_at;
 }
@@ -106,6 +150,8 @@ static int setup(void **state)
 	hook_calls = isal_calls = zlib_calls = 0;
 	isal_fail_at = 0;
 	mark_at = NULL;
+	hold_at = 0;
+	released = false;
 	tm_decode_grow_hook = slow_hook;
 	return 0;
 }
@@ -147,14 +193,39 @@ static void fix_free(struct fix *f)
 	free(f->t.p);
 }
 
+/* F with the text T (F's own now), gzipped. */
+static void fix_new_with(struct fix *f, struct text t)
+{
+	memset(f, 0, sizeof(*f));
+	f->t = t;
+	f->path = write_gz(&f->t, &f->gz_len);
+	tm_diag_init(&f->d);
+}
+
+/* Open F's file inflating ahead (f->in), the inflate held at HOLD_AT
+ * until the opener is done: whether its last block still grows then. */
+static bool open_held(struct fix *f)
+{
+	bool grows;
+
+	/* (the opener waits for 2 MiB of text at most; the inflate's steps
+	 * are 1 MiB at most: it has published 2.5 MiB when it holds) */
+	hold_at = (size_t)7 << 19;
+	f->in = tm_input_open_ahead(f->path, &f->d);
+	grows = f->in && tm_input_block_grow(f->in, tm_input_nblocks(f->in) - 1);
+	__atomic_store_n(&released, true, __ATOMIC_RELEASE);
+	return grows;
+}
+
 /* Open F's file inflating ahead and read it as the first pass does: 0
  * and the counts in f->st, or -1 and the error in f->d. */
 static int scan(struct fix *f)
 {
-	if (!(f->in = tm_input_open_ahead(f->path, &f->d)))
+	bool grows = open_held(f);
+
+	if (!f->in)
 		return -1;
-	/* the text is read as it comes, not after the inflate */
-	assert_non_null(tm_input_block_grow(f->in, 0));
+	assert_true(grows);         /* read as it comes, not after the inflate */
 	__atomic_store_n(&mark_at, (char *)tm_input_block(f->in, 0)->data, __ATOMIC_RELEASE);
 	assert_int_equal(tm_kstats_init(&f->st, f->path, &f->d), 0);
 	f->st_init = true;
@@ -268,9 +339,177 @@ static void test_free_early(void **state)
 
 	(void)state;
 	fix_new(&f);
+	assert_true(open_held(&f));
+	fix_free(&f);
+}
+
+/* ---- Trace Event JSON ---------------------------------------------------- */
+
+struct jcount {
+	struct tm_input *in;
+	size_t events;
+	int64_t ts_sum;
+};
+
+/* (a tm_jscan_fn) */
+static void count_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
+{
+	struct jcount *c = ctx;
+
+	(void)d;
+	c->events++;
+	c->ts_sum += ev->ts_ns;
+}
+
+/* The JSON block (block 0) of the input of CTX read, as it grows (a
+ * tm_kscan_json_fn). */
+static int json_blocks(void *ctx, struct tm_diag *d)
+{
+	struct jcount *c = ctx;
+	const struct tm_block *b = tm_input_block(c->in, 0);
+	void *cx[2] = { c, c };
+	bool split;
+
+	return tm_jscan_at("t.json", b->data, b->len, tm_input_block_grow(c->in, 0), 1, d,
+			   count_event, cx, 0, &split, NULL);
+}
+
+/* Open F's JSON file inflating ahead: handed out with its one JSON block
+ * still growing, the systemTraceEvents block not yet there; then read as
+ * the first pass reads it (tm_kscan_first_pass).  0 or -1 (f->d). */
+static int scan_json(struct fix *f, struct jcount *c)
+{
+	memset(c, 0, sizeof(*c));
+	assert_true(open_held(f));
+	c->in = f->in;
+	assert_int_equal(tm_input_nblocks(f->in), 1);
+	assert_int_equal(tm_input_block(f->in, 0)->kind, TM_BLOCK_JSON);
+	assert_true(tm_input_block(f->in, 0)->len < f->t.len);
+	assert_int_equal(tm_kstats_init(&f->st, f->path, &f->d), 0);
+	f->st_init = true;
+	return tm_kscan_first_pass(f->in, &f->st, NULL, NULL, json_blocks, c);
+}
+
+/* Every event, and every line of the systemTraceEvents string, read; the
+ * blocks those of tm_input_open(). */
+static void assert_json_read(struct fix *f, const struct jcount *c)
+{
+	const struct tm_block *b;
+
+	assert_int_equal(c->events, EVENTS);
+	assert_int_equal(c->ts_sum, (int64_t)EVENTS * (EVENTS - 1) / 2 * 1000);
+	assert_int_equal(f->st.events, KLINES);
+	assert_int_equal(f->st.header, 1);
+	assert_int_equal(tm_input_nblocks(f->in), 2);
+	assert_null(tm_input_block_grow(f->in, 0));   /* settled */
+	b = tm_input_block(f->in, 0);
+	assert_int_equal(b->len, f->t.len);
+	assert_memory_equal(b->data, f->t.p, f->t.len);
+	b = tm_input_block(f->in, 1);
+	assert_int_equal(b->kind, TM_BLOCK_FTRACE);
+	assert_string_equal(b->origin, "systemTraceEvents");
+	assert_true(hook_calls > 10);                 /* it came in many pieces */
+}
+
+/* A JSON text with systemTraceEvents (BEFORE: ahead of traceEvents) read
+ * as it grows: every event and every kernel line of it. */
+static void json_system(bool before)
+{
+	struct fix f;
+	struct jcount c;
+
+	fix_new_with(&f, make_json(before));
+	assert_int_equal(scan_json(&f, &c), 0);
+	assert_json_read(&f, &c);
+	fix_free(&f);
+}
+
+/* systemTraceEvents after traceEvents: its block is made at the end. */
+static void test_json_system_after(void **state)
+{
+	(void)state;
+	json_system(false);
+}
+
+/* systemTraceEvents before traceEvents: the same. */
+static void test_json_system_before(void **state)
+{
+	(void)state;
+	json_system(true);
+}
+
+/* The gzip file cut at 3/4: the events before the cut were read, and the
+ * error is tm_input_open()'s (the byte: the file's length), not the JSON
+ * reader's about the text's end. */
+static void test_json_truncated(void **state)
+{
+	struct fix f;
+	struct jcount c;
+	struct tm_diag d2;
+
+	(void)state;
+	fix_new_with(&f, make_json(false));
+	assert_int_equal(truncate(f.path, (off_t)(f.gz_len / 4 * 3)), 0);
+	tm_diag_init(&d2);
+	assert_null(tm_input_open(f.path, &d2));
+	assert_int_equal(scan_json(&f, &c), -1);
+	assert_string_equal(f.d.error, d2.error);
+	assert_non_null(strstr(d2.error, ": truncated gzip stream"));
+	assert_true(c.events > 0 && c.events < EVENTS);
+	assert_int_equal(f.st.events, 0);           /* no systemTraceEvents block */
+	tm_diag_free(&d2);
+	fix_free(&f);
+}
+
+/* A syntax error three quarters in ("pid";1): the same error, the same
+ * events before it, as the whole text read after its inflate; and the
+ * systemTraceEvents block read, as the whole text's first pass reads it
+ * before its JSON. */
+static void test_json_syntax_error(void **state)
+{
+	struct fix f;
+	struct jcount c, c2;
+	struct text t = make_json(false);
+	struct tm_diag d2;
+	struct tm_input *in2;
+	char *bad = strstr(t.p + t.len / 4 * 3, "\"pid\":");
+
+	(void)state;
+	assert_non_null(bad);
+	bad[5] = ';';
+	fix_new_with(&f, t);
+	tm_diag_init(&d2);
+	assert_non_null(in2 = tm_input_open(f.path, &d2));
+	c2 = (struct jcount){ .in = in2 };
+	assert_int_equal(json_blocks(&c2, &d2), -1);
+	assert_int_equal(scan_json(&f, &c), -1);
+	assert_non_null(strstr(d2.error, "t.json:"));
+	assert_non_null(strstr(d2.error, ": expected ':' after an object key"));
+	assert_string_equal(f.d.error, d2.error);
+	assert_int_equal(c.events, c2.events);
+	assert_true(c.events > EVENTS / 2 && c.events < EVENTS);
+	assert_int_equal(f.st.events, KLINES);
+	tm_input_free(in2);
+	tm_diag_free(&d2);
+	fix_free(&f);
+}
+
+/* JSON that is not Trace Event JSON (a Speed Tracer dump: its first
+ * record says so): read whole, as before. */
+static void test_json_other_format(void **state)
+{
+	struct fix f;
+	struct text t = { malloc((size_t)EVENTS * 64 + 64), 0 };
+
+	(void)state;
+	assert_non_null(t.p);
+	for (unsigned i = 0; i < EVENTS; i++)
+		t.len += (size_t)sprintf(t.p + t.len, "{\"type\":18,\"time\":%u,\"data\":{}}\n", i);
+	fix_new_with(&f, t);
 	f.in = tm_input_open_ahead(f.path, &f.d);
 	assert_non_null(f.in);
-	assert_non_null(tm_input_block_grow(f.in, 0));
+	assert_null(tm_input_block_grow(f.in, 0));
+	assert_int_equal(tm_input_format(f.in), TM_FMT_SPEEDTRACER);
 	fix_free(&f);
 }
 
@@ -282,6 +521,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_late_corrupt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_isal_fallback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_free_early, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_system_after, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_system_before, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_truncated, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_syntax_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_other_format, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -126,7 +126,7 @@ static size_t every_cut(const char *t, unsigned long first, const size_t *starts
 		for (size_t i = 0; i < nstarts; i++)
 			want |= starts[i] == cut;
 		tm_diag_init(&d);
-		rc = tm_jscan_at("t.json", t, len, first, &d, collect, ctx, cut, &split, &top);
+		rc = tm_jscan_at("t.json", t, len, NULL, first, &d, collect, ctx, cut, &split, &top);
 		if (split != want)
 			fail_msg("cut at %zu ('%c'): split %d, want %d", cut, t[cut], split, want);
 		assert_int_equal(rc, rc0 < 0 ? -1 : 0);
