@@ -92,7 +92,8 @@ void *tm_big_grow(void *p, size_t *cap, size_t limit)
 }
 
 /* The header page before the data of a scratch-file mapping: the fd of
- * the file (-1: anonymous), and for a buffer that grows in place its room. */
+ * the file (-1: anonymous), and for a buffer that grows in place its room
+ * (0 for the others). */
 #define BIG_HDR 4096
 struct big_hdr {
 	int fd;
@@ -115,6 +116,40 @@ static int big_reserve(int fd, size_t from, size_t to)
 	return -1;
 }
 
+/* A new mapping of TOTAL bytes (mmap FLAGS added), its header page set
+ * (struct big_hdr, ROOM): of a scratch file with its first RESERVE bytes
+ * allocated, or (no scratch file can be made or mapped) anonymous.  Its
+ * data (after the header), or NULL with errno: a full $TMPDIR is an error,
+ * not a reason to map anonymously. */
+static void *big_new(size_t reserve, size_t total, int flags, size_t room)
+{
+	struct big_hdr h = { .fd = tm_big_scratch_fd(), .room = room };
+	char *p = MAP_FAILED;
+
+	if (h.fd >= 0 && big_reserve(h.fd, 0, reserve)) {
+		int e = errno;
+
+		close(h.fd);
+		errno = e;
+		return NULL;
+	}
+	if (h.fd >= 0)
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | flags, h.fd, 0);
+	if (p == MAP_FAILED) {
+		if (h.fd >= 0)
+			close(h.fd);
+		h.fd = -1;
+		p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+	}
+	if (p == MAP_FAILED) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(p, &h, sizeof(h));
+	return p + BIG_HDR;
+}
+
 /* ---- buffers that grow in place -----------------------------------------
  * The whole room is mapped at once (MAP_NORESERVE: address space only) and
  * only the file behind it grows, by whole pages (no page is ever half in
@@ -131,40 +166,12 @@ static size_t page_up(size_t n)
 
 void *tm_big_fixed_alloc(size_t room)
 {
-	struct big_hdr h = { .fd = tm_big_scratch_fd() };
-	size_t total;
-	char *p = MAP_FAILED;
-
 	if (room > SIZE_MAX / 2) {
-		if (h.fd >= 0)
-			close(h.fd);
 		errno = ENOMEM;
 		return NULL;
 	}
-	total = page_up(BIG_HDR + room);
-	if (h.fd >= 0 && big_reserve(h.fd, 0, page_up(BIG_HDR))) {
-		int e = errno;          /* (a full $TMPDIR is an error, as in tm_big_alloc) */
-
-		close(h.fd);
-		errno = e;
-		return NULL;
-	}
-	if (h.fd >= 0)
-		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, h.fd, 0);
-	if (p == MAP_FAILED) {
-		if (h.fd >= 0)
-			close(h.fd);
-		h.fd = -1;
-		p = mmap(NULL, total, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	}
-	if (p == MAP_FAILED) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	h.room = room;
-	memcpy(p, &h, sizeof(h));
-	return p + BIG_HDR;
+	/* (only the header page in the file: the room is address space) */
+	return big_new(page_up(BIG_HDR), page_up(BIG_HDR + room), MAP_NORESERVE, room);
 }
 
 void *tm_big_fixed_resize(void *p, size_t old, size_t len)
@@ -229,49 +236,13 @@ void tm_big_free(void *p, size_t len)
  * process with SIGBUS.  Where no scratch file can be made, an anonymous
  * mapping is used.  The fd of each buffer is kept in a small header page
  * before the data (struct big_hdr). */
-/* A mapping of TOTAL bytes: of scratch file *FD, or (it cannot be mapped:
- * *FD closed, -1) anonymous.  NULL with errno when none. */
-static void *big_map(int *fd, size_t total)
-{
-	void *p;
-
-	if (*fd >= 0) {
-		if (big_reserve(*fd, 0, total))
-			return NULL;
-		p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
-		if (p != MAP_FAILED)
-			return p;
-		close(*fd);
-		*fd = -1;
-	}
-	p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return p;
-}
-
 void *tm_big_alloc(size_t len)
 {
-	int fd = tm_big_scratch_fd(), e;
-	char *p;
-
 	if (len > SIZE_MAX - BIG_HDR) {
 		errno = ENOMEM;
-		p = NULL;
-	} else {
-		p = big_map(&fd, len + BIG_HDR);
-	}
-	if (!p) {
-		e = errno;
-		if (fd >= 0)
-			close(fd);
-		errno = e;
 		return NULL;
 	}
-	memcpy(p, &fd, sizeof(fd));   /* -1: anonymous (see tm_big_free) */
-	return p + BIG_HDR;
+	return big_new(len + BIG_HDR, len + BIG_HDR, 0, 0);
 }
 
 void *tm_big_resize(void *p, size_t old, size_t len)
