@@ -389,32 +389,29 @@ static void zout_trim(struct zout *o)
 	}
 }
 
-/* Hand O's output to Z (ERR 0), or free it and note why in Z; returns
- * ERR. */
+/* Hand O's output to Z (ERR 0), or note why not in Z and free it;
+ * returns ERR.  A buffer read by another thread (O->pub) is the caller's:
+ * not freed nor trimmed, its reader told where it ends (on an error: at
+ * what was published). */
 static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 {
-	if (o->pub) {           /* the buffer is the caller's, read by another thread */
-		if (err) {
-			z->err = o->err;
-			z->nul_at = o->nul_at;
-		}
-		z->data = o->buf;
-		z->len = err ? 0 : o->len;
-		z->cap = o->cap;
-		tm_grow_end(o->pub, err ? o->published : o->len);
-		return err;
-	}
 	if (err) {
 		z->err = o->err;
 		z->nul_at = o->nul_at;
-		tm_big_free(o->buf, o->cap);
-		return err;
 	}
-	zout_trim(o);
+	if (!o->pub) {
+		if (err) {
+			tm_big_free(o->buf, o->cap);
+			return err;
+		}
+		zout_trim(o);
+	}
 	z->data = o->buf;
-	z->len = o->len;
+	z->len = err ? 0 : o->len;
 	z->cap = o->cap;
-	return TM_Z_OK;
+	if (o->pub)
+		tm_grow_end(o->pub, err ? o->published : o->len);
+	return err;
 }
 
 #ifdef TM_HAVE_ISAL
