@@ -1651,22 +1651,31 @@ static int write_rec(struct pf *pf, const struct rec *r)
 
 /* ---- pass 2: the bundles merged by time ---------------------------------- */
 
-/* IX[0, N) of records R sorted by time, stably (TMP: room for N). */
-static void sort_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t n)
+/* IX[0, H) and IX[H, N), each sorted by the time of records R, merged
+ * into IX[0, N), stably (TMP: room for N). */
+static void merge_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t h, size_t n)
 {
-	size_t h = n / 2, i = 0, j = h, k = 0;
+	size_t i = 0, j = h, k = 0;
 
-	if (n < 2)
-		return;
-	sort_ix(r, ix, tmp, h);
-	sort_ix(r, ix + h, tmp, n - h);
 	if (r[ix[h - 1]].ts <= r[ix[h]].ts)
 		return;
 	while (i < h && j < n)
 		tmp[k++] = r[ix[j]].ts < r[ix[i]].ts ? ix[j++] : ix[i++];
 	while (i < h)
 		tmp[k++] = ix[i++];
-	memcpy(ix, tmp, k * sizeof(*ix));
+	memcpy(ix, tmp, k * sizeof(*ix));       /* (the rest of IX[H, N) is in place) */
+}
+
+/* IX[0, N) of records R sorted by time, stably (TMP: room for N). */
+static void sort_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t n)
+{
+	size_t h = n / 2;
+
+	if (n < 2)
+		return;
+	sort_ix(r, ix, tmp, h);
+	sort_ix(r, ix + h, tmp, n - h);
+	merge_ix(r, ix, tmp, h, n);
 }
 
 /* RB's ix: its records by time, stably.  A bundle's events and its compact
@@ -1674,7 +1683,7 @@ static void sort_ix(const struct rec *r, uint32_t *ix, uint32_t *tmp, size_t n)
 static void order_records(struct recbuf *rb)
 {
 	const struct rec *r = rb->r;
-	size_t n = rb->n, h, i, j, k = 0;
+	size_t n = rb->n, h, j, i;
 
 	for (h = 1; h < n && r[h - 1].ts <= r[h].ts; h++)
 		;
@@ -1684,17 +1693,10 @@ static void order_records(struct recbuf *rb)
 		rb->ix[i] = (uint32_t)i;
 	if (h >= n)
 		return;
-	if (j < n) {            /* more than two runs */
+	if (j < n)              /* more than two runs */
 		sort_ix(r, rb->ix, rb->tmp, n);
-		return;
-	}
-	for (i = 0, j = h; i < h && j < n;)
-		rb->tmp[k++] = r[j].ts < r[i].ts ? (uint32_t)j++ : (uint32_t)i++;
-	while (i < h)
-		rb->tmp[k++] = (uint32_t)i++;
-	while (j < n)
-		rb->tmp[k++] = (uint32_t)j++;
-	memcpy(rb->ix, rb->tmp, n * sizeof(*rb->ix));
+	else
+		merge_ix(r, rb->ix, rb->tmp, h, n);
 }
 
 /* Bundle B's records again, into buffer RB, in the order pass 1 made
