@@ -530,6 +530,15 @@ static int field_symbol(struct pf *pf, const struct tm_pb *m, uint32_t num, stru
 	return rc < 0 ? wire_fail(pf, &e) : 0;
 }
 
+/* The field of event FIELD (table entry D, or none) that names a kernel
+ * symbol, or 0. */
+static uint32_t event_symbol_field(uint32_t field, const struct tm_pf_event *d)
+{
+	if (field == PF_EV_SCHED_BLOCKED_REASON)
+		return PF_BLOCKED_CALLER;
+	return d ? tm_pf_event_symbol_field(d) : 0;
+}
+
 /* The table's event of FtraceEvent field FIELD (tm_pf_event), looked up
  * once a field below EVENT_CACHE. */
 static const struct tm_pf_event *event_of(struct pf *pf, uint32_t field)
@@ -541,8 +550,7 @@ static const struct tm_pf_event *event_of(struct pf *pf, uint32_t field)
 	c = &pf->ev[field];
 	if (!c->known) {
 		c->d = tm_pf_event(field);
-		c->sym = field == PF_EV_SCHED_BLOCKED_REASON ? PF_BLOCKED_CALLER :
-			 c->d ? tm_pf_event_symbol_field(c->d) : 0;
+		c->sym = event_symbol_field(field, c->d);
 		c->known = true;
 	}
 	return c->d;
@@ -551,16 +559,9 @@ static const struct tm_pf_event *event_of(struct pf *pf, uint32_t field)
 /* The field of event FIELD that names a kernel symbol, or 0. */
 static uint32_t symbol_field(struct pf *pf, uint32_t field)
 {
-	const struct tm_pf_event *d;
+	const struct tm_pf_event *d = event_of(pf, field);
 
-	if (field < EVENT_CACHE) {
-		event_of(pf, field);
-		return pf->ev[field].sym;
-	}
-	if (field == PF_EV_SCHED_BLOCKED_REASON)
-		return PF_BLOCKED_CALLER;
-	d = tm_pf_event(field);
-	return d ? tm_pf_event_symbol_field(d) : 0;
+	return field < EVENT_CACHE ? pf->ev[field].sym : event_symbol_field(field, d);
 }
 
 /* The events of the bundle being read counted so far, by field (in the
