@@ -1459,7 +1459,7 @@ static struct view fview(const struct tm_pb_field *f)
 	return f->type == TM_PB_BYTES ? view_of(f) : (struct view){ NULL, 0 };
 }
 
-/* A sched_switch's details and the line's end. */
+/* A sched_switch's details. */
 static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio, int64_t st,
 		       struct view nc, int32_t np, int32_t nprio)
 {
@@ -1477,12 +1477,11 @@ static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio,
 	w = w_text(w + 15, nc);
 	w = W_KV(w, " next_pid=", np);
 	w = W_KV(w, " next_prio=", nprio);
-	*w++ = '\n';
 	pf->len = (size_t)(w - pf->buf);
 }
 
 /* A compact sched_waking, as to_ftrace() writes one (its default layout:
- * target_cpu not padded, unlike sched_wakeup's), and the line's end. */
+ * target_cpu not padded, unlike sched_wakeup's). */
 static void put_waking(struct pf *pf, struct view comm, int32_t pid, int32_t prio, int32_t target)
 {
 	char *w = room(pf, (size_t)comm.n + 128);
@@ -1494,11 +1493,10 @@ static void put_waking(struct pf *pf, struct view comm, int32_t pid, int32_t pri
 	w = W_KV(w, " pid=", pid);
 	w = W_KV(w, " prio=", prio);
 	w = W_KV(w, " target_cpu=", target);
-	*w++ = '\n';
 	pf->len = (size_t)(w - pf->buf);
 }
 
-/* A print's text as a tracing_mark_write and the line's end. */
+/* A print's text as a tracing_mark_write. */
 static void put_print(struct pf *pf, struct view buf)
 {
 	char *w = room(pf, 2 * (size_t)buf.n + 24);
@@ -1507,7 +1505,6 @@ static void put_print(struct pf *pf, struct view buf)
 		return;
 	memcpy(w, "tracing_mark_write: ", 20);
 	w = w_chars(w + 20, buf, true);
-	*w++ = '\n';
 	pf->len = (size_t)(w - pf->buf);
 }
 
@@ -1584,8 +1581,7 @@ static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
 	return tm_pf_event_write(d, m, &sink, &e) ? wire_fail(pf, &e) : 0;
 }
 
-/* The text of REC_EVENT R after the prefix, and the line's end (print and
- * sched_switch: the others' by the caller); 0 when written, 1 when the
+/* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
  * event has no text form here, -1 on a wire error. */
 static int put_event(struct pf *pf, const struct rec *r)
 {
@@ -1638,14 +1634,13 @@ static int write_rec(struct pf *pf, const struct rec *r)
 			   r->next_comm, r->next_pid, r->next_prio);
 	else if (r->kind == REC_WAKING)
 		put_waking(pf, r->next_comm, r->next_pid, r->next_prio, r->target_cpu);
-	else if ((rc = put_event(pf, r)) != 0)
+	else
+		rc = put_event(pf, r);
+	if (rc) {               /* nothing of the line stays */
 		pf->len = mark;
-	else if (r->field != PF_EV_PRINT && r->field != PF_EV_SCHED_SWITCH)
-		put(pf, "\n", 1);
-	if (rc < 0)
-		return -1;
-	if (rc > 0)
-		return count_unknown(pf, r->field);
+		return rc < 0 ? -1 : count_unknown(pf, r->field);
+	}
+	put(pf, "\n", 1);      /* (every writer leaves the line's end here) */
 	pf->written++;
 	return 0;
 }
