@@ -136,7 +136,8 @@ struct rec {
 };
 
 /* The records of one bundle: r in creation order, ix their indices by
- * (time, creation order). */
+ * (time, creation order), tmp order_records' room; r, ix and tmp are one
+ * allocation (recbuf_grow). */
 struct recbuf {
 	struct rec *r;
 	uint32_t *ix, *tmp;
@@ -324,6 +325,24 @@ static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size, size_t 
 	return na;
 }
 
+/* Room for twice B's records (256 at first): 0, or -1 out of memory (B
+ * unchanged).  One block holds r, ix and tmp (ix and tmp are filled only
+ * once every record is made: order_records). */
+static int recbuf_grow(struct recbuf *b)
+{
+	size_t cap = b->cap ? b->cap * 2 : 256;
+	struct rec *nr;
+
+	if (cap > UINT32_MAX ||
+	    !(nr = reallocarray(b->r, cap, sizeof(*nr) + 2 * sizeof(*b->ix))))
+		return -1;
+	b->r = nr;
+	b->ix = (uint32_t *)(nr + cap);
+	b->tmp = b->ix + cap;
+	b->cap = cap;
+	return 0;
+}
+
 /* A new record at TS of the bundle being read (pf->rb), zeroed but for
  * its order; NULL out of memory.  Pass 1 only notes its time (in pf->one)
  * and gives a record to write into and forget. */
@@ -341,24 +360,8 @@ static struct rec *new_rec(struct pf *pf, int64_t ts)
 			pf->one.max_ts = ts;
 		return &pf->dummy;
 	}
-	if (b->n == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 256;
-		struct rec *nr;
-		uint32_t *ix, *tmp;
-
-		if (cap > UINT32_MAX)
-			return NULL;
-		if (!(nr = reallocarray(b->r, cap, sizeof(*nr))))
-			return NULL;
-		b->r = nr;
-		if (!(ix = reallocarray(b->ix, cap, sizeof(*ix))))
-			return NULL;
-		b->ix = ix;
-		if (!(tmp = reallocarray(b->tmp, cap, sizeof(*tmp))))
-			return NULL;
-		b->tmp = tmp;
-		b->cap = cap;
-	}
+	if (b->n == b->cap && recbuf_grow(b))
+		return NULL;
 	r = &b->r[b->n];
 	memset(r, 0, sizeof(*r));
 	r->order = (uint32_t)b->n++;
@@ -1972,9 +1975,7 @@ static void write_process_dump(struct pf *pf)
 
 static void recbuf_free(struct recbuf *b)
 {
-	free(b->r);
-	free(b->ix);
-	free(b->tmp);
+	free(b->r);     /* (ix and tmp with it: recbuf_grow) */
 }
 
 static void pf_free(struct pf *pf)
