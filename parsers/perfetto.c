@@ -656,7 +656,7 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 
 static int col_push(struct column *c, uint64_t v)
 {
-	uint64_t *nv = c->n < c->cap ? c->v : room_for_one(c->v, c->n, &c->cap, sizeof(*nv), 256);
+	uint64_t *nv = room_for_one(c->v, c->n, &c->cap, sizeof(*nv), 256);
 
 	if (!nv)
 		return -1;
