@@ -400,14 +400,15 @@ struct early_fill {
 	bool unknown;        /* some written with "-----" */
 	bool complete;       /* and each of those noted in places[] */
 	uint32_t nplaces;
+	uint32_t last;       /* its last place noted: places[last - 1], or 0 */
 	char col[12];        /* (early_fill_in: the tgid learned, as written) */
-	uint32_t ncol;
 };
 
 /* Where a "-----" was written (in the order written). */
 struct early_place {
 	uint64_t off;        /* in the output */
-	int32_t pid;         /* the line's task */
+	uint32_t prev;       /* the place before it of its task: places[prev - 1],
+			      * or 0 */
 };
 
 /* The places noted: per pid and in all (16 bytes each).  Past them the
@@ -508,7 +509,8 @@ static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off)
 		e->places = p;
 		e->places_cap = cap;
 	}
-	e->places[e->nplaces++] = (struct early_place){ off, pid };
+	e->places[e->nplaces++] = (struct early_place){ off, f->last };
+	f->last = e->nplaces;
 	f->nplaces++;
 }
 
@@ -753,23 +755,27 @@ static bool early_fill_in(struct tm_merge_early *e)
 	const char *key;
 	bool ok;
 
+	if (!e->nplaces)
+		return true;
+	if (!(ed = calloc(e->nplaces, sizeof(*ed))))
+		return false;
+	/* each task's places (a list through places[]) at their index: the
+	 * edits in the order written, as tm_out_rewrite wants them */
 	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
 		int32_t pid, tgid;
+		uint32_t n;
 
 		memcpy(&pid, key, sizeof(pid));
 		tgid = tm_kstats_tgid(e->owner, pid);
-		f->ncol = tgid < 0 || !f->unknown ? 0 :
-			  (uint32_t)snprintf(f->col, sizeof(f->col), "%5d", (int)tgid);
+		if (tgid < 0 || !f->last)
+			continue;
+		n = (uint32_t)snprintf(f->col, sizeof(f->col), "%5d", (int)tgid);
+		for (uint32_t i = f->last; i; i = e->places[i - 1].prev)
+			ed[i - 1] = (struct tm_out_edit){ e->places[i - 1].off, f->col, 5, n };
 	}
-	if (!e->nplaces)
-		return true;
-	if (!(ed = malloc(e->nplaces * sizeof(*ed))))
-		return false;
-	for (uint32_t i = 0; i < e->nplaces; i++) {
-		f = tm_hmap_get_i32(e->fills, e->places[i].pid, false);
-		if (f && f->ncol)
-			ed[ne++] = (struct tm_out_edit){ e->places[i].off, f->col, 5, f->ncol };
-	}
+	for (uint32_t i = 0; i < e->nplaces; i++)
+		if (ed[i].p)
+			ed[ne++] = ed[i];
 	ok = tm_out_rewrite(&e->w.out, ed, ne) == 0;
 	free(ed);
 	return ok;
