@@ -436,11 +436,23 @@ static void test_prefix_fill(void **state)
 		struct tm_canon_pre pre;
 
 		same_on_every_path(c[i].in, c[i].want, c[i].fill);
-		/* every one of these prefixes made ahead takes its fill */
+		/* every one of these prefixes made ahead takes its fill, at the
+		 * "-----" of a line without a TGID; one with a TGID of its own
+		 * has no place for a fill (its column is not to be written
+		 * over) */
 		while (tm_ftrace_next_fline(r, &fl) && fl.line.kind != TM_LN_EVENT)
 			;
 		assert_true(tm_canon_prefix_json(buf, &fl, -1, &pre));
-		assert_true(tm_canon_pre_fits(&pre, fl.line.ev.tgid < 0 ? c[i].fill : -1));
+		if (i + 1 < sizeof(c) / sizeof(c[0])) {
+			assert_true(fl.line.ev.tgid < 0);
+			assert_true(pre.tgid_at > 0 && pre.tgid_at + (size_t)5 <= pre.n[0]);
+			assert_memory_equal(pre.p[0] + pre.tgid_at, "-----", 5);
+			assert_true(tm_canon_pre_fits(&pre, c[i].fill));
+		} else {
+			assert_int_equal(fl.line.ev.tgid, 77);
+			assert_int_equal(pre.tgid_at, 0);
+			assert_false(tm_canon_pre_fits(&pre, c[i].fill));
+		}
 		tm_ftrace_reader_free(r);
 	}
 }
