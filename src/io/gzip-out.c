@@ -48,59 +48,68 @@ static bool isal_start(struct tm_gz *z)
 	z->is->gzip_flag = IGZIP_GZIP;
 	return true;
 }
-
-/* Deflate N bytes at P (FINISH: to the end of the stream). */
-static int isal_run(struct tm_gz *z, const char *p, size_t n, bool finish)
-{
-	struct isal_zstream *s = z->is;
-
-	s->next_in = (uint8_t *)p;
-	s->avail_in = 0;
-	for (;;) {
-		int e;
-
-		if (s->avail_in == 0) {
-			s->avail_in = (uint32_t)(n < GZ_CHUNK ? n : GZ_CHUNK);
-			n -= s->avail_in;
-		}
-		s->end_of_stream = finish && n == 0;
-		s->next_out = z->out;
-		s->avail_out = (uint32_t)GZ_OUT_BUF;
-		if (isal_deflate(s) != COMP_OK)
-			return EIO;
-		if (s->avail_out < GZ_OUT_BUF && (e = z->sink(z->ctx, (char *)z->out,
-							      GZ_OUT_BUF - s->avail_out)))
-			return e;
-		if (finish ? s->internal_state.state == ZSTATE_END
-			   : s->avail_in == 0 && n == 0 && s->avail_out != 0)
-			return 0;
-	}
-}
 #endif
 
-/* zlib level 1 (the reference path, or no ISA-L). */
-static int zlib_run(struct tm_gz *z, const char *p, size_t n, bool finish)
+/* One call of the engine on the *AVAIL bytes at *IN (END: the last of the
+ * stream), its output into z->out: *IN and *AVAIL moved past what it took,
+ * *MADE the bytes it wrote, *ENDED whether the stream's end is written.
+ * 0, or EIO. */
+static int deflate_step(struct tm_gz *z, const char **in, uint32_t *avail, bool end,
+			size_t *made, bool *ended)
 {
-	z_stream *s = &z->zs;
+	int ret;
+#ifdef TM_HAVE_ISAL
+	struct isal_zstream *is = z->is;
 
-	s->next_in = (Bytef *)p;
-	s->avail_in = 0;
-	for (;;) {
-		int ret, e;
-
-		if (s->avail_in == 0) {
-			s->avail_in = (uInt)(n < GZ_CHUNK ? n : GZ_CHUNK);
-			n -= s->avail_in;
-		}
-		s->next_out = z->out;
-		s->avail_out = (uInt)GZ_OUT_BUF;
-		ret = deflate(s, finish && n == 0 ? Z_FINISH : Z_NO_FLUSH);
-		if (ret == Z_STREAM_ERROR)
+	if (!z->zlib) {
+		is->next_in = (uint8_t *)*in;
+		is->avail_in = *avail;
+		is->end_of_stream = end;
+		is->next_out = z->out;
+		is->avail_out = (uint32_t)GZ_OUT_BUF;
+		if (isal_deflate(is) != COMP_OK)
 			return EIO;
-		if (s->avail_out < GZ_OUT_BUF && (e = z->sink(z->ctx, (char *)z->out,
-							      GZ_OUT_BUF - s->avail_out)))
+		*in = (const char *)is->next_in;
+		*avail = is->avail_in;
+		*made = GZ_OUT_BUF - is->avail_out;
+		*ended = is->internal_state.state == ZSTATE_END;
+		return 0;
+	}
+#endif
+	/* zlib level 1 (the reference path, or no ISA-L) */
+	z->zs.next_in = (Bytef *)*in;
+	z->zs.avail_in = (uInt)*avail;
+	z->zs.next_out = z->out;
+	z->zs.avail_out = (uInt)GZ_OUT_BUF;
+	ret = deflate(&z->zs, end ? Z_FINISH : Z_NO_FLUSH);
+	if (ret == Z_STREAM_ERROR)
+		return EIO;
+	*in = (const char *)z->zs.next_in;
+	*avail = (uint32_t)z->zs.avail_in;
+	*made = GZ_OUT_BUF - z->zs.avail_out;
+	*ended = ret == Z_STREAM_END;
+	return 0;
+}
+
+/* Deflate N bytes at P (FINISH: to the end of the stream), fed to the
+ * engine GZ_CHUNK at most at a time, its output to the sink. */
+static int deflate_run(struct tm_gz *z, const char *p, size_t n, bool finish)
+{
+	uint32_t avail = 0;
+
+	for (;;) {
+		size_t made;
+		bool ended;
+		int e;
+
+		if (avail == 0) {
+			avail = (uint32_t)(n < GZ_CHUNK ? n : GZ_CHUNK);
+			n -= avail;
+		}
+		if ((e = deflate_step(z, &p, &avail, finish && n == 0, &made, &ended)) ||
+		    (made && (e = z->sink(z->ctx, (char *)z->out, made))))
 			return e;
-		if (finish ? ret == Z_STREAM_END : s->avail_in == 0 && n == 0 && s->avail_out != 0)
+		if (finish ? ended : avail == 0 && n == 0 && made < GZ_OUT_BUF)
 			return 0;
 	}
 }
@@ -135,22 +144,12 @@ fail:
 
 int tm_gz_write(struct tm_gz *z, const char *p, size_t n)
 {
-	if (!n)
-		return 0;
-#ifdef TM_HAVE_ISAL
-	if (!z->zlib)
-		return isal_run(z, p, n, false);
-#endif
-	return zlib_run(z, p, n, false);
+	return n ? deflate_run(z, p, n, false) : 0;
 }
 
 int tm_gz_finish(struct tm_gz *z)
 {
-#ifdef TM_HAVE_ISAL
-	if (!z->zlib)
-		return isal_run(z, "", 0, true);
-#endif
-	return zlib_run(z, "", 0, true);
+	return deflate_run(z, "", 0, true);
 }
 
 void tm_gz_free(struct tm_gz *z)
