@@ -142,6 +142,15 @@ static int slow_hook(const char *engine, size_t len)
 	for (int i = 0; hold_at && len >= hold_at && i < 25000 &&
 	     !__atomic_load_n(&released, __ATOMIC_ACQUIRE); i++)
 		usleep(200);
+	/* test_isal_fallback: two members in (the first published: the hook
+	 * comes before a step's publish), wait for scan() to have the input
+	 * open and the byte to mark (mark_at; 10 s at most), so that ISA-L
+	 * fails after that however loaded the machine (not on the reader's
+	 * thread: no helper thread, nothing to wait for) */
+	if (isal_fail_at && !pthread_equal(pthread_self(), main_thread))
+		for (int i = 0; len >= 2 * MEMBER && i < 50000 &&
+				!__atomic_load_n(&mark_at, __ATOMIC_ACQUIRE); i++)
+			usleep(200);
 	usleep(500);                /* slower than the reader */
 	return isal && isal_fail_at && len >= isal_fail_at;
 }
