@@ -160,7 +160,8 @@ static int boot_id_line(const char *l, const char *e, unsigned long line, void *
 		n--;
 	if (!tm_boot_id_valid(l, n))
 		return 0;
-	memcpy(id, l, n);
+	for (size_t i = 0; i < n; i++)
+		id[i] = l[i] >= 'A' && l[i] <= 'F' ? (char)(l[i] - 'A' + 'a') : l[i];
 	id[n] = 0;
 	return 1;
 }

@@ -64,7 +64,8 @@ int tm_trace_clock_find(const char *p, size_t len, struct tm_trace_clock *tc);
 #define TM_BOOT_ID_MAX 64
 /* 1 with ID (TM_BOOT_ID_MAX bytes) set to the boot id of the header of
  * P..P+LEN (the first well-formed record: 1 to 63 hex digits and dashes),
- * else 0. */
+ * in lower case (a boot id is a UUID, whose case means nothing: ids read
+ * from two files are the same boot when they are the same text), else 0. */
 int tm_boot_id_find(const char *p, size_t len, char *id);
 /* Is S..S+N a boot id as the record holds it: 1 to TM_BOOT_ID_MAX - 1 hex
  * digits (either case) and dashes? */

@@ -145,6 +145,10 @@ check "archive: a kernel text without a boot id and kernel_boot_b.txt: one CLOCK
 sed 's/bbbbbbbb-2222-4222-8222-222222222222/aaaaaaaa-1111-4111-8111-111111111111/' "$S/kernel_boot_b.txt" > "$T/kernel_boot_b_as_a.txt"
 check "archive: two kernel texts of one boot: one CLOCK_MONOTONIC" \
 	sh -c "$TM sync -q '$S/kernel_boot_a.txt' '$T/kernel_boot_b_as_a.txt' > /dev/null"
+sed 's/bbbbbbbb-2222-4222-8222-222222222222/AAAAAAAA-1111-4111-8111-111111111111/' "$S/kernel_boot_b.txt" > "$T/kernel_boot_b_as_A.txt"
+check "archive: one boot's id in upper case in one text, lower in the other: one boot, no sync-boot-id" \
+	sh -c "$TM sync '$S/kernel_boot_a.txt' '$T/kernel_boot_b_as_A.txt' > /dev/null 2> '$T/bootA.err' &&
+	       ! grep -q 'sync-boot-id' '$T/bootA.err'"
 check "archive: two boots, --offset b=-100s: b's CLOCK_MONOTONIC @boot-bbbbbbbb at -100 s" \
 	sh -c "$TM sync -q --offset '$S/kernel_boot_b.txt=-100s' '$S/kernel_boot_a.txt' '$S/kernel_boot_b.txt' |
 	       grep -q 'kernel CLOCK_MONOTONIC @boot-bbbbbbbb  *offset -100.000000000 s'"
