@@ -208,19 +208,23 @@ def facts(path):
 
 def cmd_truth(facts_path, sync_path):
     """The clock relation sync found (app -> kernel) against the true one the
-    tool read directly (app clock minus CLOCK_MONOTONIC, the trace clock)."""
+    tool read directly (app clock minus CLOCK_MONOTONIC, the trace clock) at
+    two CLOCK_MONOTONIC times, at the start and at the end of the run."""
     f = facts(facts_path)
-    true0, true1 = int(f["app_minus_mono_ns"]), int(f["app_minus_mono_end_ns"])
-    unc = int(f["mono_bracket_ns"]) + abs(true1 - true0)
+    unc = int(f["mono_bracket_ns"])
     s = stream(sync_path, "json")
-    # offset = output (kernel) - input (app) at the first app event (~ the
-    # start); at the end of the run it has moved by the fitted rate
-    est0 = -s["offset_ns"]
-    est1 = est0 - round(s["rate_ppm"] * 1e-6 * float(f["run_ms"]) * 1e6)
+    off = []
+    for true_k, mono_k in ((int(f["app_minus_mono_ns"]), int(f["truth_mono_ns"])),
+                           (int(f["app_minus_mono_end_ns"]), int(f["truth_mono_end_ns"]))):
+        # sync maps an app time a to a + offset_ns + (a - at_ns) * rate;
+        # the app's time of that read: its CLOCK_MONOTONIC time + the truth
+        a = mono_k + true_k
+        est = -(s["offset_ns"] + round((a - s["at_ns"]) * s["rate_ppm"] * 1e-6))
+        off.append(est - true_k)
     print("offset off the measured one by %+d ns at the start, %+d ns at the end (sync error "
           "bound %d ns, measurement +-%d ns, rate %.3f ppm)"
-          % (est0 - true0, est1 - true1, s["error_ns"], unc, s["rate_ppm"]))
-    if max(abs(est0 - true0), abs(est1 - true1)) > s["error_ns"] + unc:
+          % (off[0], off[1], s["error_ns"], unc, s["rate_ppm"]))
+    if max(abs(off[0]), abs(off[1])) > s["error_ns"] + unc:
         sys.exit(1)
 
 def app_events(j):

@@ -31,8 +31,9 @@
  * The instance's `trace` text is then written to OUT.txt, and one line of
  * facts is printed on stdout (key=value), among them the true clock relation
  * read directly at the start and the end: app_minus_mono_ns (app clock minus
- * CLOCK_MONOTONIC = the kernel trace's clock), app_minus_mono_end_ns, and
- * mono_bracket_ns, the uncertainty of those reads.
+ * CLOCK_MONOTONIC = the kernel trace's clock), app_minus_mono_end_ns,
+ * truth_mono_ns and truth_mono_end_ns (the CLOCK_MONOTONIC time of those
+ * reads) and mono_bracket_ns, the uncertainty of those reads.
  *
  * --clock legacy makes the pair systrace recorded with Chrome for years: the
  * instance's trace_clock is "global" (not CLOCK_MONOTONIC), the JSON is
@@ -101,9 +102,10 @@ struct app {
 	int64_t t0;                /* app clock at the start of the run */
 	int nsync, nbegin, nend, nested, maxdepth;
 	/* the true relation: app clock minus CLOCK_MONOTONIC (the kernel
-	 * trace's clock), read directly at the start and at the end, and the
-	 * widest bracket of the reads (its uncertainty) */
-	int64_t app_minus_mono[2], mono_bracket_ns;
+	 * trace's clock), read directly at the start and at the end, the
+	 * CLOCK_MONOTONIC time of each read, and the widest bracket of the
+	 * reads (its uncertainty) */
+	int64_t app_minus_mono[2], truth_mono[2], mono_bracket_ns;
 	int64_t max_handshake_ns;  /* widest t2 - t1 */
 	int64_t parent_write_ns;   /* widest parent_ts write (legacy) */
 	int to_worker[2], to_main[2];   /* ping-pong pipes */
@@ -538,7 +540,8 @@ static void measure_truth(struct app *A, int k)
 		int64_t m2 = clock_ns(CLOCK_MONOTONIC);
 		if (m2 - m1 < best) {
 			best = m2 - m1;
-			A->app_minus_mono[k] = a - (m1 + (m2 - m1) / 2);
+			A->truth_mono[k] = m1 + (m2 - m1) / 2;
+			A->app_minus_mono[k] = a - A->truth_mono[k];
 		}
 	}
 	if (best > A->mono_bracket_ns)
@@ -744,11 +747,13 @@ int main(int argc, char **argv)
 	}
 	printf("clock=%s drift_ppm=%lld slices=%d nested=%d depth=%d pongs=%d sync_markers=%d kernel_lines=%zu "
 	       "sched_switch=%zu marker_lines=%zu max_handshake_ns=%lld app_minus_mono_ns=%lld "
-	       "app_minus_mono_end_ns=%lld mono_bracket_ns=%lld parent_write_ns=%lld run_ms=%.1f\n",
+	       "app_minus_mono_end_ns=%lld truth_mono_ns=%lld truth_mono_end_ns=%lld "
+	       "mono_bracket_ns=%lld parent_write_ns=%lld run_ms=%.1f\n",
 	       A.clock_name, (long long)A.drift_ppm,
 	       A.nbegin, A.nested, A.maxdepth, A.npong, A.nsync, lines, sched, markers,
 	       (long long)A.max_handshake_ns, (long long)A.app_minus_mono[0],
-	       (long long)A.app_minus_mono[1], (long long)A.mono_bracket_ns,
+	       (long long)A.app_minus_mono[1], (long long)A.truth_mono[0],
+	       (long long)A.truth_mono[1], (long long)A.mono_bracket_ns,
 	       (long long)A.parent_write_ns, (m1 - m0) / 1e6);
 	return 0;
 }
