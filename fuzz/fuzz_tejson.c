@@ -9,8 +9,9 @@
  * comes after 0 or -1; the helpers agree with the reader (ts, sync_id);
  * the first pass's notes of the events (json-index.h) give back what the
  * reader gave; read in two parts on two threads (json-scan.h), at the cut it
- * would choose and at one taken from the input, the events, warnings,
- * error and top level are the whole reading's.
+ * would choose and at one taken from the input, and read as a text that
+ * grows (a part first, the rest when the reader asks for more), the
+ * events, warnings, error and top level are the whole reading's.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "tracemerge/input.h"
 #include "tracemerge/tejson.h"
 #include "decode.h"
+#include "grow.h"
 #include "json-scan.h"
 #include "json-index.h"
 
@@ -237,9 +239,12 @@ static bool same_top(const struct tm_te_top *a, const struct tm_te_top *b)
 	return true;
 }
 
-/* Read in two parts at CUT: the same as WHOLE (and D0, RC0, TOP0). */
-static void run_split_at(const char *p, size_t n, size_t cut, const struct seen *whole,
-			 const struct tm_diag *d0, int rc0, const struct tm_te_top *top0)
+/* Read in two parts at CUT (0: in one), the first HAVE bytes of the N
+ * given to the reader and the rest coming through G (NULL: all N given):
+ * the same as WHOLE (and D0, RC0, TOP0). */
+static void run_split_at(const char *p, size_t n, size_t have, struct tm_grow *g, size_t cut,
+			 const struct seen *whole, const struct tm_diag *d0, int rc0,
+			 const struct tm_te_top *top0)
 {
 	struct seen a = { 0 }, b = { 0 };
 	void *ctx[2] = { &a, &b };
@@ -249,7 +254,7 @@ static void run_split_at(const char *p, size_t n, size_t cut, const struct seen 
 	int rc;
 
 	tm_diag_init(&d);
-	rc = tm_jscan_at("fuzz", p, n, 3, &d, see, ctx, cut, &split, &top);
+	rc = tm_jscan_at("fuzz", p, have, g, 3, &d, see, ctx, cut, &split, &top);
 	if (!split)
 		b.n = 0;
 	if (rc != rc0 || a.n + b.n != whole->n || !same_diag(&d, d0) ||
@@ -289,10 +294,25 @@ static void run_split(const char *p, size_t n)
 	while ((rc0 = tm_te_reader_next(r, &ev)) == 1)
 		see(&whole, &ev, &d0);
 	if ((cut = tm_jscan_cut(p, n)))
-		run_split_at(p, n, cut, &whole, &d0, rc0, tm_te_reader_top(r));
+		run_split_at(p, n, n, NULL, cut, &whole, &d0, rc0, tm_te_reader_top(r));
 	/* a cut from the input's last two bytes: anywhere */
 	cut = 1 + ((size_t)(unsigned char)p[n - 1] << 8 | (unsigned char)p[n - 2]) % (n - 1);
-	run_split_at(p, n, cut, &whole, &d0, rc0, tm_te_reader_top(r));
+	run_split_at(p, n, n, NULL, cut, &whole, &d0, rc0, tm_te_reader_top(r));
+	/* a text that grows (a gzipped JSON read while it is inflated): what
+	 * is published first ends after a '\n' (as the inflate publishes), the
+	 * first at a third or later; the rest is there when the reader asks */
+	{
+		const char *nl = memchr(p + n / 3, '\n', n - n / 3);
+		struct tm_grow g;
+
+		if (nl && nl + 1 < p + n) {
+			tm_grow_init(&g, p);
+			tm_grow_end(&g, n);
+			run_split_at(p, n, (size_t)(nl + 1 - p), &g, 0, &whole, &d0, rc0,
+				     tm_te_reader_top(r));
+			tm_grow_destroy(&g);
+		}
+	}
 	tm_te_reader_free(r);
 	free(whole.e);
 	tm_diag_free(&d0);
