@@ -54,6 +54,7 @@ report() {
 	gain:*) ok "fidelity $1 $2: no loss"; echo "    $1 $2: import $_l" ;;
 	unread:*) ok "fidelity $1 $2: no loss (raw input not read by $1)"
 		echo "    $1 $2: ${_l#unread: }" ;;
+	viewer-bug:*) skip "fidelity $1 $2: ${_l#viewer-bug: }" ;;
 	*) notok "fidelity $1 $2: ${_l:-compare.py failed}" ;;
 	esac
 }

@@ -152,6 +152,18 @@ def main():
     if imp is None and raw is None:
         print("unread: neither the raw input nor the import loads (%s)" % ERRORS[0])
         return 0
+    if imp is None and eng == "catapult" and raw is not None and \
+            "ioWaitId is not defined" in ERRORS[-1]:
+        # the importer of the npm traceviewer (1.0.11) names an undefined
+        # variable in the state it gives the time between two of a thread's
+        # slices when it was descheduled as a zombie (prev_state=Z), in
+        # ftrace_importer.html (current Catapult no longer does): met now
+        # and then by a live capture whose raw text it loaded in the same
+        # run; the viewer's bug, shown as a skip
+        print("viewer-bug: Catapult's importer (npm traceviewer) stops at the time"
+              " between two slices of a thread descheduled as a zombie (%s), fixed in"
+              " current Catapult; the raw input loaded" % ERRORS[-1])
+        return 0
     if imp is None:
         print("loss: the import's output did not load (%s)" % ERRORS[1])
         return 1
