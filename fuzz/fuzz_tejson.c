@@ -299,16 +299,17 @@ static void run_split(const char *p, size_t n)
 	cut = 1 + ((size_t)(unsigned char)p[n - 1] << 8 | (unsigned char)p[n - 2]) % (n - 1);
 	run_split_at(p, n, n, NULL, cut, &whole, &d0, rc0, tm_te_reader_top(r));
 	/* a text that grows (a gzipped JSON read while it is inflated): what
-	 * is published first ends after a '\n' (as the inflate publishes), the
-	 * first at a third or later; the rest is there when the reader asks */
-	{
-		const char *nl = memchr(p + n / 3, '\n', n - n / 3);
+	 * is published first ends after a cut byte (as the inflate publishes:
+	 * '\n' before the opener's decision, then '}', grow.h), the first at a
+	 * third or later; the rest is there when the reader asks */
+	for (const char *c = "\n}"; *c; c++) {
+		const char *at = memchr(p + n / 3, *c, n - n / 3);
 		struct tm_grow g;
 
-		if (nl && nl + 1 < p + n) {
+		if (at && at + 1 < p + n) {
 			tm_grow_init(&g, p);
 			tm_grow_end(&g, n);
-			run_split_at(p, n, (size_t)(nl + 1 - p), &g, 0, &whole, &d0, rc0,
+			run_split_at(p, n, (size_t)(at + 1 - p), &g, 0, &whole, &d0, rc0,
 				     tm_te_reader_top(r));
 			tm_grow_destroy(&g);
 		}

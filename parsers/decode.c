@@ -73,11 +73,11 @@ struct zout {
 	bool head_checked;      /* the first TM_NUL_HEAD bytes were looked at */
 	size_t nul_at;          /* where a NUL byte was found in them */
 	/* inflating for a reader on another thread (tm_decode_gunzip_grow):
-	 * BUF grows in place, and is published a line at a time in PUB */
+	 * BUF grows in place, and is handed over a step at a time in PUB */
 	struct tm_grow *pub;
-	size_t published;       /* bytes of BUF published */
+	size_t final;           /* bytes of BUF made final in PUB */
 	size_t skip;            /* zlib after ISA-L: bytes below SKIP are
-				 * published ISA-L output, not written again
+				 * ISA-L output made final, not written again
 				 * (made into SINK) */
 	char *sink;
 	const bool *stop;       /* the reader gave up (atomic) */
@@ -143,26 +143,21 @@ static size_t min_size(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
-/* Inflating for a reader: publish the whole lines written since the last
- * call (the bytes up to the last '\n'); TM_Z_STOPPED when the reader gave
- * up. */
+/* Inflating for a reader: the bytes written since the last call made
+ * final (published to their last cut byte, grow.h); TM_Z_STOPPED when the
+ * reader gave up. */
 static int zout_publish(struct zout *o)
 {
-	const char *nl;
-
 	if (__atomic_load_n(o->stop, __ATOMIC_RELAXED))
 		return TM_Z_STOPPED;
 	if (tm_decode_grow_hook && tm_decode_grow_hook(o->engine, o->len))
 		return TM_Z_CORRUPT;
-	/* (not before the head was judged, nor where ISA-L's published output
-	 * is made again) */
-	if (!o->head_checked || o->len <= o->published)
+	/* (not before the head was judged, nor where ISA-L's final output is
+	 * made again) */
+	if (!o->head_checked || o->len <= o->final)
 		return TM_Z_OK;
-	nl = memrchr(o->buf + o->published, '\n', o->len - o->published);
-	if (nl) {
-		o->published = (size_t)(nl + 1 - o->buf);
-		tm_grow_publish(o->pub, o->published);
-	}
+	o->final = o->len;
+	tm_grow_publish(o->pub, o->final);
 	return TM_Z_OK;
 }
 
@@ -392,7 +387,7 @@ static void zout_trim(struct zout *o)
 /* Hand O's output to Z (ERR 0), or note why not in Z and free it;
  * returns ERR.  A buffer read by another thread (O->pub) is the caller's:
  * not freed nor trimmed, its reader told where it ends (on an error: at
- * what was published). */
+ * what is published, tm_grow_stop). */
 static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 {
 	if (err) {
@@ -409,19 +404,21 @@ static int zout_finish(struct zout *o, int err, struct tm_inflated *z)
 	z->data = o->buf;
 	z->len = err ? 0 : o->len;
 	z->cap = o->cap;
-	if (o->pub)
-		tm_grow_end(o->pub, err ? o->published : o->len);
+	if (o->pub && err)
+		tm_grow_stop(o->pub);
+	else if (o->pub)
+		tm_grow_end(o->pub, o->len);
 	return err;
 }
 
 #ifdef TM_HAVE_ISAL
 /* O made ready for zlib after ISA-L failed: from the start again, but
- * what was published stays as it is (the reader may be reading it): zlib
+ * what was made final stays as it is (the reader may be reading it): zlib
  * makes those bytes again into a sink (they are the same: the stream's). */
 static void zout_restart(struct zout *o, char *sink)
 {
 	if (o->pub) {
-		o->skip = o->published;
+		o->skip = o->final;
 		o->sink = sink;
 	} else {
 		tm_big_free(o->buf, o->cap);

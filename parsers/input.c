@@ -894,34 +894,26 @@ static bool head_is_json(const char *p, size_t n, size_t *bom)
 	return true;
 }
 
-/* Wait until J has published more than WANT bytes or ended: the bytes
- * published then, *DONE whether that is all. */
-static size_t job_wait(struct tm_inflate_job *j, size_t want, bool *done)
-{
-	size_t have = tm_grow_ready(&j->grow, done);
-
-	while (!*done && have < want) {
-		have = tm_grow_wait(&j->grow, have);
-		tm_grow_ready(&j->grow, done);
-	}
-	return have;
-}
-
-/* Hand IN out with its one block, of KIND, growing: the HEAD bytes after
- * BOM for now (its length is set at tm_input_settle). */
+/* Hand IN out with its one block, of KIND, growing: what is published
+ * after BOM for now (its length is set at tm_input_settle). */
 static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kind,
-				     size_t bom, size_t head)
+				     size_t bom)
 {
 	struct tm_inflate_job *j = in->job;
+	size_t head = tm_grow_ready(&j->grow, NULL);
 
 	in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
 	in->was_gzip = 1;
 	in->unmapped = 1;
 	j->growing = true;
-	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom, head - bom, 1,
-						   "gzip"));
+	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom,
+						   head > bom ? head - bom : 0, 1, "gzip"));
 }
 
+/* The head is judged on the bytes final, wherever they end; the block is
+ * handed out cut where its reader can cut: an ftrace text after a line
+ * (the two lines of the head are published), a JSON text after a '}' (a
+ * JSON written on one line is read as it comes too). */
 struct tm_input *tm_input_open_end(struct tm_input *in)
 {
 	struct tm_inflate_job *j = in->job;
@@ -929,12 +921,14 @@ struct tm_input *tm_input_open_end(struct tm_input *in)
 	bool done;
 	struct tm_inflated *z = &j->z;
 
-	head = job_wait(j, HEAD_BYTES, &done);
+	head = tm_grow_wait_final(&j->grow, HEAD_BYTES, &done);
 	if (!done && head_is_ftrace(j->buf, head))
-		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head), head);
-	head = job_wait(j, JSON_HEAD_BYTES, &done);
-	if (!done && head_is_json(j->buf, head, &bom))
-		return open_growing(in, TM_BLOCK_JSON, bom, head);
+		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head));
+	head = tm_grow_wait_final(&j->grow, JSON_HEAD_BYTES, &done);
+	if (!done && head_is_json(j->buf, head, &bom)) {
+		tm_grow_set_cut(&j->grow, '}');
+		return open_growing(in, TM_BLOCK_JSON, bom);
+	}
 	if (job_ended(in))
 		return input_finish(in, -1);
 	return input_finish(in, split_text(in, z->data ? z->data : "", z->len));

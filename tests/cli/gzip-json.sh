@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A gzipped Trace Event JSON read by the first pass while it is inflated
 # (issue 27; architecture.md, "Gzip, both ways"): systemTraceEvents after
-# or before traceEvents (known only at the end), JSON that is another
-# format, a truncated gzip file.  stats, import and merge give the bytes,
+# or before traceEvents (known only at the end), all on one line, JSON
+# that is another format, a truncated gzip file.  stats, import and merge give the bytes,
 # warnings (their order) and errors of the reference path (TM_REFERENCE=1)
 # and of the whole inflate (TM_THREADS=1), and the plain input's output.
 # (Pinning tests: the bytes are those of the version that inflated the
@@ -26,15 +26,19 @@ SYS=$(cat "$T/sys.txt") awk '
 SYS=$(cat "$T/sys.txt") awk '
 	/]}$/ { sub(/]}$/, "],\"systemTraceEvents\":\"" ENVIRON["SYS"] "\"}") }
 	{ print }' "$T/plain/a.json" > "$T/plain/after.json"
+# the same on one line (as Catapult saves a trace): read as it grows too,
+# cut after a '}' (grow.h)
+tr -d '\n' < "$T/plain/after.json" > "$T/plain/one.json"
 # a Speed Tracer dump (JSON, one record a line): read by browser.c
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "{\"type\":18,\"time\":%d,\"data\":{}}\n", i }' \
 	> "$T/plain/st.json"
-for f in k.txt a.json after.json before.json st.json; do
+for f in k.txt a.json after.json before.json one.json st.json; do
 	gzip -c "$T/plain/$f" > "$T/gz/$f"
 done
 grep -q '"systemTraceEvents":"# tracer' "$T/plain/before.json" &&
 	grep -q ',"systemTraceEvents":"# tracer' "$T/plain/after.json" &&
-	[ "$(wc -c < "$T/plain/a.json")" -gt 3000000 ] || notok "gzip-json: inputs made"
+	[ "$(wc -c < "$T/plain/a.json")" -gt 3000000 ] &&
+	[ "$(wc -l < "$T/plain/one.json")" -eq 0 ] || notok "gzip-json: inputs made"
 
 # run DIR ENV NAME CMD...: CMD in DIR with ENV, its output, stderr and exit
 # status in $T/NAME.out, .err, .rc
@@ -65,7 +69,7 @@ same() {
 	fi
 }
 
-for f in a.json after.json before.json st.json; do
+for f in a.json after.json before.json one.json st.json; do
 	run gz "" s "stats" "$f"
 	for env in TM_REFERENCE=1 TM_THREADS=1; do
 		run gz "$env" s.ref stats "$f"

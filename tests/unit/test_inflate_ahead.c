@@ -56,9 +56,11 @@ static struct text make_text(void)
 
 /* Trace Event JSON: EVENTS instants and a systemTraceEvents string of
  * KLINES marker events (escaped: "\n"), after traceEvents or (BEFORE)
- * ahead of it. */
-static struct text make_json(bool before)
+ * ahead of it; each event on a line of its own, or (ONE_LINE) the whole
+ * text on one line. */
+static struct text make_json(bool before, bool one_line)
 {
+	const char *nl = one_line ? "" : "\n";
 	struct text t = { malloc((size_t)EVENTS * 64 + (size_t)KLINES * 100 + 256), 0 };
 	char *sys = malloc((size_t)KLINES * 100 + 64);
 	size_t n = 0;
@@ -70,12 +72,12 @@ static struct text make_json(bool before)
 		n += (size_t)sprintf(sys + n, "  app-100   [001] ...1  1000.%06u: "
 				     "tracing_mark_write: k %u\\n", i, i);
 	n += (size_t)sprintf(sys + n, "\"");
-	t.len = (size_t)sprintf(t.p, "{%s%s\"traceEvents\":[\n", before ? sys : "",
-				before ? "," : "");
+	t.len = (size_t)sprintf(t.p, "{%s%s\"traceEvents\":[%s", before ? sys : "",
+				before ? "," : "", nl);
 	for (unsigned i = 0; i < EVENTS; i++)
 		t.len += (size_t)sprintf(t.p + t.len, "{\"name\":\"e\",\"ph\":\"i\",\"ts\":%u,"
-					 "\"pid\":1,\"tid\":1}%s\n", i, i + 1 < EVENTS ? "," : "");
-	t.len += (size_t)sprintf(t.p + t.len, "]%s%s}\n", before ? "" : ",", before ? "" : sys);
+					 "\"pid\":1,\"tid\":1}%s%s", i, i + 1 < EVENTS ? "," : "", nl);
+	t.len += (size_t)sprintf(t.p + t.len, "]%s%s}%s", before ? "" : ",", before ? "" : sys, nl);
 	free(sys);
 	return t;
 }
@@ -123,6 +125,10 @@ static char *mark_at;
  * opener surely sees a text that still grows, however late it runs. */
 static size_t hold_at;
 static bool released;
+/* And (HOLD_FOR_EVENT) until the reader has counted a JSON event before
+ * the inflate's end (EARLY_EVENT, atomic), or 5 s: so a reader that reads
+ * as the text comes surely does, however the threads run. */
+static bool hold_for_event, early_event;
 static pthread_t main_thread;   /* the reader's (the test's) */
 
 static int slow_hook(const char *engine, size_t len)
@@ -141,6 +147,9 @@ static int slow_hook(const char *engine, size_t len)
 	/* (5 s at most: an opener that waits for the end gets it) */
 	for (int i = 0; hold_at && len >= hold_at && i < 25000 &&
 	     !__atomic_load_n(&released, __ATOMIC_ACQUIRE); i++)
+		usleep(200);
+	for (int i = 0; hold_for_event && len >= hold_at && i < 25000 &&
+	     !__atomic_load_n(&early_event, __ATOMIC_ACQUIRE); i++)
 		usleep(200);
 	/* test_isal_fallback: two members in (the first published: the hook
 	 * comes before a step's publish), wait for scan() to have the input
@@ -163,6 +172,7 @@ static int setup(void **state)
 	mark_at = NULL;
 	hold_at = 0;
 	released = false;
+	hold_for_event = early_event = false;
 	tm_decode_grow_hook = slow_hook;
 	main_thread = pthread_self();
 	return 0;
@@ -425,6 +435,7 @@ static void test_free_early(void **state)
 struct jcount {
 	struct tm_input *in;
 	size_t events;
+	size_t early;           /* events counted before the inflate's end */
 	int64_t ts_sum;
 };
 
@@ -432,10 +443,18 @@ struct jcount {
 static void count_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
 {
 	struct jcount *c = ctx;
+	struct tm_grow *g = tm_input_block_grow(c->in, 0);
+	bool done = true;
 
 	(void)d;
 	c->events++;
 	c->ts_sum += ev->ts_ns;
+	if (g)
+		tm_grow_ready(g, &done);
+	if (!done) {
+		c->early++;
+		__atomic_store_n(&early_event, true, __ATOMIC_RELEASE);
+	}
 }
 
 /* The JSON block (block 0) of the input of CTX read, as it grows (a
@@ -490,14 +509,16 @@ static void assert_json_read(struct fix *f, const struct jcount *c)
 
 /* A JSON text with systemTraceEvents (BEFORE: ahead of traceEvents) read
  * as it grows: every event and every kernel line of it. */
-static void json_system(bool before)
+static void json_system(bool before, bool one_line)
 {
 	struct fix f;
 	struct jcount c;
 
-	fix_new_with(&f, make_json(before));
+	fix_new_with(&f, make_json(before, one_line));
+	hold_for_event = true;
 	assert_int_equal(scan_json(&f, &c), 0);
 	assert_json_read(&f, &c);
+	assert_true(c.early > 0);   /* events read before the inflate ended */
 	fix_free(&f);
 }
 
@@ -505,14 +526,22 @@ static void json_system(bool before)
 static void test_json_system_after(void **state)
 {
 	(void)state;
-	json_system(false);
+	json_system(false, false);
 }
 
 /* systemTraceEvents before traceEvents: the same. */
 static void test_json_system_before(void **state)
 {
 	(void)state;
-	json_system(true);
+	json_system(true, false);
+}
+
+/* The text on one line (no '\n' in it, as Catapult saves a trace): read
+ * as it grows all the same, cut after a '}' (grow.h). */
+static void test_json_one_line(void **state)
+{
+	(void)state;
+	json_system(false, true);
 }
 
 /* The gzip file cut at 3/4: the events before the cut were read, and the
@@ -525,7 +554,7 @@ static void test_json_truncated(void **state)
 	struct tm_diag d2;
 
 	(void)state;
-	fix_new_with(&f, make_json(false));
+	fix_new_with(&f, make_json(false, false));
 	assert_int_equal(truncate(f.path, (off_t)(f.gz_len / 4 * 3)), 0);
 	tm_diag_init(&d2);
 	assert_null(tm_input_open(f.path, &d2));
@@ -542,16 +571,15 @@ static void test_json_truncated(void **state)
  * events before it, as the whole text read after its inflate; and the
  * systemTraceEvents block read, as the whole text's first pass reads it
  * before its JSON. */
-static void test_json_syntax_error(void **state)
+static void json_syntax_error(bool one_line)
 {
 	struct fix f;
 	struct jcount c, c2;
-	struct text t = make_json(false);
+	struct text t = make_json(false, one_line);
 	struct tm_diag d2;
 	struct tm_input *in2;
 	char *bad = strstr(t.p + t.len / 4 * 3, "\"pid\":");
 
-	(void)state;
 	assert_non_null(bad);
 	bad[5] = ';';
 	fix_new_with(&f, t);
@@ -562,6 +590,12 @@ static void test_json_syntax_error(void **state)
 	assert_int_equal(scan_json(&f, &c), -1);
 	assert_non_null(strstr(d2.error, "t.json:"));
 	assert_non_null(strstr(d2.error, ": expected ':' after an object key"));
+	if (one_line) {         /* line 1, the ';' its column */
+		char where[64];
+
+		snprintf(where, sizeof(where), "t.json:1:%zu: ", (size_t)(bad + 5 - t.p) + 1);
+		assert_non_null(strstr(d2.error, where));
+	}
 	assert_string_equal(f.d.error, d2.error);
 	assert_int_equal(c.events, c2.events);
 	assert_true(c.events > EVENTS / 2 && c.events < EVENTS);
@@ -569,6 +603,19 @@ static void test_json_syntax_error(void **state)
 	tm_input_free(in2);
 	tm_diag_free(&d2);
 	fix_free(&f);
+}
+
+static void test_json_syntax_error(void **state)
+{
+	(void)state;
+	json_syntax_error(false);
+}
+
+/* The same on one line: the error's column is the byte's in the text. */
+static void test_json_one_line_syntax_error(void **state)
+{
+	(void)state;
+	json_syntax_error(true);
 }
 
 /* JSON that is not Trace Event JSON (a Speed Tracer dump: its first
@@ -601,7 +648,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_system_after, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_system_before, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_truncated, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_one_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_syntax_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_one_line_syntax_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_other_format, setup, teardown),
 	};
 
