@@ -35,15 +35,50 @@
 #  - Catapult's pseudo threads ("irqs cpu N", process 0) and its process
 #    "NaN" (a TGID column "-----") are compared as what they are
 #    (compare.py).
+# compare.py's verdicts are checked first on Catapult answers made up here.
 # Skipped, visibly, without viewer-check.
 . "$(dirname "$0")/../lib.sh"
 command -v python3 >/dev/null || { skip "fidelity (python3 missing)"; exit 0; }
+CMP="python3 $top/tests/viewers/fidelity/compare.py"
+
+# compare.py's own verdicts on Catapult's answers made up here (no viewer
+# needed): a `node` first in PATH answers for RAW, then for the import,
+# what $T/fake/raw and $T/fake/imp hold (model.js's JSON)
+mkdir -p "$T/fake"
+cat > "$T/fake/node" <<'NODE'
+#!/bin/sh
+for f; do :; done
+case $f in *raw*) cat "$(dirname "$0")/raw" ;; *) cat "$(dirname "$0")/imp" ;; esac
+NODE
+chmod +x "$T/fake/node"
+echo '{"ok":true,"sched":3,"threads":{"1":[1]},"slices":{},"counters":{},"kernel_threads":[]}' \
+	> "$T/fake/raw"
+: > "$T/raw.txt"; : > "$T/imp.json"
+# verdict NAME IMP_ANSWER EXIT PREFIX: compare.py with the import answered
+# IMP_ANSWER exits EXIT, its line starting PREFIX
+verdict() {
+	echo "$2" > "$T/fake/imp"
+	PATH="$T/fake:$PATH" $CMP catapult "$T" "$T/raw.txt" "$T/imp.json" > "$T/v.out" 2>&1
+	_rc=$?
+	case "$_rc $(cat "$T/v.out")" in
+	"$3 $4"*) ok "fidelity compare.py: $1" ;;
+	*) notok "fidelity compare.py: $1: exit $_rc, $(head -n 1 "$T/v.out")" ;;
+	esac
+}
+verdict "the npm traceviewer's zombie-state error is a viewer-bug" \
+	'{"error":"ReferenceError: ioWaitId is not defined"}' 0 "viewer-bug: "
+verdict "another error of the import's load is a loss" \
+	'{"error":"TypeError: x is undefined"}' 1 "loss: the import's output did not load"
+verdict "an import with fewer sched slices is a loss" \
+	'{"ok":true,"sched":2,"threads":{"1":[1]},"slices":{},"counters":{},"kernel_threads":[]}' \
+	1 "loss: sched 2 < raw 3"
+verdict "the same model is same" "$(cat "$T/fake/raw")" 0 "same"
+
 find_vc
 if [ -z "$VC" ]; then
 	skip "fidelity (viewer-check not set up: sh scripts/viewer-check.sh)"
 	exit 0
 fi
-CMP="python3 $top/tests/viewers/fidelity/compare.py"
 
 # report ENGINE NAME OUT: OUT (compare.py's line) as a check; a gain or an
 # unread raw input is printed under it
