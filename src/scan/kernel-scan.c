@@ -278,28 +278,29 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 {
 	const char *e = ev->details.p + ev->details.n, *q;
 	struct tm_str c, p;
+	bool sw, wk;
 
 	if (ev->name.n != 12 && ev->name.n != 16)
 		return;   /* not sched_switch, sched_wakeup, _waking nor _wakeup_new */
-	if (TM_STR_IS(ev->name, "sched_switch") && TM_STR_STARTS(ev->details, "prev_comm=")) {
+	sw = TM_STR_IS(ev->name, "sched_switch");
+	wk = !sw && tm_is_wakeup_event(ev->name);
+	if (sw && TM_STR_STARTS(ev->details, "prev_comm=")) {
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
-	} else if (!(TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name)) ||
-		   !tm_find_lit(ev->details.p, e, "comm=", 5)) {
-		return;   /* no name to read by key (trace-cmd's plugin forms) */
-	} else if (tm_is_wakeup_event(ev->name) && TM_STR_STARTS(ev->details, "comm=")) {
+	} else if (wk && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
-	} else if (TM_STR_IS(ev->name, "sched_switch")) {
+	} else if (!(sw || wk) || !tm_find_lit(ev->details.p, e, "comm=", 5)) {
+		return;   /* no name to read by key (trace-cmd's plugin forms) */
+	} else if (sw) {
 		if (kv(ev->details, "prev_comm=", " prev_pid=", &c) &&
 		    kv(ev->details, "prev_pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);
 		if (kv(ev->details, "next_comm=", " next_pid=", &c) &&
 		    kv(ev->details, "next_pid=", NULL, &p))
 			learn_name(st, str_i32(p), c);
-	} else if (tm_is_wakeup_event(ev->name)) {
-		if (kv(ev->details, "comm=", " pid=", &c) && kv(ev->details, "pid=", NULL, &p))
-			learn_name(st, str_i32(p), c);
+	} else if (kv(ev->details, "comm=", " pid=", &c) && kv(ev->details, "pid=", NULL, &p)) {
+		learn_name(st, str_i32(p), c);
 	}
 }
 
