@@ -21,7 +21,8 @@ struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, siz
 					 struct tm_diag *d);
 /* From now on, tm_te_reader_next() returns 0 (stopped) when the next
  * element of the events array starts at byte AT (not when AT is anywhere
- * else: then it reads on). */
+ * else: then it reads on).  A text that grew (tm_te_reader_set_grow) and
+ * has ended is taken whole first, so AT may lie past what R has read. */
 void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at);
 /* tm_te_reader_next() returned 0 because of tm_te_reader_stop_at(). */
 bool tm_te_reader_stopped(const struct tm_te_reader *r);

@@ -621,6 +621,12 @@ struct tm_te_reader *tm_te_reader_new_at(const char *name, const char *text, siz
 
 void tm_te_reader_stop_at(struct tm_te_reader *r, size_t at)
 {
+	bool done;
+	size_t n;
+
+	/* a text that grew and has ended: all of it is the reader's now */
+	if (r->grow && (n = tm_grow_ready(r->grow, &done), done))
+		r->end = r->jl.end = r->grow->data + n;
 	r->stop = at < (size_t)(r->end - r->text) ? r->text + at : NULL;
 }
 

@@ -548,7 +548,7 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	memset(&sc2, 0, sizeof(sc2));
 	pa = (struct jpart){ sc, jb, src->json_procs, src->json_threads, sc->h, name, bi, jbi, false };
 	pb = (struct jpart){ &sc2, &jb2, NULL, NULL, NULL, name, bi, jbi, false };
-	if (sc->split_json && !g) {
+	if (sc->split_json) {
 		pb.procs = tm_hmap_new(1);
 		pb.threads = tm_hmap_new(1);
 	}
@@ -556,11 +556,14 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	/* the second part's notes: for the writer, or for the hook */
 	if (two && (notes || (sc->h && sc->h->jevent)))
 		jb2.idx = tm_jidx_new(b->data);
-	if (two)
+	if (g)      /* (cut late, once it has ended, on two cores) */
+		rc = tm_jscan_grow(name, b->data, b->len, g, b->first_line ? b->first_line : 1, d,
+				   json_event, ctx, two ? TM_JSCAN_MIN : 0, &split, &top);
+	else if (two)
 		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
 			      json_event, ctx, &split, &top);
 	else
-		rc = tm_jscan_at(name, b->data, b->len, g, b->first_line ? b->first_line : 1, d,
+		rc = tm_jscan_at(name, b->data, b->len, NULL, b->first_line ? b->first_line : 1, d,
 				 json_event, ctx, 0, &split, &top);
 	if (rc == 0 && split && join_parts(&pa, &pb, &hook_whole))
 		pa.oom = true;

@@ -28,16 +28,15 @@
 #include "line-feed.h"
 #include "thread.h"
 
-/* Below this a second thread does not pay. */
-#define JSCAN_MIN (4u << 20)
 /* How far past the middle a cut is looked for. */
 #define JSCAN_LOOK (16u << 20)
 
-size_t tm_jscan_cut(const char *text, size_t len)
+/* The first cut (see tm_jscan_cut) at FROM or after, in TEXT of LEN. */
+static size_t cut_from(const char *text, size_t from, size_t len)
 {
-	const char *p = text + len / 2, *e = text + len, *b;
+	const char *p = text + from, *e = text + len, *b;
 
-	if (len < 8)
+	if (len < 8 || from >= len)
 		return 0;
 	if ((size_t)(e - p) > JSCAN_LOOK)
 		e = p + JSCAN_LOOK;
@@ -55,6 +54,11 @@ size_t tm_jscan_cut(const char *text, size_t len)
 		p++;
 	}
 	return 0;
+}
+
+size_t tm_jscan_cut(const char *text, size_t len)
+{
+	return cut_from(text, len / 2, len);
 }
 
 struct second {
@@ -139,16 +143,43 @@ static int join_top(struct tm_jscan_top *t, const struct tm_te_top *a, const str
 	return 0;
 }
 
-int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *g,
+/* The second part, from CUT to LEN, of TEXT (FORM: form_of) read on
+ * another thread (T) for FN(CTX1): true when it runs (then R stops at the
+ * cut). */
+static bool start_second(struct second *s, struct tm_thread *t, struct tm_te_reader *r,
+			 const char *name, const char *text, size_t len, size_t cut, int form,
+			 unsigned long first_line, tm_jscan_fn *fn, void *ctx1)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = name;
+	s->text = text;
+	s->len = len;
+	s->cut = cut;
+	s->object_form = form;
+	s->first_line = first_line;
+	s->fn = fn;
+	s->ctx = ctx1;
+	tm_diag_init(&s->d);
+	atomic_init(&s->quit, false);
+	if (!tm_thread_start(t, second_run, s)) {
+		tm_diag_free(&s->d);
+		return false;
+	}
+	tm_te_reader_stop_at(r, cut);
+	return true;
+}
+
+/* The events of the text, as tm_jscan_at() and tm_jscan_grow() say. */
+static int scan(const char *name, const char *text, size_t len, struct tm_grow *g,
 		unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
-		size_t cut, bool *split, struct tm_jscan_top *top)
+		size_t cut, size_t late_min, bool *split, struct tm_jscan_top *top)
 {
 	struct tm_te_reader *r = tm_te_reader_new(name, text, len, first_line, d);
 	struct second s;
 	struct tm_te_event ev;
 	struct tm_progress_mark pm;
 	struct tm_thread t;
-	bool two = false, passed = false;
+	bool two = false, passed = false, late = g && late_min, done;
 	int rc, form = cut && !g ? form_of(text, len) : -1;
 
 	*split = false;
@@ -158,24 +189,8 @@ int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *
 		return tm_diag_error(d, "out of memory");
 	if (g)
 		tm_te_reader_set_grow(r, g);
-	if (form >= 0 && cut < len) {
-		memset(&s, 0, sizeof(s));
-		s.name = name;
-		s.text = text;
-		s.len = len;
-		s.cut = cut;
-		s.object_form = form;
-		s.first_line = first_line;
-		s.fn = fn;
-		s.ctx = ctx[1];
-		tm_diag_init(&s.d);
-		atomic_init(&s.quit, false);
-		two = tm_thread_start(&t, second_run, &s);
-		if (two)
-			tm_te_reader_stop_at(r, cut);
-		else
-			tm_diag_free(&s.d);
-	}
+	if (form >= 0 && cut < len)
+		two = start_second(&s, &t, r, name, text, len, cut, form, first_line, fn, ctx[1]);
 	tm_progress_mark_init(&pm, 0);
 	while ((rc = tm_te_reader_next(r, &ev)) == 1) {
 		tm_progress_move(&pm, ev.offset, 0);
@@ -185,6 +200,20 @@ int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *
 			passed = true;
 		}
 		fn(ctx[0], &ev, d);
+		if (late) {
+			/* the text has ended: the rest, when it is long, is cut
+			 * in two near its middle (one decision) */
+			size_t n = tm_grow_ready(g, &done) - (size_t)(text - g->data);
+
+			if (done) {
+				late = false;
+				if (n - ev.offset >= late_min &&
+				    (cut = cut_from(text, ev.offset + (n - ev.offset) / 2, n)) &&
+				    (form = form_of(text, n)) >= 0)
+					two = start_second(&s, &t, r, name, text, n, cut, form,
+							   first_line, fn, ctx[1]);
+			}
+		}
 	}
 	if (g)      /* (its length now: the whole text's) */
 		len = tm_grow_ready(g, NULL) - (size_t)(text - g->data);
@@ -214,11 +243,26 @@ int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *
 	return rc < 0 ? -1 : 0;
 }
 
+int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *g,
+		unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
+		size_t cut, bool *split, struct tm_jscan_top *top)
+{
+	return scan(name, text, len, g, first_line, d, fn, ctx, cut, 0, split, top);
+}
+
+int tm_jscan_grow(const char *name, const char *text, size_t len, struct tm_grow *g,
+		  unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
+		  size_t late_min, bool *split, struct tm_jscan_top *top)
+{
+	return scan(name, text, len, g, first_line, d, fn, ctx, 0,
+		    tm_thread_allowed() ? late_min : 0, split, top);
+}
+
 int tm_jscan(const char *name, const char *text, size_t len, unsigned long first_line,
 	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
 	     struct tm_jscan_top *top)
 {
-	size_t cut = len >= JSCAN_MIN && tm_thread_allowed() ? tm_jscan_cut(text, len) : 0;
+	size_t cut = len >= TM_JSCAN_MIN && tm_thread_allowed() ? tm_jscan_cut(text, len) : 0;
 
 	return tm_jscan_at(name, text, len, NULL, first_line, d, fn, ctx, cut, split, top);
 }

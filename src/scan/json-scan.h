@@ -51,6 +51,18 @@ int tm_jscan_at(const char *name, const char *text, size_t len, struct tm_grow *
 		unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
 		size_t cut, bool *split, struct tm_jscan_top *top);
 
+/* Below this many bytes a second thread does not pay. */
+#define TM_JSCAN_MIN ((size_t)4 << 20)
+
+/* tm_jscan() of a text that still grows in G (as tm_jscan_at() with G,
+ * read as it comes), cut late: once the text has ended, when LATE_MIN
+ * bytes or more are left to read (0: never), what is left is cut in two
+ * near its middle, the second part read on another thread as tm_jscan()
+ * reads it (CTX[1], *SPLIT).  (TM_JSCAN_MIN: where it pays.) */
+int tm_jscan_grow(const char *name, const char *text, size_t len, struct tm_grow *g,
+		  unsigned long first_line, struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2],
+		  size_t late_min, bool *split, struct tm_jscan_top *top);
+
 /* Where the text would be cut: the offset of a '{' after "}," (blanks
  * around the comma) after LEN / 2, or 0 (none: no cut). */
 size_t tm_jscan_cut(const char *text, size_t len);

@@ -307,8 +307,8 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 			continue;
 		j.blocks++;
 		if ((g = tm_input_block_grow(in, i)))   /* (read as it is inflated) */
-			rc = tm_jscan_at(name, b->data, b->len, g, b->first_line ? b->first_line : 1,
-					 d, count_event, ctx, 0, &split, NULL);
+			rc = tm_jscan_grow(name, b->data, b->len, g, b->first_line ? b->first_line : 1,
+					   d, count_event, ctx, TM_JSCAN_MIN, &split, NULL);
 		else
 			rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
 				      count_event, ctx, &split, NULL);

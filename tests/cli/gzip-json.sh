@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A gzipped Trace Event JSON read by the first pass while it is inflated
 # (issue 27; architecture.md, "Gzip, both ways"): systemTraceEvents after
-# or before traceEvents (known only at the end), all on one line, JSON
-# that is another format, a truncated gzip file.  stats, import and merge give the bytes,
+# or before traceEvents (known only at the end), all on one line, a text
+# whose rest is read on two cores once the inflate has ended, JSON that
+# is another format, a truncated gzip file.  stats, import and merge give the bytes,
 # warnings (their order) and errors of the reference path (TM_REFERENCE=1)
 # and of the whole inflate (TM_THREADS=1), and the plain input's output.
 # (Pinning tests: the bytes are those of the version that inflated the
@@ -26,19 +27,23 @@ SYS=$(cat "$T/sys.txt") awk '
 SYS=$(cat "$T/sys.txt") awk '
 	/]}$/ { sub(/]}$/, "],\"systemTraceEvents\":\"" ENVIRON["SYS"] "\"}") }
 	{ print }' "$T/plain/a.json" > "$T/plain/after.json"
+# 12 MB, a warning three quarters in: once the inflate has ended, the
+# rest (over 4 MiB when the reader is behind it) is read on two cores
+json_events 160000 | sed '120000s/^/7,/' > "$T/plain/big.json"
 # the same on one line (as Catapult saves a trace): read as it grows too,
 # cut after a '}' (grow.h)
 tr -d '\n' < "$T/plain/after.json" > "$T/plain/one.json"
 # a Speed Tracer dump (JSON, one record a line): read by browser.c
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "{\"type\":18,\"time\":%d,\"data\":{}}\n", i }' \
 	> "$T/plain/st.json"
-for f in k.txt a.json after.json before.json one.json st.json; do
+for f in k.txt a.json after.json before.json one.json big.json st.json; do
 	gzip -c "$T/plain/$f" > "$T/gz/$f"
 done
 grep -q '"systemTraceEvents":"# tracer' "$T/plain/before.json" &&
 	grep -q ',"systemTraceEvents":"# tracer' "$T/plain/after.json" &&
 	[ "$(wc -c < "$T/plain/a.json")" -gt 3000000 ] &&
-	[ "$(wc -l < "$T/plain/one.json")" -eq 0 ] || notok "gzip-json: inputs made"
+	[ "$(wc -l < "$T/plain/one.json")" -eq 0 ] &&
+	[ "$(wc -c < "$T/plain/big.json")" -gt 12000000 ] || notok "gzip-json: inputs made"
 
 # run DIR ENV NAME CMD...: CMD in DIR with ENV, its output, stderr and exit
 # status in $T/NAME.out, .err, .rc
@@ -69,7 +74,7 @@ same() {
 	fi
 }
 
-for f in a.json after.json before.json one.json st.json; do
+for f in a.json after.json before.json one.json big.json st.json; do
 	run gz "" s "stats" "$f"
 	for env in TM_REFERENCE=1 TM_THREADS=1; do
 		run gz "$env" s.ref stats "$f"

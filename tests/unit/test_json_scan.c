@@ -4,9 +4,11 @@
  * and the caller's own, in order), error, line numbers and top level are
  * those of one reader of the whole text (tm_te_reader, the definition), the cut is taken exactly where an element of the events
  * array starts, and dropped everywhere else; where the cut is looked for;
- * the newline count it starts the second part's lines from. */
+ * the newline count it starts the second part's lines from; and a text
+ * that grows, cut late once it has ended (tm_jscan_grow). */
 #include "testutil.h"
 #include "decode.h"
+#include "grow.h"
 #include "json-scan.h"
 #include "tracemerge/tejson.h"
 
@@ -99,6 +101,35 @@ static void same_diag(const struct tm_diag *a, const struct tm_diag *b)
 	}
 }
 
+/* What the parts gave (A, then B when SPLIT; D, TOP, RC) is what one
+ * reader of the whole gave (G0, D0, TOP0, RC0); with a cut at CUT the
+ * first part ends there. */
+static void same_as_whole(const struct got *a, const struct got *b, bool split, size_t cut,
+			  const struct tm_diag *d, const struct tm_jscan_top *top, int rc,
+			  const struct got *g0, const struct tm_diag *d0,
+			  const struct tm_te_top *top0, int rc0)
+{
+	size_t nb = split ? b->n : 0;       /* (dropped, as the caller must) */
+
+	assert_int_equal(rc, rc0 < 0 ? -1 : 0);
+	assert_int_equal(a->n + nb, g0->n);
+	for (size_t i = 0; i < g0->n; i++) {
+		const struct got *g = i < a->n ? a : b;
+		size_t k = i < a->n ? i : i - a->n;
+
+		assert_int_equal(g->ev[k].offset, g0->ev[i].offset);
+		assert_int_equal(g->ev[k].line, g0->ev[i].line);
+		assert_int_equal(g->ev[k].phase, g0->ev[i].phase);
+		assert_int_equal(g->ev[k].has_ts, g0->ev[i].has_ts);
+		assert_int_equal(g->ev[k].ts, g0->ev[i].ts);
+		if (split)      /* the first part ends at the cut */
+			assert_true(i < a->n ? g0->ev[i].offset < cut : g0->ev[i].offset >= cut);
+	}
+	same_diag(d, d0);
+	if (rc == 0)
+		same_top(&top->top, top0);
+}
+
 /*
  * Cut T at every byte: the two parts together must give what one reader
  * gives, and the cut must hold exactly at the offsets in STARTS (the
@@ -129,28 +160,87 @@ static size_t every_cut(const char *t, unsigned long first, const size_t *starts
 		rc = tm_jscan_at("t.json", t, len, NULL, first, &d, collect, ctx, cut, &split, &top);
 		if (split != want)
 			fail_msg("cut at %zu ('%c'): split %d, want %d", cut, t[cut], split, want);
-		assert_int_equal(rc, rc0 < 0 ? -1 : 0);
-		if (!split)
-			b.n = 0;        /* dropped, as the caller must */
-		assert_int_equal(a.n + b.n, g0.n);
-		for (size_t i = 0; i < g0.n; i++) {
-			const struct got *g = i < a.n ? &a : &b;
-			size_t k = i < a.n ? i : i - a.n;
-
-			assert_int_equal(g->ev[k].offset, g0.ev[i].offset);
-			assert_int_equal(g->ev[k].line, g0.ev[i].line);
-			assert_int_equal(g->ev[k].phase, g0.ev[i].phase);
-			assert_int_equal(g->ev[k].has_ts, g0.ev[i].has_ts);
-			assert_int_equal(g->ev[k].ts, g0.ev[i].ts);
-			if (split)      /* the first part ends at the cut */
-				assert_true(i < a.n ? g0.ev[i].offset < cut : g0.ev[i].offset >= cut);
-		}
-		same_diag(&d, &d0);
-		if (rc == 0)
-			same_top(&top.top, &top0);
+		same_as_whole(&a, &b, split, cut, &d, &top, rc, &g0, &d0, &top0, rc0);
 		held += split;
 		tm_jscan_top_free(&top);
 		tm_diag_free(&d);
+	}
+	free((void *)top0.keys);
+	tm_diag_free(&d0);
+	return held;
+}
+
+/* A part's events, and for the first part the text's grow, ended (all of
+ * the text published already) when the part has END_AFTER events. */
+struct lgot {
+	struct got g;
+	struct tm_grow *grow;
+	size_t len, end_after;
+};
+
+static void collect_end(void *ctx, const struct tm_te_event *ev, struct tm_diag *d)
+{
+	struct lgot *l = ctx;
+
+	collect(&l->g, ev, d);
+	if (l->grow && l->g.n == l->end_after)
+		tm_grow_end(l->grow, l->len);
+}
+
+/*
+ * T read as a text that grows (tm_jscan_grow, LATE_MIN 1), all of it
+ * published from the start (the reader never waits: no second thread here
+ * to end it) but its end told only after the K-th event, for every K; and
+ * then ended from the start, the reader handed its first HAVE bytes only,
+ * for every HAVE from 4 (the cut, after the first event, may lie past
+ * them): the
+ * rest is cut late, near its middle, and the parts together give what one
+ * reader gives.  Returns how many cuts held, and in *HELD_START how many
+ * of the second kind.
+ */
+static size_t every_late_cut(const char *t, unsigned long first, size_t *held_start)
+{
+	size_t len = strlen(t), held = 0;
+	struct tm_diag d0;
+	struct got g0 = { 0 };
+	struct tm_te_top top0;
+	int rc0;
+
+	*held_start = 0;
+	tm_diag_init(&d0);
+	rc0 = read_whole(t, len, first, &d0, &g0, &top0);
+	for (size_t k = 1; k < g0.n + len; k++) {
+		struct tm_grow grow;
+		struct lgot a = { .grow = &grow, .len = len, .end_after = k }, b = { 0 };
+		void *ctx[2] = { &a, &b };
+		struct tm_diag d;
+		struct tm_jscan_top top;
+		bool split;
+		int rc;
+
+		if (k > g0.n && k - g0.n < 4)
+			continue;   /* (a BOM is whole in what a reader is handed) */
+		tm_grow_init(&grow, t);
+		tm_grow_set_cut(&grow, t[len - 1]);     /* (so all is published) */
+		tm_grow_publish(&grow, len);
+		tm_diag_init(&d);
+		if (k > g0.n) {         /* ended from the start, K - N bytes published then */
+			tm_grow_end(&grow, len);
+			a.grow = NULL;
+		}
+		rc = tm_jscan_grow("t.json", t, k > g0.n ? k - g0.n : len, &grow, first, &d,
+				   collect_end, ctx, 1, &split, &top);
+		same_as_whole(&a.g, &b.g, split, split && a.g.n < g0.n ? g0.ev[a.g.n].offset : len,
+			      &d, &top, rc, &g0, &d0, &top0, rc0);
+		if (split)      /* decided after the K-th event (the first) */
+			assert_true(a.g.n >= (k > g0.n ? 1 : k));
+		if (k > g0.n)
+			*held_start += split;
+		else
+			held += split;
+		tm_jscan_top_free(&top);
+		tm_diag_free(&d);
+		tm_grow_destroy(&grow);
 	}
 	free((void *)top0.keys);
 	tm_diag_free(&d0);
@@ -173,6 +263,7 @@ static void test_array_warnings(void **state)
 	static const size_t starts[] = { 1, 36, 66, 121, 156, 177, 180 };
 	struct tm_diag d;
 	struct got g = { 0 };
+	size_t start;
 
 	(void)state;
 	assert_int_equal(t[1], '{');
@@ -196,6 +287,13 @@ static void test_array_warnings(void **state)
 	tm_diag_free(&d);
 
 	assert_int_equal(every_cut(t, 5, starts, 7), 7);
+	/* cut late (len 199) after event K at OFF: from OFF + (199 - OFF) / 2
+	 * the first '{' after "},": K 1: 105 (in the args of 66: passed),
+	 * K 2: 121 (held), K 3: 134 (in a string of 121: passed), K 4-6: no
+	 * '{' after "}," from 160 on (the one at 180 follows "7,") */
+	assert_int_equal(strlen(t), 199);
+	assert_int_equal(every_late_cut(t, 5, &start), 1);
+	assert_int_equal(start, 0);
 }
 
 /* Object form: keys before and after traceEvents, a truncated end. */
@@ -209,6 +307,7 @@ static void test_object_truncated(void **state)
 		"\"m2\":1,\"traceEvents\":[{\"ph\":\"B\"";    /* 142 */
 	/* a second traceEvents array is read as one too (trace-event-json.c) */
 	static const size_t starts[] = { 39, 58, 77, 142 };
+	size_t start;
 
 	(void)state;
 	assert_int_equal(t[39], '{');
@@ -216,6 +315,11 @@ static void test_object_truncated(void **state)
 	assert_int_equal(t[77], '{');
 	assert_int_equal(t[142], '{');
 	assert_int_equal(every_cut(t, 1, starts, 4), 4);
+	/* cut late (len 151): at 114, inside "meta", for K 1 to 3: never
+	 * an element of the events array */
+	assert_int_equal(strlen(t), 151);
+	assert_int_equal(every_late_cut(t, 1, &start), 0);
+	assert_int_equal(start, 0);
 }
 
 /* A syntax error after the middle: the error and its place are one
@@ -231,6 +335,7 @@ static void test_error(void **state)
 	static const size_t starts[] = { 1, 20, 41, 60 };
 	struct tm_diag d;
 	struct got g = { 0 };
+	size_t start;
 
 	(void)state;
 	tm_diag_init(&d);
@@ -240,6 +345,12 @@ static void test_error(void **state)
 	tm_diag_free(&d);
 	/* a cut at the event after the error is never reached */
 	assert_int_equal(every_cut(t, 1, starts, 4), 4);
+	/* cut late (len 97): K 1 and 2 at 60 (held: the error is the second
+	 * part's), K 3 at 79 (after the error: dropped); ended from the start,
+	 * at 60 whatever the reader had (HAVE 4 to 96) */
+	assert_int_equal(strlen(t), 97);
+	assert_int_equal(every_late_cut(t, 1, &start), 2);
+	assert_int_equal(start, 93);
 }
 
 /* Compact text on one line, with a byte-order mark. */
@@ -247,12 +358,17 @@ static void test_compact_bom(void **state)
 {
 	static const char t[] = "\xef\xbb\xbf[{\"ts\":1},{\"ts\":2,\"args\":{\"s\":\"},{\"}},{\"ts\":3}]";
 	static const size_t starts[] = { 4, 13, 41 };
+	size_t start;
 
 	(void)state;
 	assert_int_equal(t[4], '{');
 	assert_int_equal(t[13], '{');
 	assert_int_equal(t[41], '{');
 	assert_int_equal(every_cut(t, 1, starts, 3), 3);
+	/* cut late (len 50): at 36, in a string of 13, for K 1 and 2 */
+	assert_int_equal(strlen(t), 50);
+	assert_int_equal(every_late_cut(t, 1, &start), 0);
+	assert_int_equal(start, 0);
 }
 
 static void test_cut_guess(void **state)
