@@ -101,14 +101,39 @@ static void same_diag(const struct tm_diag *a, const struct tm_diag *b)
 	}
 }
 
+/* What one reader of the whole text gives: the definition. */
+struct whole {
+	struct tm_diag d;
+	struct got g;
+	struct tm_te_top top;       /* keys: a copy (whole_free) */
+	int rc;
+};
+
+static void whole_read(struct whole *w, const char *t, unsigned long first)
+{
+	memset(&w->g, 0, sizeof(w->g));
+	tm_diag_init(&w->d);
+	w->rc = read_whole(t, strlen(t), first, &w->d, &w->g, &w->top);
+}
+
+static void whole_free(struct whole *w)
+{
+	free((void *)w->top.keys);
+	tm_diag_free(&w->d);
+}
+
 /* What the parts gave (A, then B when SPLIT; D, TOP, RC) is what one
- * reader of the whole gave (G0, D0, TOP0, RC0); with a cut at CUT the
- * first part ends there. */
+ * reader of the whole gave (W); with a cut at CUT the first part ends
+ * there. */
 static void same_as_whole(const struct got *a, const struct got *b, bool split, size_t cut,
 			  const struct tm_diag *d, const struct tm_jscan_top *top, int rc,
-			  const struct got *g0, const struct tm_diag *d0,
-			  const struct tm_te_top *top0, int rc0)
+			  const struct whole *w)
 {
+	const struct got *g0 = &w->g;
+	const struct tm_diag *d0 = &w->d;
+	const struct tm_te_top *top0 = &w->top;
+	int rc0 = w->rc;
+
 	size_t nb = split ? b->n : 0;       /* (dropped, as the caller must) */
 
 	assert_int_equal(rc, rc0 < 0 ? -1 : 0);
@@ -139,13 +164,9 @@ static void same_as_whole(const struct got *a, const struct got *b, bool split, 
 static size_t every_cut(const char *t, unsigned long first, const size_t *starts, size_t nstarts)
 {
 	size_t len = strlen(t), held = 0;
-	struct tm_diag d0;
-	struct got g0 = { 0 };
-	struct tm_te_top top0;
-	int rc0;
+	struct whole w;
 
-	tm_diag_init(&d0);
-	rc0 = read_whole(t, len, first, &d0, &g0, &top0);
+	whole_read(&w, t, first);
 	for (size_t cut = 1; cut < len; cut++) {
 		struct got a = { 0 }, b = { 0 };
 		void *ctx[2] = { &a, &b };
@@ -160,13 +181,12 @@ static size_t every_cut(const char *t, unsigned long first, const size_t *starts
 		rc = tm_jscan_at("t.json", t, len, NULL, first, &d, collect, ctx, cut, &split, &top);
 		if (split != want)
 			fail_msg("cut at %zu ('%c'): split %d, want %d", cut, t[cut], split, want);
-		same_as_whole(&a, &b, split, cut, &d, &top, rc, &g0, &d0, &top0, rc0);
+		same_as_whole(&a, &b, split, cut, &d, &top, rc, &w);
 		held += split;
 		tm_jscan_top_free(&top);
 		tm_diag_free(&d);
 	}
-	free((void *)top0.keys);
-	tm_diag_free(&d0);
+	whole_free(&w);
 	return held;
 }
 
@@ -200,16 +220,13 @@ static void collect_end(void *ctx, const struct tm_te_event *ev, struct tm_diag 
  */
 static size_t every_late_cut(const char *t, unsigned long first, size_t *held_start)
 {
-	size_t len = strlen(t), held = 0;
-	struct tm_diag d0;
-	struct got g0 = { 0 };
-	struct tm_te_top top0;
-	int rc0;
+	size_t len = strlen(t), held = 0, n;
+	struct whole w;
 
 	*held_start = 0;
-	tm_diag_init(&d0);
-	rc0 = read_whole(t, len, first, &d0, &g0, &top0);
-	for (size_t k = 1; k < g0.n + len; k++) {
+	whole_read(&w, t, first);
+	n = w.g.n;
+	for (size_t k = 1; k < n + len; k++) {
 		struct tm_grow grow;
 		struct lgot a = { .grow = &grow, .len = len, .end_after = k }, b = { 0 };
 		void *ctx[2] = { &a, &b };
@@ -218,23 +235,23 @@ static size_t every_late_cut(const char *t, unsigned long first, size_t *held_st
 		bool split;
 		int rc;
 
-		if (k > g0.n && k - g0.n < 4)
+		if (k > n && k - n < 4)
 			continue;   /* (a BOM is whole in what a reader is handed) */
 		tm_grow_init(&grow, t);
 		tm_grow_set_cut(&grow, t[len - 1]);     /* (so all is published) */
 		tm_grow_publish(&grow, len);
 		tm_diag_init(&d);
-		if (k > g0.n) {         /* ended from the start, K - N bytes published then */
+		if (k > n) {            /* ended from the start, K - N bytes published then */
 			tm_grow_end(&grow, len);
 			a.grow = NULL;
 		}
-		rc = tm_jscan_grow("t.json", t, k > g0.n ? k - g0.n : len, &grow, first, &d,
+		rc = tm_jscan_grow("t.json", t, k > n ? k - n : len, &grow, first, &d,
 				   collect_end, ctx, 1, &split, &top);
-		same_as_whole(&a.g, &b.g, split, split && a.g.n < g0.n ? g0.ev[a.g.n].offset : len,
-			      &d, &top, rc, &g0, &d0, &top0, rc0);
+		same_as_whole(&a.g, &b.g, split, split && a.g.n < n ? w.g.ev[a.g.n].offset : len,
+			      &d, &top, rc, &w);
 		if (split)      /* decided after the K-th event (the first) */
-			assert_true(a.g.n >= (k > g0.n ? 1 : k));
-		if (k > g0.n)
+			assert_true(a.g.n >= (k > n ? 1 : k));
+		if (k > n)
 			*held_start += split;
 		else
 			held += split;
@@ -242,8 +259,7 @@ static size_t every_late_cut(const char *t, unsigned long first, size_t *held_st
 		tm_diag_free(&d);
 		tm_grow_destroy(&grow);
 	}
-	free((void *)top0.keys);
-	tm_diag_free(&d0);
+	whole_free(&w);
 	return held;
 }
 
