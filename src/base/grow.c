@@ -89,37 +89,35 @@ size_t tm_grow_ready(struct tm_grow *g, bool *done)
 	return n;
 }
 
-size_t tm_grow_wait(struct tm_grow *g, size_t have)
+/* Wait until the count AT of G (its ready or final) is WANT or more, or
+ * the span has ended (*DONE, read first as in tm_grow_ready); the count
+ * then. */
+static size_t wait_for(struct tm_grow *g, const size_t *at, size_t want, bool *done)
 {
-	bool done;
-	size_t n = tm_grow_ready(g, &done);
+	size_t n;
 
-	if (n > have || done)
+	*done = __atomic_load_n(&g->done, __ATOMIC_ACQUIRE);
+	if ((n = __atomic_load_n(at, __ATOMIC_ACQUIRE)) >= want || *done)
 		return n;
 	pthread_mutex_lock(&g->mu);
-	while ((n = tm_grow_ready(g, &done)) <= have && !done)
+	for (;;) {
+		*done = __atomic_load_n(&g->done, __ATOMIC_ACQUIRE);
+		if ((n = __atomic_load_n(at, __ATOMIC_ACQUIRE)) >= want || *done)
+			break;
 		pthread_cond_wait(&g->cv, &g->mu);
+	}
 	pthread_mutex_unlock(&g->mu);
 	return n;
 }
 
-/* Bytes final now, *DONE whether that is the end (DONE read first, as in
- * tm_grow_ready). */
-static size_t final_now(struct tm_grow *g, bool *done)
+size_t tm_grow_wait(struct tm_grow *g, size_t have)
 {
-	*done = __atomic_load_n(&g->done, __ATOMIC_ACQUIRE);
-	return __atomic_load_n(&g->final, __ATOMIC_ACQUIRE);
+	bool done;
+
+	return wait_for(g, &g->ready, have + 1, &done);
 }
 
 size_t tm_grow_wait_final(struct tm_grow *g, size_t want, bool *done)
 {
-	size_t n = final_now(g, done);
-
-	if (n >= want || *done)
-		return n;
-	pthread_mutex_lock(&g->mu);
-	while ((n = final_now(g, done)) < want && !*done)
-		pthread_cond_wait(&g->cv, &g->mu);
-	pthread_mutex_unlock(&g->mu);
-	return n;
+	return wait_for(g, &g->final, want, done);
 }
