@@ -48,13 +48,37 @@ static const char *find(const char *p, const char *end, const char *s)
 	return NULL;
 }
 
+/* The last S in [P, END), or NULL: for a marker near the end of the page,
+ * found without reading the trace before it. */
+static const char *find_last(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+	const char *q;
+
+	for (size_t room = (size_t)(end - p); room >= n; room = (size_t)(q - p) + n - 1) {
+		q = memrchr(p, s[0], room - n + 1);
+		if (!q)
+			return NULL;
+		if (memcmp(q, s, n) == 0)
+			return q;
+	}
+	return NULL;
+}
+
 /* ---- <script> blocks ---------------------------------------------------- */
 
 struct script {
 	const char *tag;        /* "<script" */
 	const char *body;       /* after the tag's '>' (NULL: no '>') */
 	const char *close;      /* "</script>" (NULL: none) */
+	unsigned long line;     /* the tag's line */
 };
+
+/* The line of Q, at or after S's tag (counted from there). */
+static unsigned long line_in(const struct script *s, const char *q)
+{
+	return s->line + tm_text_count_nl(s->tag, (size_t)(q - s->tag));
+}
 
 /* Is A (an attribute) inside a "<script ...>" tag? Returns the tag. */
 static const char *script_tag_of(const char *p, const char *a,
@@ -75,35 +99,48 @@ static const char *script_tag_of(const char *p, const char *a,
 	return lt;
 }
 
-/* Next <script> at or after P (before END) carrying ATTR. */
-static int find_script(const char *p, const char *end, const char *attr,
-		       struct script *s)
+/* The "<script" of the next such tag at or after P (before END) carrying
+ * ATTR, or NULL; *AT: the attribute. */
+static const char *find_script_tag(const char *p, const char *end, const char *attr,
+				   const char **at)
 {
-	size_t alen = strlen(attr);
-	const char *a = p, *gt;
+	const char *a = p, *tag;
 
-	while ((a = find(a, end, attr))) {
-		s->tag = script_tag_of(p, a, end);
-		if (!s->tag) {
-			a += alen;
-			continue;
+	for (; (a = find(a, end, attr)); a += strlen(attr))
+		if ((tag = script_tag_of(p, a, end))) {
+			*at = a;
+			return tag;
 		}
-		gt = memchr(a + alen, '>', (size_t)(end - a - alen));
-		s->body = gt ? gt + 1 : NULL;
-		s->close = gt ? find(s->body, end, SCRIPT_CLOSE) : NULL;
-		return 1;
-	}
-	return 0;
+	return NULL;
+}
+
+/* Next <script> at or after P (before END) carrying ATTR; LP (at or
+ * before P) moved to its close: the body's lines are counted in the pass
+ * that finds the close. */
+static int find_script(struct tm_text_linepos *lp, const char *p, const char *end,
+		       const char *attr, struct script *s)
+{
+	const char *a, *gt;
+
+	s->tag = find_script_tag(p, end, attr, &a);
+	if (!s->tag)
+		return 0;
+	s->line = tm_text_linepos_at(lp, (size_t)(s->tag - lp->base));
+	a += strlen(attr);
+	gt = memchr(a, '>', (size_t)(end - a));
+	s->body = gt ? gt + 1 : NULL;
+	s->close = gt ? tm_text_linepos_find(lp, s->body, end, SCRIPT_CLOSE,
+					     strlen(SCRIPT_CLOSE)) : NULL;
+	return 1;
 }
 
 /* Error unless S is a complete <script>...</script> element. */
-static int check_script(struct tm_input *in, struct tm_text_linepos *lp,
-			const char *p, const struct script *s,
-			const char *what, int idx)
+static int check_script(struct tm_input *in, const struct script *s, const char *what,
+			int idx)
 {
 	if (s->body && s->close)
 		return 0;
-	tm_input_fail_line(in, tm_text_linepos_at(lp, (size_t)(s->tag - p)),
+	tm_input_fail_line(in, s->line,
 			   "%s block %d: %s", what, idx,
 			   s->body ? "no " SCRIPT_CLOSE " before the end"
 				   : "unterminated <script> tag");
@@ -139,22 +176,21 @@ static int read_multi(struct tm_input *in, const char *p, size_t len,
 	tm_text_linepos_init(&lp, p);
 	if (begin) {
 		from = begin + strlen(BEGIN_MARK);
-		to = find(from, end, END_MARK);
+		to = find_last(from, end, END_MARK);
 		if (!to) {
 			tm_input_fail_line(in, tm_text_linepos_at(&lp, (size_t)(begin - p)),
 					   BEGIN_MARK " without " END_MARK);
 			return -1;
 		}
 	}
-	while (find_script(from, to, TRACE_DATA_ATTR, &s)) {
+	while (find_script(&lp, from, to, TRACE_DATA_ATTR, &s)) {
 		idx++;
-		if (check_script(in, &lp, p, &s, "trace-data", idx))
+		if (check_script(in, &s, "trace-data", idx))
 			return -1;
 		script_text(&s, &b, &e);
 		snprintf(origin, sizeof(origin), "trace-data block %d", idx);
 		if (tm_input_add_block(in, tm_text_classify(b, (size_t)(e - b)),
-				       b, (size_t)(e - b),
-				       tm_text_linepos_at(&lp, (size_t)(b - p)), origin))
+				       b, (size_t)(e - b), line_in(&s, b), origin))
 			return -1;
 		from = s.close + strlen(SCRIPT_CLOSE);
 	}
@@ -420,8 +456,7 @@ static int add_payload(struct tm_input *in, int idx, const char *data,
 				  0, origin);
 }
 
-static int read_viewer_block(struct tm_input *in, struct tm_text_linepos *lp,
-			     const char *p, const struct script *s, int idx)
+static int read_viewer_block(struct tm_input *in, const struct script *s, int idx)
 {
 	const char *b = s->body, *e = s->close;
 	size_t dlen, bad;
@@ -438,17 +473,16 @@ static int read_viewer_block(struct tm_input *in, struct tm_text_linepos *lp,
 	if (!tm_decode_base64_alphabet_only(b, (size_t)(e - b))) {
 		script_text(s, &b, &e);         /* raw text, not encoded */
 		return tm_input_add_block(in, tm_text_classify(b, (size_t)(e - b)),
-					  b, (size_t)(e - b),
-					  tm_text_linepos_at(lp, (size_t)(b - p)), origin);
+					  b, (size_t)(e - b), line_in(s, b), origin);
 	}
-	line = tm_text_linepos_at(lp, (size_t)(b - p));
+	line = line_in(s, b);
 	ret = tm_decode_base64(b, (size_t)(e - b), &dec, &dlen, &bad);
 	if (ret == -2) {
 		tm_input_fail(in, "out of memory");
 		return -1;
 	}
 	if (ret) {
-		tm_input_fail_line(in, tm_text_linepos_at(lp, (size_t)(b + bad - p)),
+		tm_input_fail_line(in, line_in(s, b + bad),
 				   "viewer-data block %d: invalid base64 at byte %zu "
 				   "of the block", idx, bad);
 		return -1;
@@ -480,10 +514,9 @@ static int read_trace2html(struct tm_input *in, const char *p, size_t len)
 	int idx = 0;
 
 	tm_text_linepos_init(&lp, p);
-	while (find_script(from, end, VIEWER_ATTR, &s)) {
+	while (find_script(&lp, from, end, VIEWER_ATTR, &s)) {
 		idx++;
-		if (check_script(in, &lp, p, &s, "viewer-data", idx) ||
-		    read_viewer_block(in, &lp, p, &s, idx))
+		if (check_script(in, &s, "viewer-data", idx) || read_viewer_block(in, &s, idx))
 			return -1;
 		from = s.close + strlen(SCRIPT_CLOSE);
 	}
@@ -507,17 +540,16 @@ static enum tm_format html_generation(const char *p, size_t len,
 	size_t w = 1u << 20;
 
 	for (;;) {
-		const char *end = p + (w < len ? w : len), *best = end, *m;
+		const char *end = p + (w < len ? w : len), *best = end, *m, *a;
 		enum tm_format f = TM_FMT_UNKNOWN;
-		struct script s;
 
 		*begin = find(p, end, BEGIN_MARK);
 		if (*begin) {
 			best = *begin;
 			f = TM_FMT_SYSTRACE_MULTI;
 		}
-		if (find_script(p, best, TRACE_DATA_ATTR, &s)) {
-			best = s.tag;
+		if ((m = find_script_tag(p, best, TRACE_DATA_ATTR, &a))) {
+			best = m;
 			f = TM_FMT_SYSTRACE_MULTI;
 			*begin = NULL;
 		}
@@ -526,7 +558,7 @@ static enum tm_format html_generation(const char *p, size_t len,
 			best = m;
 			f = TM_FMT_SYSTRACE_LEGACY;
 		}
-		if (find_script(p, best, VIEWER_ATTR, &s))
+		if (find_script_tag(p, best, VIEWER_ATTR, &a))
 			f = TM_FMT_TRACE2HTML;
 		if (f != TM_FMT_UNKNOWN || end == p + len)
 			return f;

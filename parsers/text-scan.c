@@ -17,6 +17,16 @@ void tm_text_linepos_init(struct tm_text_linepos *lp, const char *base)
 	lp->line = 1;
 }
 
+#ifdef __SSE2__
+/* The '\n' bytes counted in ACC's lanes (each at most 255). */
+static inline size_t lane_sum(__m128i acc)
+{
+	__m128i s = _mm_sad_epu8(acc, _mm_setzero_si128());
+
+	return (size_t)_mm_extract_epi16(s, 0) + (size_t)_mm_extract_epi16(s, 4);
+}
+#endif
+
 size_t tm_text_count_nl(const char *p, size_t n)
 {
 	size_t c = 0, i = 0;
@@ -27,14 +37,13 @@ size_t tm_text_count_nl(const char *p, size_t n)
 	const __m128i nl = _mm_set1_epi8('\n');
 
 	while (n - i >= 16) {
-		__m128i acc = _mm_setzero_si128(), s;
+		__m128i acc = _mm_setzero_si128();
 		size_t k = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
 
 		for (; k; k--, i += 16)
 			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(
 				_mm_loadu_si128((const __m128i *)(const void *)(p + i)), nl));
-		s = _mm_sad_epu8(acc, _mm_setzero_si128());
-		c += (size_t)_mm_extract_epi16(s, 0) + (size_t)_mm_extract_epi16(s, 4);
+		c += lane_sum(acc);
 	}
 #endif
 	for (; i < n; i++)
@@ -49,6 +58,68 @@ unsigned long tm_text_linepos_at(struct tm_text_linepos *lp, size_t off)
 	lp->line += tm_text_count_nl(lp->base + lp->off, off - lp->off);
 	lp->off = off;
 	return lp->line;
+}
+
+const char *tm_text_linepos_find(struct tm_text_linepos *lp, const char *p, const char *e,
+				 const char *lit, size_t n)
+{
+	const char *at = lp->base + lp->off, *last, *c;
+	unsigned long line;
+
+	if (p < at || n == 0 || e - p < (ptrdiff_t)n)
+		return NULL;
+	line = lp->line + tm_text_count_nl(at, (size_t)(p - at));
+	last = e - n;   /* the last start LIT fits after */
+#ifdef __SSE2__
+	if (n >= 2) {
+		/* LIT's first two bytes at 16 starts at a time (both loads
+		 * before E), the newlines passed counted in byte lanes summed
+		 * before they can wrap: one pass over the text for both */
+		const __m128i a = _mm_set1_epi8(lit[0]), b = _mm_set1_epi8(lit[1]);
+		const __m128i nl = _mm_set1_epi8('\n');
+
+		while (e - p >= 17) {
+			__m128i acc = _mm_setzero_si128();
+			unsigned m = 0;
+
+			/* (no call in this loop: a candidate leaves it) */
+			for (int k = 0; k < 255 && e - p >= 17; k++, p += 16) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+				__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+
+				m = (unsigned)_mm_movemask_epi8(
+					_mm_and_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(w, b)));
+				if (m)
+					break;
+				acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+			}
+			line += lane_sum(acc);
+			if (!m)
+				continue;
+			for (; m; m &= m - 1) {
+				c = p + __builtin_ctz(m);
+				if (c > last)
+					return NULL;
+				if (memcmp(c, lit, n) == 0) {
+					line += tm_text_count_nl(p, (size_t)(c - p));
+					goto found;
+				}
+			}
+			line += tm_text_count_nl(p, 16);
+			p += 16;
+		}
+	}
+#endif
+	for (c = p; c <= last; c++) {
+		if (*c == lit[0] && memcmp(c, lit, n) == 0)
+			goto found;
+		line += *c == '\n';
+	}
+	return NULL;
+found:
+	lp->off = (size_t)(c - lp->base);
+	lp->line = line;
+	return c;
 }
 
 /* ---- sniffing text -------------------------------------------------------- */

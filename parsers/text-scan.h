@@ -42,6 +42,11 @@ struct tm_text_linepos {
 
 void tm_text_linepos_init(struct tm_text_linepos *lp, const char *base);
 unsigned long tm_text_linepos_at(struct tm_text_linepos *lp, size_t off);
+/* The first LIT (N bytes) in [P, E), P at or after LP's offset, with LP
+ * moved to it (the lines on the way counted in the same pass); NULL, LP
+ * unmoved, when there is none. */
+const char *tm_text_linepos_find(struct tm_text_linepos *lp, const char *p, const char *e,
+				 const char *lit, size_t n);
 /* The '\n' bytes among the N at P. */
 size_t tm_text_count_nl(const char *p, size_t n);
 

@@ -880,6 +880,36 @@ static void test_multi_other_block(void **state)
 	assert_block_is(b, "  [{\"ph\":\"M\"}]\r\n", 16);
 }
 
+/* The END TRACE marker is the page's last: one written inside a block's
+ * text (here a marker's payload) is the block's text, as it is to the
+ * browser, which ends a script only at "</script>". */
+static void test_multi_end_in_text(void **state)
+{
+	static const char page[] =
+		"<html>\n<!-- BEGIN TRACE -->\n"
+		"  <script class=\"trace-data\" type=\"application/text\">\n"
+		"# tracer: nop\n"
+		"  app-1 [000] .... 1.000000: tracing_mark_write: <!-- END TRACE -->\n"
+		"  </script>\n"
+		"  <script class=\"trace-data\" type=\"application/text\">\n"
+		"[]\n  </script>\n"
+		"<!-- END TRACE -->\n</html>\n";
+	struct ctx *c = *state;
+	const struct tm_block *b;
+
+	open_mem(c, "e.html", page, strlen(page));
+	assert_int_equal(tm_input_nblocks(c->in), 2);
+	b = tm_input_block(c->in, 0);
+	assert_int_equal(b->kind, TM_BLOCK_FTRACE);
+	assert_int_equal(b->first_line, 4);
+	assert_block_is(b, "# tracer: nop\n"
+			"  app-1 [000] .... 1.000000: tracing_mark_write: <!-- END TRACE -->\n",
+			82);
+	b = tm_input_block(c->in, 1);
+	assert_int_equal(b->first_line, 8);
+	assert_block_is(b, "[]\n", 3);
+}
+
 static void test_multi_errors(void **state)
 {
 	struct ctx *c = *state;
@@ -1481,6 +1511,7 @@ int main(void)
 		T(test_legacy_errors),
 		T(test_multi),
 		T(test_multi_other_block),
+		T(test_multi_end_in_text),
 		T(test_multi_errors),
 		T(test_trace2html),
 		T(test_trace2html_errors),

@@ -431,6 +431,78 @@ static void test_count_nl(void **state)
 	assert_int_equal(tm_text_count_nl(buf, sizeof(buf)), 0);
 }
 
+/* tm_text_linepos_find against a byte-by-byte search and count from the
+ * cursor: the literal at every place of a text with its first bytes all
+ * over it ('<', "</", "</scrip"), past a lane counter's 255 rounds of
+ * newlines, at the very end, cut by the end, and absent (cursor unmoved). */
+static const char *naive_find(const char *p, const char *e, const char *lit, size_t n)
+{
+	for (; e - p >= (ptrdiff_t)n; p++)
+		if (memcmp(p, lit, n) == 0)
+			return p;
+	return NULL;
+}
+
+static void check_find(const char *base, size_t from, size_t p, size_t e, const char *lit)
+{
+	struct tm_text_linepos lp;
+	size_t n = strlen(lit);
+	const char *want = naive_find(base + p, base + e, lit, n), *got;
+	unsigned long line;
+
+	tm_text_linepos_init(&lp, base);
+	line = tm_text_linepos_at(&lp, from);
+	got = tm_text_linepos_find(&lp, base + p, base + e, lit, n);
+	assert_ptr_equal(got, want);
+	if (!want) {
+		assert_int_equal(lp.off, from);
+		assert_int_equal(lp.line, line);
+		return;
+	}
+	assert_int_equal(lp.off, (size_t)(want - base));
+	assert_int_equal(lp.line, 1 + tm_text_count_nl(base, (size_t)(want - base)));
+}
+
+static void test_linepos_find(void **state)
+{
+	static char buf[9000];
+	static const char *const noise[] = { "<", "</", "</scrip", "\n", "\n\n", "<idle>" };
+	uint32_t x = 777;
+	size_t i = 0;
+
+	(void)state;
+	while (i < sizeof(buf)) {
+		const char *w;
+
+		x = x * 1103515245u + 12345u;
+		w = (x >> 16) % 5 == 0 ? noise[(x >> 20) % 6] : "ab";
+		for (; *w && i < sizeof(buf); w++)
+			buf[i++] = *w;
+	}
+	for (size_t at = 0; at + 9 <= 300; at++) {
+		char save[9];
+
+		memcpy(save, buf + at, 9);
+		memcpy(buf + at, "</script>", 9);
+		for (size_t p = 0; p < 20 && p <= at + 9; p++) {
+			check_find(buf, 0, p, 320, "</script>");
+			check_find(buf, p / 2, p, at + 9, "</script>");   /* at the end */
+			check_find(buf, p, p, at + 8, "</script>");       /* cut by it */
+		}
+		memcpy(buf + at, save, 9);
+	}
+	check_find(buf, 0, 0, sizeof(buf), "</script>");         /* absent */
+	check_find(buf, 0, 0, sizeof(buf), "</scrip");
+	check_find(buf, 5, 17, sizeof(buf), "<");                 /* one byte */
+	/* past 255 rounds of 16 bytes, all newlines, then the literal */
+	memset(buf, '\n', sizeof(buf));
+	memcpy(buf + 8000, "</script>", 9);
+	check_find(buf, 0, 0, sizeof(buf), "</script>");
+	check_find(buf, 100, 4081, sizeof(buf), "</script>");
+	assert_null(tm_text_linepos_find(&(struct tm_text_linepos){ buf, 10, 1 }, buf + 9,
+					 buf + sizeof(buf), "</script>", 9));   /* before the cursor */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_compact_bom),
 		cmocka_unit_test(test_cut_guess),
 		cmocka_unit_test(test_count_nl),
+		cmocka_unit_test(test_linepos_find),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
