@@ -83,7 +83,9 @@ int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
 /* For tests: called by tm_decode_gunzip_grow() before each step of its
  * engine ("isa-l", "zlib") with the bytes inflated so far (it may sleep,
  * to be slower than the reader); non-zero fails that step as corrupt data
- * (from ISA-L: zlib takes over from the start).  NULL: none. */
+ * (from ISA-L: zlib takes over from the start).  Called too by a Perfetto
+ * trace's pass 2 ("perfetto", perfetto.h) after each step it publishes
+ * (its value unused).  NULL: none. */
 extern int (*tm_decode_grow_hook)(const char *engine, size_t len);
 /* Inflate one zlib stream; bytes after its end are counted in ->trailing. */
 int tm_decode_zlib(const void *src, size_t len, size_t limit,
@@ -150,6 +152,7 @@ struct tm_input {
 	struct tm_owned {
 		void *p;
 		size_t big_len; /* 0: malloc'ed, else a tm_big_alloc() length */
+		bool fixed;     /* a tm_big_fixed_alloc() buffer */
 	} *owned;               /* buffers freed with the input */
 	size_t nowned, owned_cap;
 	struct tm_block *blocks;
@@ -177,6 +180,8 @@ int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
  * malloc'ed one, or a tm_big_alloc() one of BIG_LEN bytes. */
 int tm_input_keep(struct tm_input *in, char *buf);
 int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len);
+/* The same for a tm_big_fixed_alloc() buffer. */
+int tm_input_keep_fixed(struct tm_input *in, char *buf);
 /* Inflate under the input's budget (GZIP: an enum tm_zkind: gzip members,
  * zstd frames, else zlib). */
 int tm_input_inflate(struct tm_input *in, int gzip, const char *src,
@@ -196,20 +201,23 @@ int tm_input_source_add(struct tm_input *in, const char *group, const char *key,
  * from errno (tm_big_why); WHAT may be NULL. */
 void tm_input_fail_big(struct tm_input *in, const char *what);
 
-/* ---- a gzip input inflated beside its first pass (input.c) -------------- */
+/* ---- a gzip input inflated, a Perfetto trace's text written, beside its
+ * first pass (input.c) ---------------------------------------------------- */
 
 struct tm_inflate_job;
 
-/* tm_input_open() in two halves around a gzip input's inflate: NULL with
- * d->error set on failure; else the input, finished when *JOB is NULL,
- * otherwise to be finished by running tm_inflate_job_run(*JOB) (on a
- * helper thread, told with tm_input_job_started(), or here before) and
- * then tm_input_open_end() (which frees IN and returns NULL with the
- * error set on failure).  Such an input's last block may still grow
- * (tm_input_block_grow) until tm_input_settle(). */
+/* tm_input_open() in two halves around a gzip input's inflate (or a
+ * Perfetto trace's pass 2, which writes its text): NULL with d->error set
+ * on failure; else the input, finished when *JOB is NULL, otherwise to be
+ * finished by running tm_inflate_job_run(*JOB) (on a helper thread, told
+ * with tm_input_job_started(), or here before) and then
+ * tm_input_open_end() (which frees IN and returns NULL with the error set
+ * on failure).  Such an input's last block (a Perfetto trace's: its text,
+ * the first) may still grow (tm_input_block_grow) until
+ * tm_input_settle(). */
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
 				     struct tm_inflate_job **job);
-/* The whole inflate (any thread). */
+/* The whole inflate, or pass 2 (any thread). */
 void tm_inflate_job_run(struct tm_inflate_job *job);
 /* The job runs on a thread: JOIN(CTX) waits for its end (called once). */
 void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx);
@@ -217,9 +225,9 @@ struct tm_input *tm_input_open_end(struct tm_input *in);
 /* The span block I of IN grows in (its data; its len is a part only),
  * or NULL when the block is whole. */
 struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i);
-/* Wait for the inflate's end: the growing block's final length set, the
- * inflate's error (as tm_input_open() would have set it) or warning into
- * D.  0, -1 on error (the input stays to be freed).  Nothing to do (0) for
+/* Wait for the inflate's (pass 2's) end: the growing block's final
+ * length set, the inflate's error (as tm_input_open() would have set it)
+ * or warning into D.  0, -1 on error (the input stays to be freed).  Nothing to do (0) for
  * an input read whole. */
 int tm_input_settle(struct tm_input *in, struct tm_diag *d);
 

@@ -119,7 +119,9 @@ static void job_free(struct tm_inflate_job *j);
 
 static void owned_free(struct tm_owned *o)
 {
-	if (o->big_len)
+	if (o->fixed)
+		tm_big_fixed_free(o->p);
+	else if (o->big_len)
 		tm_big_free(o->p, o->big_len);
 	else
 		free(o->p);
@@ -179,6 +181,11 @@ int tm_input_keep(struct tm_input *in, char *buf)
 int tm_input_keep_big(struct tm_input *in, char *buf, size_t big_len)
 {
 	return keep(in, (struct tm_owned){ .p = buf, .big_len = big_len });
+}
+
+int tm_input_keep_fixed(struct tm_input *in, char *buf)
+{
+	return keep(in, (struct tm_owned){ .p = buf, .fixed = true });
 }
 
 int tm_input_add_block(struct tm_input *in, enum tm_block_kind kind,
@@ -737,6 +744,12 @@ struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
  * tm_input_open().  The inflate's error, the block's length, the
  * trailing-data warning and the JSON's systemTraceEvents block come at
  * tm_input_settle(), as they would have come at the open.
+ *
+ * A Perfetto trace is read the same way: tm_input_open_begin() reads its
+ * packets (pass 1) and adds every block, its kernel text with its head
+ * only, and the job writes the text's lines (pass 2, perfetto.h) into a
+ * buffer that grows in place, while the first pass reads them; the text's
+ * length and pass 2's error come at tm_input_settle().
  */
 struct tm_inflate_job {
 	const char *src;
@@ -750,8 +763,12 @@ struct tm_inflate_job {
 	/* the thread that runs it (NULL: none, it ran before the end) */
 	void (*join)(void *ctx);
 	void *join_ctx;
-	bool growing;               /* the input's last block grows */
+	bool growing;               /* the input's block BLOCK grows */
+	size_t block;
 	bool settled;               /* the inflate's end was taken in */
+	/* a Perfetto trace: the text its pass 2 writes into BUF (perfetto.h),
+	 * not an inflate */
+	struct tm_pf_text *pf;
 };
 
 /* Enough of the text to judge it: the sniffers look at TM_SNIFF_BYTES. */
@@ -762,8 +779,11 @@ struct tm_inflate_job {
 
 void tm_inflate_job_run(struct tm_inflate_job *j)
 {
-	j->ret = tm_decode_gunzip_grow(j->src, j->len, j->limit, j->buf, &j->grow,
-				       &j->stop, &j->z);
+	if (j->pf)
+		j->ret = tm_pf_text_run(j->pf, &j->grow, &j->stop);
+	else
+		j->ret = tm_decode_gunzip_grow(j->src, j->len, j->limit, j->buf, &j->grow,
+					       &j->stop, &j->z);
 }
 
 void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx)
@@ -786,6 +806,7 @@ static void job_free(struct tm_inflate_job *j)
 		return;
 	__atomic_store_n(&j->stop, true, __ATOMIC_RELAXED);
 	job_join(j);
+	tm_pf_text_free(j->pf);
 	tm_grow_destroy(&j->grow);
 	tm_big_fixed_free(j->buf);
 	free(j);
@@ -823,6 +844,34 @@ static int job_ended(struct tm_input *in)
 	return gzip_ended(in, j->ret, &j->z);
 }
 
+/* A Perfetto trace P, LEN whose text is written by a job (its pass 2):
+ * pass 1 now, and every block added, the text's with its head only.  0
+ * with IN->job set, or (no room for the text to grow in place) the trace
+ * read whole (IN->job NULL); -1 with the error set. */
+static int perfetto_job(struct tm_input *in, const char *p, size_t len)
+{
+	struct tm_inflate_job *j = calloc(1, sizeof(*j));
+	size_t block = in->nblocks;
+
+	if (j)
+		j->buf = tm_pf_text_buffer(len, &j->limit);
+	if (!j || !j->buf) {
+		free(j);
+		return tm_perfetto_read(in, p, len);
+	}
+	if (tm_perfetto_begin(in, p, len, j->buf, j->limit, &j->pf)) {
+		tm_big_fixed_free(j->buf);
+		free(j);
+		return -1;
+	}
+	tm_grow_init(&j->grow, j->buf);
+	tm_grow_publish(&j->grow, in->blocks[block].len);   /* its head: whole lines */
+	j->block = block;
+	j->growing = true;
+	in->job = j;
+	return 0;
+}
+
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
 				 struct tm_inflate_job **job)
 {
@@ -837,6 +886,14 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 	if (!ret && job && tm_decode_is_gzip(data, len) && (in->job = job_new(in, data, len))) {
 		*job = in->job;
 		return in;
+	}
+	if (!ret && job && tm_is_perfetto(data, len)) {
+		ret = perfetto_job(in, data, len);
+		if (!ret && in->job) {
+			*job = in->job;
+			return in;
+		}
+		return input_finish(in, ret);
 	}
 	if (!ret)
 		ret = split_text(in, data, len);
@@ -906,6 +963,7 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	in->was_gzip = 1;
 	in->unmapped = 1;
 	j->growing = true;
+	j->block = in->nblocks;
 	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom,
 						   head > bom ? head - bom : 0, 1, "gzip"));
 }
@@ -921,6 +979,8 @@ struct tm_input *tm_input_open_end(struct tm_input *in)
 	bool done;
 	struct tm_inflated *z = &j->z;
 
+	if (j->pf)
+		return input_finish(in, 0);     /* (its blocks are there) */
 	head = tm_grow_wait_final(&j->grow, HEAD_BYTES, &done);
 	if (!done && head_is_ftrace(j->buf, head))
 		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head));
@@ -938,8 +998,8 @@ struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
 {
 	const struct tm_inflate_job *j = in ? in->job : NULL;
 
-	return j && j->growing && !j->settled && i + 1 == in->nblocks ?
-	       (struct tm_grow *)&j->grow : NULL;
+	return j && j->growing && !j->settled && i == j->block ? (struct tm_grow *)&j->grow
+								: NULL;
 }
 
 int tm_input_settle(struct tm_input *in, struct tm_diag *d)
@@ -951,9 +1011,17 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 	if (!j || j->settled)
 		return 0;
 	in->d = d;
+	if (j->pf) {
+		/* a Perfetto trace's text: its pass 2's end */
+		job_join(j);
+		j->settled = true;
+		ret = tm_pf_text_end(j->pf, in, &in->blocks[j->block].len);
+		in->d = NULL;
+		return ret;
+	}
 	ret = job_ended(in);
 	if (!ret) {
-		b = &in->blocks[in->nblocks - 1];
+		b = &in->blocks[j->block];
 		b->len = j->z.len - (size_t)(b->data - j->buf);
 		if (b->kind == TM_BLOCK_JSON)
 			ret = tm_input_json_system(in, b->data, b->len);

@@ -47,6 +47,13 @@
  *     hexadecimal fields of rarer events), a task's "COMM-PID (TGID) ["
  *     from a small cache.
  *
+ * Pass 1 also counts the lines the text will hold (note_line), so that its
+ * header is written first and everything but the lines is known after it:
+ * tm_perfetto_begin ends there, with every block added and the text's
+ * head written, and tm_pf_text_run, pass 2, may then write the lines on
+ * another thread while the first pass of stats, import and merge reads
+ * them (input.c's job).
+ *
  * The typed events other than print, sched_switch, sched_blocked_reason and
  * generic are written from the table of perfetto-events.c (their fields'
  * layouts).  Memory: the names, tgids and symbols the trace defines, the
@@ -60,6 +67,7 @@
  * counters) are read by perfetto-track.c from each packet and become JSON
  * blocks.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,6 +163,8 @@ struct cpu_state {              /* compact sched: who runs on a CPU */
 struct bundle {
 	const uint8_t *base, *p;        /* its buffer, its message */
 	size_t n;
+	size_t zat;                     /* in compressed_packets (depth > 0) at ZAT */
+	int depth;
 	int64_t min_ts, max_ts;         /* of its records */
 	uint64_t pkt;                   /* its packet's number (the interning it sees) */
 	struct cpu_state cs;            /* compact sched: its CPU's state before it */
@@ -242,6 +252,7 @@ struct pf {
 	size_t nheap;
 	bool pass2;             /* decoding again: nothing learned or counted */
 	uint64_t cur_pkt;       /* pass 2: the packet of the bundle decoded */
+	const uint8_t *body_base; /* pass 2: the buffer of the bundle written */
 	uint64_t out_of_order;  /* bundles going back in time on their CPU */
 	struct sym *symold;     /* replaced symbol definitions */
 	size_t nsymold, symold_cap;
@@ -265,7 +276,8 @@ struct pf {
 	size_t zat;             /* offset of the compressed_packets being read */
 	uint64_t packets, bundles, events;
 	uint64_t first_switch, waking_no_waker, bad_ts, lost_bundles;
-	size_t written;         /* event lines written */
+	size_t lines;           /* pass 1: event lines the text will hold */
+	size_t written;         /* pass 2: event lines written */
 	struct tm_pf_clocks clk;/* what the trace says of its clocks */
 	struct task_pfx *tcache;/* pass 2 */
 	struct event_cache {    /* pass 2: event_of() by field */
@@ -279,6 +291,17 @@ struct pf {
 	char *buf;              /* the text block */
 	size_t len, cap;
 	bool nomem;
+	int nomem_err;          /* errno of the buffer that could not grow */
+	/* written beside the first pass (tm_perfetto_begin): BUF grows in
+	 * place within ROOM, each step published to GROW (until *STOP); its
+	 * errors go to ERRIN, a stand-in for the input, until tm_pf_text_end */
+	bool fixed;
+	size_t room, published;
+	struct tm_grow *grow;
+	const bool *stop;
+	struct tm_input errin;
+	struct tm_diag diag;
+	int ret;
 };
 
 struct proc {
@@ -567,6 +590,40 @@ static uint32_t symbol_field(struct pf *pf, uint32_t field)
 	return field < EVENT_CACHE ? pf->ev[field].sym : event_symbol_field(field, d);
 }
 
+/* Does an FtraceEvent of field FIELD have a line in the text?  The four
+ * put_event writes itself, and those of the table (put_typed). */
+static bool has_text(struct pf *pf, uint32_t field)
+{
+	return field == PF_EV_PRINT || field == PF_EV_SCHED_SWITCH ||
+	       field == PF_EV_SCHED_BLOCKED_REASON || field == PF_EV_GENERIC ||
+	       event_of(pf, field);
+}
+
+static int count_unknown(struct pf *pf, uint32_t field)
+{
+	uint64_t *n = tm_hmap_get(pf->unknown, &field, sizeof(field), true);
+
+	if (!n)
+		return nomem(pf);
+	++*n;
+	return 0;
+}
+
+/* Pass 1: a record of KIND (FIELD: an event's) made: one more line of the
+ * text, or an event without a text form counted by its field, so that the
+ * text's header and the warnings are known before pass 2 writes a line.
+ * 0, or -1 out of memory. */
+static int note_line(struct pf *pf, enum rec_kind kind, uint32_t field)
+{
+	if (pf->pass2)
+		return 0;
+	if (kind != REC_EVENT || has_text(pf, field)) {
+		pf->lines++;
+		return 0;
+	}
+	return count_unknown(pf, field);
+}
+
 /* The events of the bundle being read counted so far, by field (in the
  * order of their first), into the stats of pf->cpu.  0, or -1 out of
  * memory. */
@@ -651,7 +708,7 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 	rec->kind = REC_EVENT;
 	rec->field = field;
 	rec->body = (struct view){ body.p, (uint32_t)(body.end - body.p) };
-	return 0;
+	return note_line(pf, REC_EVENT, field);
 }
 
 static int col_push(struct column *c, uint64_t v)
@@ -733,6 +790,8 @@ static int compact_switch(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 		r->next_pid = pid;
 		r->next_prio = prio;
 		r->next_comm = comm;
+		if (note_line(pf, REC_SWITCH, 0))
+			return -1;
 	}
 	*cs = (struct cpu_state){ true, pid, prio, comm };
 	return 0;
@@ -760,7 +819,7 @@ static int compact_waking(struct pf *pf, struct cpu_state *cs, uint32_t cpu, int
 	r->next_prio = (int32_t)col_at(pf, PF_CS_WAKING_PRIO, i);
 	r->target_cpu = (int32_t)col_at(pf, PF_CS_WAKING_TARGET_CPU, i);
 	r->next_comm = comm;
-	return 0;
+	return note_line(pf, REC_WAKING, 0);
 }
 
 /* CompactSched M of a bundle on CPU: switches and wakings in time order
@@ -886,8 +945,9 @@ static int note_bundle(struct pf *pf, const struct tm_pb *m, uint32_t cpu,
 		return nomem(pf);
 	pf->bun = b;
 	b = &pf->bun[pf->nbun];
-	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), pf->one.min_ts,
-			      pf->one.max_ts, pf->packets, *before, pf->seq, cpu, NO_NEXT };
+	*b = (struct bundle){ m->base, m->p, (size_t)(m->end - m->p), pf->zat, pf->depth,
+			      pf->one.min_ts, pf->one.max_ts, pf->packets, *before, pf->seq, cpu,
+			      NO_NEXT };
 	if ((ch = chain_for(pf, b)) < 0)
 		return nomem(pf);
 	c = &pf->chains[ch];
@@ -1179,13 +1239,16 @@ static int read_packets(struct pf *pf, const uint8_t *base, const uint8_t *p, si
 static bool grow(struct pf *pf, size_t n)
 {
 	while (!pf->nomem && pf->len + n > pf->cap) {
-		char *nb = pf->cap ? tm_big_grow(pf->buf, &pf->cap, SIZE_MAX)
+		char *nb = pf->fixed ? tm_big_fixed_grow(pf->buf, &pf->cap, pf->room)
+			 : pf->cap ? tm_big_grow(pf->buf, &pf->cap, SIZE_MAX)
 				   : tm_big_alloc(pf->cap = 1u << 20);
 
-		if (!nb)
+		if (!nb) {
 			pf->nomem = true;
-		else
+			pf->nomem_err = errno;
+		} else {
 			pf->buf = nb;
+		}
 	}
 	return !pf->nomem;
 }
@@ -1585,10 +1648,11 @@ static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
 }
 
 /* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
- * event has no text form here, -1 on a wire error. */
+ * event has no text form here (has_text, which must agree), -1 on a wire
+ * error. */
 static int put_event(struct pf *pf, const struct rec *r)
 {
-	struct tm_pb m = tm_pb_init(r->body.p, r->body.p, r->body.n);
+	struct tm_pb m = tm_pb_init(pf->body_base, r->body.p, r->body.n);
 	struct tm_pb_field g[8];
 	struct view buf;
 
@@ -1615,16 +1679,6 @@ static int put_event(struct pf *pf, const struct rec *r)
 	return put_typed(pf, r, &m);
 }
 
-static int count_unknown(struct pf *pf, uint32_t field)
-{
-	uint64_t *n = tm_hmap_get(pf->unknown, &field, sizeof(field), true);
-
-	if (!n)
-		return nomem(pf);
-	++*n;
-	return 0;
-}
-
 static int write_rec(struct pf *pf, const struct rec *r)
 {
 	size_t mark = pf->len;
@@ -1639,9 +1693,9 @@ static int write_rec(struct pf *pf, const struct rec *r)
 		put_waking(pf, r->next_comm, r->next_pid, r->next_prio, r->target_cpu);
 	else
 		rc = put_event(pf, r);
-	if (rc) {               /* nothing of the line stays */
+	if (rc) {               /* nothing of the line stays (pass 1 counted it) */
 		pf->len = mark;
-		return rc < 0 ? -1 : count_unknown(pf, r->field);
+		return rc < 0 ? -1 : 0;
 	}
 	put(pf, "\n", 1);      /* (every writer leaves the line's end here) */
 	pf->written++;
@@ -1698,6 +1752,16 @@ static void order_records(struct recbuf *rb)
 		merge_ix(r, rb->ix, rb->tmp, h, n);
 }
 
+/* Pass 2: the errors in what comes from bundle B said where B is (the
+ * file, or compressed_packets), its events' messages read with its
+ * offsets. */
+static void at_bundle(struct pf *pf, const struct bundle *b)
+{
+	pf->depth = b->depth;
+	pf->zat = b->zat;
+	pf->body_base = b->base;
+}
+
 /* Bundle B's records again, into buffer RB, in the order pass 1 made
  * them and then by time: 0, or -1 with the input's error set. */
 static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *rb)
@@ -1708,6 +1772,7 @@ static int decode_bundle(struct pf *pf, const struct bundle *b, struct recbuf *r
 	if (!cs)
 		return nomem(pf);
 	*cs = b->cs;
+	at_bundle(pf, b);
 	pf->seq = b->seq;
 	pf->cur_pkt = b->pkt;
 	pf->cpu = b->cpu;
@@ -1789,6 +1854,21 @@ static struct heap_ent chain_key(const struct pf *pf, uint32_t c)
 
 static int write_rec(struct pf *pf, const struct rec *r);
 
+/* Written beside the first pass: the text's lines published a step at a
+ * time (each ends a line); -1 when the reader gave up. */
+#define PUBLISH_STEP ((size_t)1 << 20)
+
+static int publish(struct pf *pf)
+{
+	if (__atomic_load_n(pf->stop, __ATOMIC_RELAXED))
+		return -1;
+	tm_grow_publish(pf->grow, pf->len);
+	pf->published = pf->len;
+	if (tm_decode_grow_hook)
+		tm_decode_grow_hook("perfetto", pf->len);
+	return 0;
+}
+
 /* Every record of every bundle, in time order (file order among equal
  * times: a bundle's records by the order pass 1 made them, bundles in
  * file order): a merge of the chains, each decoding one bundle at a
@@ -1822,7 +1902,10 @@ static int write_merged(struct pf *pf)
 			}
 		} else {
 			rb = &pf->pool[ch->buf];
+			at_bundle(pf, &pf->bun[ch->head]);
 			if (write_rec(pf, &rb->r[rb->ix[ch->i]]))
+				return -1;
+			if (pf->grow && pf->len - pf->published >= PUBLISH_STEP && publish(pf))
 				return -1;
 			if (++ch->i == rb->n) {
 				pool_give(pf, ch->buf);
@@ -2009,64 +2092,226 @@ static void pf_free(struct pf *pf)
 		tm_big_free(pf->buf, pf->cap);
 }
 
-static int convert(struct pf *pf, const char *p, size_t len)
+/* Pass 1, and what is known from it alone: the warnings, the source's
+ * counts.  0, or -1 with the input's error set. */
+static int first_pass(struct pf *pf, const char *p, size_t len)
 {
-	size_t dump_at, hn, start = 0;
-	char *text, hdr[512] = { 0 };
-
 	if (read_packets(pf, (const uint8_t *)p, (const uint8_t *)p, len))
 		return -1;
-	put(pf, hdr, sizeof(hdr));      /* room for the header's top, written last */
+	report_unknown(pf);
+	return report_source(pf);
+}
+
+/* The text's head: the header (its count of lines from pass 1), the
+ * clock records, the legend. */
+static void put_head(struct pf *pf)
+{
+	char hdr[512];
+
+	put(pf, hdr, format_header(pf, pf->lines, hdr, sizeof(hdr)));
 	put_clock_header(pf);
-	if (write_merged(pf))
+}
+
+/* The text's end (pass 2 done): 0, or -1 with the input's error set when
+ * its buffer could not grow or the lines are not those pass 1 counted. */
+static int text_ended(struct pf *pf)
+{
+	if (pf->nomem && pf->fixed && pf->cap >= pf->room) {
+		tm_input_fail(pf->in, "its text would pass %zu bytes: not read", pf->room);
 		return -1;
-	dump_at = pf->len;
-	if (!pf->nomem) {
-		hn = format_header(pf, pf->written, hdr, sizeof(hdr));
-		start = sizeof(hdr) - hn;
-		memcpy(pf->buf + start, hdr, hn);
 	}
-	if (tm_hmap_count(pf->tgids))
-		write_process_dump(pf);
 	if (pf->nomem) {
+		errno = pf->nomem_err;
 		tm_input_fail_big(pf->in, "converting the Perfetto trace");
 		return -1;
 	}
-	report_unknown(pf);
-	if (report_source(pf))
+	if (pf->written != pf->lines) {
+		tm_input_fail(pf->in, "internal error: %zu lines written of the %zu counted",
+			      pf->written, pf->lines);
 		return -1;
-	text = pf->buf;
-	pf->buf = NULL;         /* the input owns it now (or freed it) */
-	if (tm_input_keep_big(pf->in, text, pf->cap) ||
-	    tm_input_add_block(pf->in, TM_BLOCK_FTRACE, text + start, dump_at - start, 0,
-			       "perfetto"))
+	}
+	return 0;
+}
+
+/* PF's tables for input IN: 0, or -1 with the input's error set. */
+static int pf_init(struct pf *pf, struct tm_input *in)
+{
+	pf->in = in;
+	in->format = TM_FMT_PERFETTO;
+	tm_pf_clocks_init(&pf->clk);
+	pf->names = tm_hmap_new(sizeof(struct view));
+	pf->tgids = tm_hmap_new(sizeof(int32_t));
+	pf->procs = tm_hmap_new(sizeof(struct proc));
+	pf->syms = tm_hmap_new(sizeof(struct sym));
+	pf->unknown = tm_hmap_new(sizeof(uint64_t));
+	pf->track = tm_pftrack_new();
+	pf->st = tm_pf_stats_new();
+	pf->lname = calloc(LNAME, sizeof(*pf->lname));
+	if (!pf->lname || !pf->names || !pf->tgids || !pf->procs || !pf->syms || !pf->unknown ||
+	    !pf->track || !pf->st)
+		return nomem(pf);
+	return 0;
+}
+
+/* ---- the text written beside the first pass ----------------------------- */
+
+struct tm_pf_text {
+	struct pf pf;
+};
+
+/* The process dump (pass 1's names and tgids) as a block of its own: the
+ * text's buffer still grows.  0, or -1 with the input's error set. */
+static int process_dump_apart(struct pf *pf)
+{
+	char *text = pf->buf, *dump;
+	size_t len = pf->len, cap = pf->cap;
+	int rc = 0;
+
+	pf->buf = NULL;
+	pf->len = pf->cap = 0;
+	pf->fixed = false;
+	write_process_dump(pf);
+	dump = pf->buf;
+	if (pf->nomem) {
+		errno = pf->nomem_err;
+		tm_input_fail_big(pf->in, "converting the Perfetto trace");
+		if (dump)
+			tm_big_free(dump, pf->cap);
+		rc = -1;
+	} else if (tm_input_keep_big(pf->in, dump, pf->cap) ||
+		   tm_input_add_block(pf->in, TM_BLOCK_PROCESS_DUMP, dump, pf->len, 0,
+				      "perfetto")) {
+		rc = -1;
+	}
+	pf->buf = text;
+	pf->len = len;
+	pf->cap = cap;
+	pf->fixed = true;
+	return rc;
+}
+
+int tm_perfetto_begin(struct tm_input *in, const char *p, size_t len, char *buf, size_t room,
+		      struct tm_pf_text **out)
+{
+	struct tm_pf_text *t = calloc(1, sizeof(*t));
+	struct pf *pf;
+
+	*out = NULL;
+	if (!t) {
+		tm_input_fail(in, "out of memory");
 		return -1;
-	if (dump_at < pf->len &&
-	    tm_input_add_block(pf->in, TM_BLOCK_PROCESS_DUMP, text + dump_at,
-			       pf->len - dump_at, 0, "perfetto"))
+	}
+	pf = &t->pf;
+	pf->buf = buf;
+	pf->fixed = true;
+	pf->room = room;
+	if (pf_init(pf, in) || first_pass(pf, p, len))
+		goto fail;
+	put_head(pf);
+	if (pf->nomem) {
+		text_ended(pf);
+		goto fail;
+	}
+	if (tm_input_add_block(in, TM_BLOCK_FTRACE, buf, pf->len, 0, "perfetto") ||
+	    (tm_hmap_count(pf->tgids) && process_dump_apart(pf)) ||
+	    tm_pftrack_finish(pf->track, in))
+		goto fail;
+	/* pass 2's errors, until tm_pf_text_end */
+	tm_diag_init(&pf->diag);
+	pf->errin = (struct tm_input){ .name = in->name, .unmapped = in->unmapped,
+				       .d = &pf->diag };
+	pf->in = &pf->errin;
+	*out = t;
+	return 0;
+fail:
+	pf->buf = NULL;         /* the caller's */
+	pf_free(pf);
+	free(t);
+	return -1;
+}
+
+int tm_pf_text_run(struct tm_pf_text *t, struct tm_grow *g, const bool *stop)
+{
+	struct pf *pf = &t->pf;
+
+	pf->grow = g;
+	pf->stop = stop;
+	pf->published = pf->len;
+	pf->ret = write_merged(pf);
+	if (!g)
+		pf->published = pf->len;
+	else if (pf->ret || pf->nomem || pf->written != pf->lines)
+		tm_grow_stop(g);
+	else
+		tm_grow_end(g, pf->len);
+	return pf->ret;
+}
+
+int tm_pf_text_end(struct tm_pf_text *t, struct tm_input *in, size_t *len)
+{
+	struct pf *pf = &t->pf;
+
+	*len = pf->published;
+	pf->in = in;
+	if (pf->ret) {
+		/* (said of the stand-in, with the input's name: as it is) */
+		if (pf->diag.error[0])
+			tm_diag_error(in->d, "%s", pf->diag.error);
+		else
+			tm_input_fail(in, "converting the Perfetto trace: stopped");
 		return -1;
-	return tm_pftrack_finish(pf->track, pf->in);
+	}
+	if (text_ended(pf))
+		return -1;
+	*len = pf->len;
+	return 0;
+}
+
+void tm_pf_text_free(struct tm_pf_text *t)
+{
+	if (!t)
+		return;
+	tm_diag_free(&t->pf.diag);
+	t->pf.buf = NULL;       /* the caller's */
+	pf_free(&t->pf);
+	free(t);
+}
+
+/* The address space a trace's text may grow in, in place (no memory until
+ * written): no limit in practice (the scratch file system's room is);
+ * where that much cannot be had (under the sanitizers and valgrind), as
+ * much as a gzip input of LEN bytes may inflate to without a limit set
+ * (decode.h), TM_DECODE_RATIO times as much: a text that would pass it is
+ * an error. */
+#define TEXT_ROOM ((size_t)1 << 40)
+
+char *tm_pf_text_buffer(size_t len, size_t *room)
+{
+	char *buf = tm_big_fixed_alloc(*room = TEXT_ROOM);
+
+	if (buf)
+		return buf;
+	*room = len > TM_DECODE_FLOOR / TM_DECODE_RATIO
+		? (len > SIZE_MAX / 4 / TM_DECODE_RATIO ? SIZE_MAX / 4 : len * TM_DECODE_RATIO)
+		: TM_DECODE_FLOOR;
+	return tm_big_fixed_alloc(*room);
 }
 
 int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
 {
-	struct pf pf = { .in = in };
+	size_t room, block = in->nblocks;
+	char *buf = tm_pf_text_buffer(len, &room);
+	struct tm_pf_text *t;
 	int rc;
 
-	in->format = TM_FMT_PERFETTO;
-	tm_pf_clocks_init(&pf.clk);
-	pf.names = tm_hmap_new(sizeof(struct view));
-	pf.tgids = tm_hmap_new(sizeof(int32_t));
-	pf.procs = tm_hmap_new(sizeof(struct proc));
-	pf.syms = tm_hmap_new(sizeof(struct sym));
-	pf.unknown = tm_hmap_new(sizeof(uint64_t));
-	pf.track = tm_pftrack_new();
-	pf.st = tm_pf_stats_new();
-	pf.lname = calloc(LNAME, sizeof(*pf.lname));
-	if (!pf.lname || !pf.names || !pf.tgids || !pf.procs || !pf.syms || !pf.unknown || !pf.track || !pf.st)
-		rc = nomem(&pf);
-	else
-		rc = convert(&pf, p, len);
-	pf_free(&pf);
+	if (!buf) {
+		tm_input_fail_big(in, "converting the Perfetto trace");
+		return -1;
+	}
+	if (tm_input_keep_fixed(in, buf) || tm_perfetto_begin(in, p, len, buf, room, &t))
+		return -1;
+	tm_pf_text_run(t, NULL, NULL);
+	rc = tm_pf_text_end(t, in, &in->blocks[block].len);
+	tm_pf_text_free(t);
 	return rc;
 }

@@ -23,4 +23,28 @@ bool tm_is_perfetto(const void *p, size_t len);
  * in->format).  0, or -1 with the error set (one line, with the byte). */
 int tm_perfetto_read(struct tm_input *in, const char *p, size_t len);
 
+/* The same read in three steps, so that its text may be written beside
+ * the first pass (input.c's job, input-ahead.h), as tm_perfetto_read()
+ * runs them one after the other: tm_perfetto_begin() reads the packets
+ * (pass 1), says what they hold (warnings, the source's counts) and adds
+ * every block, the text's first (at BUF, from tm_pf_text_buffer(): ROOM
+ * bytes that grow in place, the caller's) with its head only (the header,
+ * the clock records, the legend: whole lines); tm_pf_text_run(), on any
+ * thread, writes the lines in time order (pass 2), published to G (or
+ * NULL) a step at a time and G then ended (stopped on a failure or when
+ * *STOP); tm_pf_text_end(), once it has returned, sets IN's error when it
+ * failed (IN's diag set), and *LEN the text's final length.  The text may
+ * not pass ROOM (an error).  0, or -1 with the error set (begin: nothing
+ * to free). */
+struct tm_pf_text;
+struct tm_grow;
+/* A buffer for the text of a trace of LEN bytes (tm_big_fixed_alloc), its
+ * room in *ROOM; NULL with errno. */
+char *tm_pf_text_buffer(size_t len, size_t *room);
+int tm_perfetto_begin(struct tm_input *in, const char *p, size_t len, char *buf, size_t room,
+		      struct tm_pf_text **t);
+int tm_pf_text_run(struct tm_pf_text *t, struct tm_grow *g, const bool *stop);
+int tm_pf_text_end(struct tm_pf_text *t, struct tm_input *in, size_t *len);
+void tm_pf_text_free(struct tm_pf_text *t);
+
 #endif

@@ -9,13 +9,18 @@
  * 0x12 field 2 length-delimited, 0x1d field 3 fixed32, 0x21 field 4 fixed64.
  * The clock records: perfetto-clock.h, times in seconds with 9 decimals.
  * The zstd decoder (parsers/decode.c, for zstd_compressed_packets) against
- * frames made here with libzstd's own compressor.
+ * frames made here with libzstd's own compressor.  A trace's text written
+ * beside the first pass (tm_input_open_ahead) against the trace read whole.
  */
+#include <dirent.h>
+#include <unistd.h>
+#include <zlib.h>
 #include <zstd.h>
 
 #include "testutil.h"
 #include "tracemerge/input.h"
 #include "decode.h"
+#include "input-ahead.h"
 #include "perfetto.h"
 #include "perfetto-clock.h"
 #include "perfetto-wire.h"
@@ -275,6 +280,263 @@ static void test_open_mem(void **state)
 	tm_diag_free(&d);
 }
 
+/* An error in an event's message that only pass 2 reads (a print's fields)
+ * is said at its byte in the file: the fixed64 of field 1 (tag 0x09 at
+ * byte 15) has 2 of its 8 bytes, from byte 16; it was said at byte 1, in
+ * the message.  Worked out by hand:
+ *   0a 12                      Trace.packet, 18 bytes
+ *     0a 0e                    ftrace_events, 14 bytes (from byte 4)
+ *       08 00                  cpu 0
+ *       12 0a                  event, 10 bytes (from byte 8)
+ *         08 e8 07  10 01      timestamp 1000, pid 1
+ *         1a 03  09 01 02      print, 3 bytes: a fixed64 cut short
+ *     50 01                    trusted_packet_sequence_id 1 */
+static void test_pass2_error_at(void **state)
+{
+	static const uint8_t t[] = {
+		0x0a, 0x12, 0x0a, 0x0e, 0x08, 0x00, 0x12, 0x0a, 0x08, 0xe8, 0x07, 0x10,
+		0x01, 0x1a, 0x03, 0x09, 0x01, 0x02, 0x50, 0x01,
+	};
+	struct tm_diag d;
+
+	uint8_t z[128], outer[160];
+	uLongf zn = sizeof(z);
+
+	(void)state;
+	tm_diag_init(&d);
+	assert_null(tm_input_open_mem("t.pb", t, sizeof(t), &d));
+	assert_string_equal(d.error,
+			    "t.pb: byte 16: truncated packet: the data ends inside a fixed-size field");
+	tm_diag_free(&d);
+	/* the same packets in compressed_packets (field 50: tag 0x92 0x03),
+	 * zlib's data from byte 5: said in the inflated packets */
+	assert_int_equal(compress2(z, &zn, t, sizeof(t), 6), Z_OK);
+	assert_true(zn < 120);
+	outer[0] = 0x0a;
+	outer[1] = (uint8_t)(3 + zn);
+	outer[2] = 0x92;
+	outer[3] = 0x03;
+	outer[4] = (uint8_t)zn;
+	memcpy(outer + 5, z, zn);
+	tm_diag_init(&d);
+	assert_null(tm_input_open_mem("t.pb", outer, 5 + zn, &d));
+	assert_string_equal(d.error, "t.pb: byte 5: compressed_packets: byte 16 of the inflated "
+			    "packets: truncated packet: the data ends inside a fixed-size field");
+	tm_diag_free(&d);
+}
+
+/* ---- the text written beside the first pass ------------------------------ */
+
+struct pbuf {
+	uint8_t *p;
+	size_t n, cap;
+};
+
+static void pb_byte(struct pbuf *b, uint8_t c)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 4096;
+		b->p = realloc(b->p, b->cap);
+		assert_non_null(b->p);
+	}
+	b->p[b->n++] = c;
+}
+
+static void pb_varint(struct pbuf *b, uint64_t v)
+{
+	for (; v >= 0x80; v >>= 7)
+		pb_byte(b, (uint8_t)(v | 0x80));
+	pb_byte(b, (uint8_t)v);
+}
+
+/* Field NUM, length-delimited, holding the N bytes at P. */
+static void pb_bytes(struct pbuf *b, unsigned num, const void *p, size_t n)
+{
+	pb_varint(b, (uint64_t)num << 3 | 2);
+	pb_varint(b, n);
+	for (size_t i = 0; i < n; i++)
+		pb_byte(b, ((const uint8_t *)p)[i]);
+}
+
+/* Field NUM, packed varints: N times V (the first FIRST). */
+static void pb_packed(struct pbuf *b, unsigned num, uint64_t first, uint64_t v, size_t n)
+{
+	struct pbuf m = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		pb_varint(&m, i ? v : first);
+	pb_bytes(b, num, m.p, m.n);
+	free(m.p);
+}
+
+/* A trace of NP packets, each a bundle of CPU 0 with N compact
+ * sched_switches 1 us apart to pid 100 ("worker"), written to a file in
+ * $TMPDIR (or /tmp): its path, in PATH. */
+static void big_trace(char *path, size_t size, size_t np, size_t n)
+{
+	const char *dir = getenv("TMPDIR");
+	struct pbuf t = { 0 };
+	int fd;
+
+	for (size_t k = 0; k < np; k++) {
+		struct pbuf cs = { 0 }, bun = { 0 }, pkt = { 0 };
+
+		pb_packed(&cs, PF_CS_SWITCH_TIMESTAMP, 1000000000 + k * n * 1000, 1000, n);
+		pb_packed(&cs, PF_CS_SWITCH_PREV_STATE, 1, 1, n);
+		pb_packed(&cs, PF_CS_SWITCH_NEXT_PID, 100, 100, n);
+		pb_packed(&cs, PF_CS_SWITCH_NEXT_PRIO, 120, 120, n);
+		pb_bytes(&cs, PF_CS_INTERN_TABLE, "worker", 6);
+		pb_packed(&cs, PF_CS_SWITCH_NEXT_COMM_INDEX, 0, 0, n);
+		pb_varint(&bun, PF_BUNDLE_CPU << 3);
+		pb_varint(&bun, 0);
+		pb_bytes(&bun, PF_BUNDLE_COMPACT_SCHED, cs.p, cs.n);
+		pb_bytes(&pkt, PF_PKT_FTRACE_EVENTS, bun.p, bun.n);
+		pb_varint(&pkt, PF_PKT_SEQUENCE_ID << 3);
+		pb_varint(&pkt, 1);
+		pb_bytes(&t, PF_TRACE_PACKET, pkt.p, pkt.n);
+		free(cs.p);
+		free(bun.p);
+		free(pkt.p);
+	}
+	snprintf(path, size, "%s/tm-pf-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, t.p, t.n), (ssize_t)t.n);
+	close(fd);
+	free(t.p);
+}
+
+/* The inputs A (read whole) and B (settled) alike: their blocks and
+ * warnings, as kinds and counts. */
+static void same_input(const struct tm_input *a, const struct tm_diag *da,
+		       const struct tm_input *b, const struct tm_diag *db)
+{
+	assert_int_equal(tm_input_nblocks(a), tm_input_nblocks(b));
+	for (size_t i = 0; i < tm_input_nblocks(a); i++) {
+		const struct tm_block *x = tm_input_block(a, i), *y = tm_input_block(b, i);
+
+		assert_int_equal(x->kind, y->kind);
+		assert_int_equal(x->len, y->len);
+		assert_memory_equal(x->data, y->data, x->len);
+		assert_int_equal(x->first_line, y->first_line);
+		assert_string_equal(x->origin, y->origin);
+	}
+	assert_int_equal(da->nwarn, db->nwarn);
+	for (size_t i = 0; i < da->nwarn; i++) {
+		assert_string_equal(da->warn[i].kind, db->warn[i].kind);
+		assert_int_equal(da->warn[i].count, db->warn[i].count);
+	}
+}
+
+static int steps;
+static bool seen;       /* the reader had the first step (atomic) */
+
+/* (tm_decode_grow_hook) pass 2 parked after its first step until the
+ * reader has it (10 s at most) */
+static int park_first(const char *engine, size_t len)
+{
+	(void)len;
+	if (strcmp(engine, "perfetto") == 0 && steps++ == 0)
+		for (int i = 0; i < 50000 && !__atomic_load_n(&seen, __ATOMIC_ACQUIRE); i++)
+			usleep(200);
+	return 0;
+}
+
+/* 100 bundles of 1000 switches: about 14 MB of text, published a MiB at a
+ * time; the reader has the text's head and first step, in whole lines,
+ * while pass 2 still runs (parked), and once settled the same input as
+ * tm_input_open() makes. */
+static void test_text_ahead(void **state)
+{
+	char path[4096];
+	struct tm_diag d1, d2;
+	struct tm_input *a, *b;
+	struct tm_grow *g;
+	size_t head, have;
+	bool done;
+
+	(void)state;
+	big_trace(path, sizeof(path), 100, 1000);
+	tm_diag_init(&d1);
+	tm_diag_init(&d2);
+	a = tm_input_open(path, &d1);
+	assert_non_null(a);
+	steps = 0;
+	seen = false;
+	tm_decode_grow_hook = park_first;
+	b = tm_input_open_ahead(path, &d2);
+	assert_non_null(b);
+	g = tm_input_block_grow(b, 0);
+	assert_non_null(g);                     /* the text grows */
+	assert_null(tm_input_block_grow(b, 1)); /* the process dump does not */
+	head = tm_input_block(b, 0)->len;
+	assert_true(head > 0 && tm_input_block(b, 0)->data[head - 1] == '\n');
+	have = tm_grow_wait(g, head);
+	tm_grow_ready(g, &done);
+	if (done && steps == 0) {               /* (no thread: written at the open) */
+		tm_decode_grow_hook = NULL;
+		skip();
+	}
+	assert_false(done);
+	assert_true(have > head + (1u << 20) - 4096);
+	assert_int_equal(tm_input_block(b, 0)->data[have - 1], '\n');
+	__atomic_store_n(&seen, true, __ATOMIC_RELEASE);
+	assert_int_equal(tm_input_settle(b, &d2), 0);
+	tm_decode_grow_hook = NULL;
+	assert_null(tm_input_block_grow(b, 0));
+	assert_true(steps > 10);
+	assert_true(tm_input_block(b, 0)->len > 13u << 20);
+	same_input(a, &d1, b, &d2);
+	tm_input_free(a);
+	tm_input_free(b);
+	tm_diag_free(&d1);
+	tm_diag_free(&d2);
+	unlink(path);
+}
+
+/* Every trace of testdata/perfetto/: the same input (or error) read whole
+ * and with its text written beside the first pass. */
+static void test_text_ahead_testdata(void **state)
+{
+	char dir[4096], path[8192];
+	struct dirent *e;
+	DIR *dp;
+	int n = 0;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/testdata/perfetto", TM_SRCDIR);
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((e = readdir(dp))) {
+		size_t l = strlen(e->d_name);
+		struct tm_diag d1, d2;
+		struct tm_input *a, *b;
+
+		if (l < 4 || strcmp(e->d_name + l - 3, ".pb") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		tm_diag_init(&d1);
+		tm_diag_init(&d2);
+		a = tm_input_open(path, &d1);
+		b = tm_input_open_ahead(path, &d2);
+		if (b && tm_input_settle(b, &d2)) {
+			tm_input_free(b);
+			b = NULL;
+		}
+		assert_string_equal(d1.error, d2.error);
+		assert_true(!a == !b);
+		if (a)
+			same_input(a, &d1, b, &d2);
+		tm_input_free(a);
+		tm_input_free(b);
+		tm_diag_free(&d1);
+		tm_diag_free(&d2);
+		n++;
+	}
+	closedir(dp);
+	assert_true(n >= 25);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +548,9 @@ int main(void)
 		cmocka_unit_test(test_clock_bundle),
 		cmocka_unit_test(test_zstd),
 		cmocka_unit_test(test_open_mem),
+		cmocka_unit_test(test_pass2_error_at),
+		cmocka_unit_test(test_text_ahead),
+		cmocka_unit_test(test_text_ahead_testdata),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
