@@ -1012,10 +1012,13 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 		return 0;
 	in->d = d;
 	if (j->pf) {
-		/* a Perfetto trace's text: its pass 2's end */
+		/* a Perfetto trace's text: its pass 2's end, and its state
+		 * (names, symbols, the index of bundles) freed */
 		job_join(j);
 		j->settled = true;
 		ret = tm_pf_text_end(j->pf, in, &in->blocks[j->block].len);
+		tm_pf_text_free(j->pf);
+		j->pf = NULL;
 		in->d = NULL;
 		return ret;
 	}
