@@ -2253,6 +2253,7 @@ int tm_pf_text_end(struct tm_pf_text *t, struct tm_input *in, size_t *len)
 
 	*len = pf->published;
 	pf->in = in;
+	tm_diag_absorb(in->d, &pf->diag);       /* (pass 2 warns of nothing now) */
 	if (pf->ret) {
 		/* (said of the stand-in, with the input's name: as it is) */
 		if (pf->diag.error[0])
