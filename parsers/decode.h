@@ -161,7 +161,8 @@ struct tm_input {
 	struct tm_source_count *source;    /* the converter's own report */
 	size_t nsource, source_cap;
 	uint64_t source_other;             /* counts past TM_MAX_SOURCE lines */
-	struct tm_inflate_job *job;        /* inflating beside the first pass */
+	struct tm_input_job *job;          /* inflating or writing its text beside
+					    * the first pass */
 };
 
 #define TM_FMT(a, b) __attribute__((format(printf, a, b)))
@@ -204,21 +205,21 @@ void tm_input_fail_big(struct tm_input *in, const char *what);
 /* ---- a gzip input inflated, a Perfetto trace's text written, beside its
  * first pass (input.c) ---------------------------------------------------- */
 
-struct tm_inflate_job;
+struct tm_input_job;
 
 /* tm_input_open() in two halves around a gzip input's inflate (or a
  * Perfetto trace's pass 2, which writes its text): NULL with d->error set
  * on failure; else the input, finished when *JOB is NULL, otherwise to be
- * finished by running tm_inflate_job_run(*JOB) (on a helper thread, told
+ * finished by running tm_input_job_run(*JOB) (on a helper thread, told
  * with tm_input_job_started(), or here before) and then
  * tm_input_open_end() (which frees IN and returns NULL with the error set
  * on failure).  Such an input's last block (a Perfetto trace's: its text,
  * the first) may still grow (tm_input_block_grow) until
  * tm_input_settle(). */
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
-				     struct tm_inflate_job **job);
+				     struct tm_input_job **job);
 /* The whole inflate, or pass 2 (any thread). */
-void tm_inflate_job_run(struct tm_inflate_job *job);
+void tm_input_job_run(struct tm_input_job *job);
 /* The job runs on a thread: JOIN(CTX) waits for its end (called once). */
 void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx);
 struct tm_input *tm_input_open_end(struct tm_input *in);

@@ -115,7 +115,7 @@ static struct tm_input *input_new(const char *name, struct tm_diag *d)
 	return in;
 }
 
-static void job_free(struct tm_inflate_job *j);
+static void job_free(struct tm_input_job *j);
 
 static void owned_free(struct tm_owned *o)
 {
@@ -724,7 +724,7 @@ static struct tm_input *open_path(const char *path, struct tm_diag *d)
 
 /* tm_input_open(), or with JOB (not NULL) tm_input_open_begin(). */
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
-				 struct tm_inflate_job **job);
+				 struct tm_input_job **job);
 
 struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
 {
@@ -751,7 +751,7 @@ struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
  * buffer that grows in place, while the first pass reads them; the text's
  * length and pass 2's error come at tm_input_settle().
  */
-struct tm_inflate_job {
+struct tm_input_job {
 	const char *src;
 	size_t len, limit;
 	char *buf;                  /* tm_big_fixed_alloc(limit) */
@@ -777,7 +777,7 @@ struct tm_inflate_job {
  * record, up to a MiB (tm_browser_head_unknown). */
 #define JSON_HEAD_BYTES ((size_t)2 << 20)
 
-void tm_inflate_job_run(struct tm_inflate_job *j)
+void tm_input_job_run(struct tm_input_job *j)
 {
 	if (j->pf)
 		j->ret = tm_pf_text_run(j->pf, &j->grow, &j->stop);
@@ -793,14 +793,14 @@ void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ct
 }
 
 /* Wait for the job's writer to end. */
-static void job_join(struct tm_inflate_job *j)
+static void job_join(struct tm_input_job *j)
 {
 	if (j->join)
 		j->join(j->join_ctx);
 	j->join = NULL;
 }
 
-static void job_free(struct tm_inflate_job *j)
+static void job_free(struct tm_input_job *j)
 {
 	if (!j)
 		return;
@@ -814,9 +814,9 @@ static void job_free(struct tm_inflate_job *j)
 
 /* A job for the gzip bytes P, LEN of IN; NULL (and nothing done) when
  * there is no room for it: IN is then read as by tm_input_open(). */
-static struct tm_inflate_job *job_new(struct tm_input *in, const char *p, size_t len)
+static struct tm_input_job *job_new(struct tm_input *in, const char *p, size_t len)
 {
-	struct tm_inflate_job *j = calloc(1, sizeof(*j));
+	struct tm_input_job *j = calloc(1, sizeof(*j));
 
 	if (!j)
 		return NULL;
@@ -835,7 +835,7 @@ static struct tm_inflate_job *job_new(struct tm_input *in, const char *p, size_t
  * joined, the budget charged, its error or warning set.  0 or -1. */
 static int job_ended(struct tm_input *in)
 {
-	struct tm_inflate_job *j = in->job;
+	struct tm_input_job *j = in->job;
 
 	job_join(j);
 	j->settled = true;
@@ -850,7 +850,7 @@ static int job_ended(struct tm_input *in)
  * read whole (IN->job NULL); -1 with the error set. */
 static int perfetto_job(struct tm_input *in, const char *p, size_t len)
 {
-	struct tm_inflate_job *j = calloc(1, sizeof(*j));
+	struct tm_input_job *j = calloc(1, sizeof(*j));
 	size_t block = in->nblocks;
 
 	if (j)
@@ -873,7 +873,7 @@ static int perfetto_job(struct tm_input *in, const char *p, size_t len)
 }
 
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
-				 struct tm_inflate_job **job)
+				 struct tm_input_job **job)
 {
 	struct tm_input *in = open_path(path, d);
 	const char *data = NULL;
@@ -901,7 +901,7 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 }
 
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
-				     struct tm_inflate_job **job)
+				     struct tm_input_job **job)
 {
 	*job = NULL;
 	return open_any(path, d, job);
@@ -956,7 +956,7 @@ static bool head_is_json(const char *p, size_t n, size_t *bom)
 static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kind,
 				     size_t bom)
 {
-	struct tm_inflate_job *j = in->job;
+	struct tm_input_job *j = in->job;
 	size_t head = tm_grow_ready(&j->grow, NULL);
 
 	in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
@@ -974,7 +974,7 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
  * JSON written on one line is read as it comes too). */
 struct tm_input *tm_input_open_end(struct tm_input *in)
 {
-	struct tm_inflate_job *j = in->job;
+	struct tm_input_job *j = in->job;
 	size_t head, bom = 0;
 	bool done;
 	struct tm_inflated *z = &j->z;
@@ -996,7 +996,7 @@ struct tm_input *tm_input_open_end(struct tm_input *in)
 
 struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
 {
-	const struct tm_inflate_job *j = in ? in->job : NULL;
+	const struct tm_input_job *j = in ? in->job : NULL;
 
 	return j && j->growing && !j->settled && i == j->block ? (struct tm_grow *)&j->grow
 								: NULL;
@@ -1004,7 +1004,7 @@ struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
 
 int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 {
-	struct tm_inflate_job *j = in ? in->job : NULL;
+	struct tm_input_job *j = in ? in->job : NULL;
 	struct tm_block *b;
 	int ret;
 

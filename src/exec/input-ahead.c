@@ -8,12 +8,12 @@
 
 struct ahead {
 	struct tm_thread t;
-	struct tm_inflate_job *job;
+	struct tm_input_job *job;
 };
 
 static void *run(void *arg)
 {
-	tm_inflate_job_run(((struct ahead *)arg)->job);
+	tm_input_job_run(((struct ahead *)arg)->job);
 	return NULL;
 }
 
@@ -27,7 +27,7 @@ static void join(void *arg)
 
 struct tm_input *tm_input_open_ahead(const char *path, struct tm_diag *d)
 {
-	struct tm_inflate_job *job;
+	struct tm_input_job *job;
 	struct tm_input *in = tm_input_open_begin(path, d, &job);
 	struct ahead *a;
 
@@ -37,7 +37,7 @@ struct tm_input *tm_input_open_ahead(const char *path, struct tm_diag *d)
 		tm_input_job_started(in, join, a);
 	} else {
 		free(a);
-		tm_inflate_job_run(job);   /* (no thread: all of it now) */
+		tm_input_job_run(job);   /* (no thread: all of it now) */
 	}
 	return tm_input_open_end(in);
 }
