@@ -40,12 +40,15 @@ size_t tm_decode_limit(void)
 	return decode_limit;
 }
 
-size_t tm_decode_cap(size_t n)
+size_t tm_decode_ratio_cap(size_t n)
 {
-	if (decode_limit != SIZE_MAX)
-		return decode_limit;
 	return n > TM_DECODE_FLOOR / TM_DECODE_RATIO ?
 	       (n > SIZE_MAX / TM_DECODE_RATIO ? SIZE_MAX : n * TM_DECODE_RATIO) : TM_DECODE_FLOOR;
+}
+
+size_t tm_decode_cap(size_t n)
+{
+	return decode_limit != SIZE_MAX ? decode_limit : tm_decode_ratio_cap(n);
 }
 
 /* ---- inflate ------------------------------------------------------------ */

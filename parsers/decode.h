@@ -111,6 +111,10 @@ size_t tm_decode_limit(void);
 #define TM_DECODE_RATIO 100
 #define TM_DECODE_FLOOR ((size_t)1 << 30)
 size_t tm_decode_cap(size_t n);
+/* The same without the limit set: TM_DECODE_RATIO times N, at least
+ * TM_DECODE_FLOOR (also a Perfetto trace's text's room where its own
+ * cannot be had, perfetto.h). */
+size_t tm_decode_ratio_cap(size_t n);
 
 /* Malloc'ed copy of P with every EOL sequence ("\r\n", "\r\r\n") turned
  * into "\n": undoes what an adb pty did to a binary stream. */

@@ -591,7 +591,8 @@ static uint32_t symbol_field(struct pf *pf, uint32_t field)
 }
 
 /* Does an FtraceEvent of field FIELD have a line in the text?  The four
- * put_event writes itself, and those of the table (put_typed). */
+ * put_event writes itself, and those of the table (put_typed): the one
+ * rule of pass 1's count (note_line) and of pass 2's writing (write_rec). */
 static bool has_text(struct pf *pf, uint32_t field)
 {
 	return field == PF_EV_PRINT || field == PF_EV_SCHED_SWITCH ||
@@ -1634,22 +1635,18 @@ static void sink_text(void *ctx, const uint8_t *s, size_t n)
 	put_text(ctx, (struct view){ s, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n });
 }
 
-/* Typed event R (message M) from the table of perfetto-events.c: 0, 1
- * when it has no text form there, -1 on a wire error. */
+/* Typed event R (message M) from the table of perfetto-events.c, which
+ * has it (has_text): 0, or -1 on a wire error. */
 static int put_typed(struct pf *pf, const struct rec *r, const struct tm_pb *m)
 {
-	const struct tm_pf_event *d = event_of(pf, r->field);
 	struct tm_pf_sink sink = { sink_put, sink_text, pf, r->prev_comm.p, r->prev_comm.n };
 	struct tm_pb_error e;
 
-	if (!d)
-		return 1;
-	return tm_pf_event_write(d, m, &sink, &e) ? wire_fail(pf, &e) : 0;
+	return tm_pf_event_write(event_of(pf, r->field), m, &sink, &e) ? wire_fail(pf, &e) : 0;
 }
 
-/* The text of REC_EVENT R after the prefix; 0 when written, 1 when the
- * event has no text form here (has_text, which must agree), -1 on a wire
- * error. */
+/* The text of REC_EVENT R (has_text) after the prefix; 0, or -1 on a
+ * wire error. */
 static int put_event(struct pf *pf, const struct rec *r)
 {
 	struct tm_pb m = tm_pb_init(pf->body_base, r->body.p, r->body.n);
@@ -1681,9 +1678,8 @@ static int put_event(struct pf *pf, const struct rec *r)
 
 static int write_rec(struct pf *pf, const struct rec *r)
 {
-	size_t mark = pf->len;
-	int rc = 0;
-
+	if (r->kind == REC_EVENT && !has_text(pf, r->field))
+		return 0;       /* no text form: counted by pass 1 (note_line) */
 	if (!put_prefix(pf, r))
 		return 0;       /* out of memory: said at the end */
 	if (r->kind == REC_SWITCH)
@@ -1691,12 +1687,8 @@ static int write_rec(struct pf *pf, const struct rec *r)
 			   r->next_comm, r->next_pid, r->next_prio);
 	else if (r->kind == REC_WAKING)
 		put_waking(pf, r->next_comm, r->next_pid, r->next_prio, r->target_cpu);
-	else
-		rc = put_event(pf, r);
-	if (rc) {               /* nothing of the line stays (pass 1 counted it) */
-		pf->len = mark;
-		return rc < 0 ? -1 : 0;
-	}
+	else if (put_event(pf, r))
+		return -1;
 	put(pf, "\n", 1);      /* (every writer leaves the line's end here) */
 	pf->written++;
 	return 0;
@@ -2116,7 +2108,7 @@ static void put_head(struct pf *pf)
  * its buffer could not grow or the lines are not those pass 1 counted. */
 static int text_ended(struct pf *pf)
 {
-	if (pf->nomem && pf->fixed && pf->cap >= pf->room) {
+	if (pf->nomem && pf->cap >= pf->room) {
 		tm_input_fail(pf->in, "its text would pass %zu bytes: not read", pf->room);
 		return -1;
 	}
@@ -2282,8 +2274,7 @@ void tm_pf_text_free(struct tm_pf_text *t)
  * written): no limit in practice (the scratch file system's room is);
  * where that much cannot be had (under the sanitizers and valgrind), as
  * much as a gzip input of LEN bytes may inflate to without a limit set
- * (decode.h), TM_DECODE_RATIO times as much: a text that would pass it is
- * an error. */
+ * (tm_decode_ratio_cap): a text that would pass it is an error. */
 #define TEXT_ROOM ((size_t)1 << 40)
 
 char *tm_pf_text_buffer(size_t len, size_t *room)
@@ -2292,10 +2283,7 @@ char *tm_pf_text_buffer(size_t len, size_t *room)
 
 	if (buf)
 		return buf;
-	*room = len > TM_DECODE_FLOOR / TM_DECODE_RATIO
-		? (len > SIZE_MAX / 4 / TM_DECODE_RATIO ? SIZE_MAX / 4 : len * TM_DECODE_RATIO)
-		: TM_DECODE_FLOOR;
-	return tm_big_fixed_alloc(*room);
+	return tm_big_fixed_alloc(*room = tm_decode_ratio_cap(len));
 }
 
 int tm_perfetto_read(struct tm_input *in, const char *p, size_t len)
