@@ -24,8 +24,9 @@ struct tm_ftrace_cols {
 	uint8_t kernel_ts;       /* with kernel_cols: the seconds start this
 				  * many bytes into the line, and the rest up
 				  * to the details is as canon writes it too:
-				  * "SECS.FFFFFF: NAME: ", no leading zero, one
-				  * blank each (0: not known) */
+				  * "SECS.FRAC: NAME: " with 6 or 9 decimals,
+				  * no leading zero, one blank each (0: not
+				  * known) */
 	uint8_t ts_at;           /* the time the parser read, "SECS.FRAC:" (1
 				  * to 9 digits of SECS, ev.ts_digits of FRAC,
 				  * their value ev.ts_ns), starts this many

@@ -667,7 +667,7 @@ parse_fixed_cols(const char *line, const char *e, struct tm_ftrace_event *ev,
 	ev->nflags = 4;
 	p = tm_skip_blanks(line + 41, e);
 	f = e - p >= 16 ? ts16(p, e, ev) : NULL;
-	secs = f && ev->ts_digits == 6 ? p : NULL;
+	secs = f && (ev->ts_digits == 6 || ev->ts_digits == 9) ? p : NULL;
 	if (!f && !(f = fast_ts(p, e, ev)))
 		return -1;
 	ev->instance = (struct tm_str){ NULL, 0 };

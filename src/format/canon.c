@@ -641,8 +641,9 @@ static inline bool all_spaces(const char *p, size_t n, const char *e)
  * against the parsed fields, byte for byte as put_prefix would write them:
  * the comm right-aligned in 16 spaces, the pid's own digits left-aligned
  * in 5, the TGID column right-aligned in 5 or "-----", a 3-digit CPU, 4
- * flags old Catapult accepts, 6 fraction digits and no leading zero in the
- * seconds, one blank after "SECS:" and after "NAME:".
+ * flags old Catapult accepts, the fraction's digits as many as the
+ * canonical form's (6, or 9 where the line has 9) and no leading zero in
+ * the seconds, one blank after "SECS:" and after "NAME:".
  */
 static bool raw_prefix(const struct tm_fline *fl, struct tm_canon_pre *pre)
 {
@@ -651,7 +652,7 @@ static bool raw_prefix(const struct tm_fline *fl, struct tm_canon_pre *pre)
 	const char *r = l->raw.p, *re = r + l->raw.n, *x, *y, *z;
 	size_t pad = ev->comm.n < 16 ? 16 - ev->comm.n : 0, nd, w;
 
-	if (ev->ts_digits != 6)
+	if (ev->ts_digits != ts_decimals(ev))
 		return false;
 	if (fl->f.cols.kernel_cols) {
 		/* the parser found every column up to the flags in place */
@@ -703,7 +704,7 @@ flags:
 		goto found;
 	}
 	/* "SECS.FFFFFF: NAME: " after the blanks, the details after it */
-	z = line_tail(l, 6);
+	z = line_tail(l, ev->ts_digits);
 	if (!z || z != tm_skip_blanks(y + 18, re) ||
 	    ev->details.p != ev->name.p + ev->name.n + 2)
 		return false;

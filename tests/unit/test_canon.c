@@ -671,7 +671,20 @@ static void test_prefix_ahead(void **state)
 	assert_int_equal(prefix_kind("          worker-101   (   77) [002] D.h2   100.000100: foo: a=1\n"), 1);
 	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100: foo:\ta=1\n"), 1);
 	assert_int_equal(prefix_kind("           worker-101   (   77) [002] d.h2 100.000100: foo: a=1\n"), 1);
-	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100123: foo: a=1\n"), 1);
+	/* 9 decimals are the canonical form's too (6 only where the line
+	 * has at most 6): the line's own bytes; 3 or 7 are not */
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100123: foo: a=1\n"), 3);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000100000: foo: a=1\n"), 3);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.0001001: foo: a=1\n"), 1);
+	assert_int_equal(prefix_kind("a-1 [000] .... 1.000000001: e: x\n"), 1);
+	/* a line of a Perfetto trace's text (parsers/perfetto.c writes 9) */
+	assert_int_equal(prefix_kind("          <idle>-0     (-----) [003] .... 100.000007904: cpu_idle: "
+				     "state=1 cpu_id=3\n"), 3);
+	same_on_every_path("          <idle>-0     (-----) [003] .... 100.000007904: cpu_idle: state=1 cpu_id=3\n",
+			   "          <idle>-0     (-----) [003] .... 100.000007904: cpu_idle: state=1 cpu_id=3\\n", -1);
+	same_on_every_path("          worker-101   (   77) [002] d.h2   100.000100000: foo: a=1\n",
+			   "          worker-101   (   77) [002] d.h2 100.000100000: foo: a=1\\n", -1);
 	/* a comm of 200 bytes: longer than the room, written the usual way */
 	memset(long_comm, 'c', 200);
 	strcpy(long_comm + 200, "-1 [000] .... 1.0: e: d\n");
