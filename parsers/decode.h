@@ -211,6 +211,15 @@ void tm_input_fail_big(struct tm_input *in, const char *what);
 
 struct tm_input_job;
 
+/* A thread lent by the opener's caller (src/exec/input-ahead.c) for work
+ * beside tm_input_open_begin's own (a Perfetto trace's text buffer made
+ * ready during pass 1): start(B, FN, ARG) runs FN(ARG) on it, false when
+ * it did not start (nothing runs); join(B) waits for its end. */
+struct tm_beside {
+	bool (*start)(struct tm_beside *b, void *(*fn)(void *arg), void *arg);
+	void (*join)(struct tm_beside *b);
+};
+
 /* tm_input_open() in two halves around a gzip input's inflate (or a
  * Perfetto trace's pass 2, which writes its text): NULL with d->error set
  * on failure; else the input, finished when *JOB is NULL, otherwise to be
@@ -219,9 +228,10 @@ struct tm_input_job;
  * tm_input_open_end() (which frees IN and returns NULL with the error set
  * on failure).  Such an input's last block (a Perfetto trace's: its text,
  * the first) may still grow (tm_input_block_grow) until
- * tm_input_settle(). */
+ * tm_input_settle().  BESIDE (or NULL) lends a thread for the time of the
+ * call. */
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
-				     struct tm_input_job **job);
+				     struct tm_input_job **job, struct tm_beside *beside);
 /* The whole inflate, or pass 2 (any thread). */
 void tm_input_job_run(struct tm_input_job *job);
 /* The job runs on a thread: JOIN(CTX) waits for its end (called once). */

@@ -724,11 +724,11 @@ static struct tm_input *open_path(const char *path, struct tm_diag *d)
 
 /* tm_input_open(), or with JOB (not NULL) tm_input_open_begin(). */
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
-				 struct tm_input_job **job);
+				 struct tm_input_job **job, struct tm_beside *beside);
 
 struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
 {
-	return open_any(path, d, NULL);
+	return open_any(path, d, NULL, NULL);
 }
 
 /* ---- a gzip input inflated beside its first pass ------------------------
@@ -848,7 +848,8 @@ static int job_ended(struct tm_input *in)
  * pass 1 now, and every block added, the text's with its head only.  0
  * with IN->job set, or (no room for the text to grow in place) the trace
  * read whole (IN->job NULL); -1 with the error set. */
-static int perfetto_job(struct tm_input *in, const char *p, size_t len)
+static int perfetto_job(struct tm_input *in, const char *p, size_t len,
+			struct tm_beside *beside)
 {
 	struct tm_input_job *j = calloc(1, sizeof(*j));
 	size_t block = in->nblocks;
@@ -859,7 +860,7 @@ static int perfetto_job(struct tm_input *in, const char *p, size_t len)
 		free(j);
 		return tm_perfetto_read(in, p, len);
 	}
-	if (tm_perfetto_begin(in, p, len, j->buf, j->limit, &j->pf)) {
+	if (tm_perfetto_begin(in, p, len, j->buf, j->limit, beside, &j->pf)) {
 		tm_big_fixed_free(j->buf);
 		free(j);
 		return -1;
@@ -873,7 +874,7 @@ static int perfetto_job(struct tm_input *in, const char *p, size_t len)
 }
 
 static struct tm_input *open_any(const char *path, struct tm_diag *d,
-				 struct tm_input_job **job)
+				 struct tm_input_job **job, struct tm_beside *beside)
 {
 	struct tm_input *in = open_path(path, d);
 	const char *data = NULL;
@@ -888,7 +889,7 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 		return in;
 	}
 	if (!ret && job && tm_is_perfetto(data, len)) {
-		ret = perfetto_job(in, data, len);
+		ret = perfetto_job(in, data, len, beside);
 		if (!ret && in->job) {
 			*job = in->job;
 			return in;
@@ -901,10 +902,10 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 }
 
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
-				     struct tm_input_job **job)
+				     struct tm_input_job **job, struct tm_beside *beside)
 {
 	*job = NULL;
-	return open_any(path, d, job);
+	return open_any(path, d, job, beside);
 }
 
 /* The route of any text that starts with the N bytes at P (more to come)

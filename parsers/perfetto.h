@@ -29,7 +29,9 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len);
  * (pass 1), says what they hold (warnings, the source's counts) and adds
  * every block, the text's first (at BUF, from tm_pf_text_buffer(): ROOM
  * bytes that grow in place, the caller's) with its head only (the header,
- * the clock records, the legend: whole lines); tm_pf_text_run(), on any
+ * the clock records, the legend: whole lines), and meanwhile has the
+ * thread BESIDE lends (or none: NULL) make BUF ready for the lines as
+ * pass 1 counts them (tm_big_prefill_run); tm_pf_text_run(), on any
  * thread, writes the lines in time order (pass 2), published to G (or
  * NULL) a step at a time and G then ended (stopped on a failure or when
  * *STOP); tm_pf_text_end(), once it has returned, sets IN's error when it
@@ -38,11 +40,12 @@ int tm_perfetto_read(struct tm_input *in, const char *p, size_t len);
  * to free). */
 struct tm_pf_text;
 struct tm_grow;
+struct tm_beside;
 /* A buffer for the text of a trace of LEN bytes (tm_big_fixed_alloc), its
  * room in *ROOM; NULL with errno. */
 char *tm_pf_text_buffer(size_t len, size_t *room);
 int tm_perfetto_begin(struct tm_input *in, const char *p, size_t len, char *buf, size_t room,
-		      struct tm_pf_text **t);
+		      struct tm_beside *beside, struct tm_pf_text **t);
 int tm_pf_text_run(struct tm_pf_text *t, struct tm_grow *g, const bool *stop);
 int tm_pf_text_end(struct tm_pf_text *t, struct tm_input *in, size_t *len);
 void tm_pf_text_free(struct tm_pf_text *t);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -193,6 +194,73 @@ void *tm_big_fixed_resize(void *p, size_t old, size_t len)
 void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit)
 {
 	return grow_with(p, cap, limit, tm_big_fixed_resize);
+}
+
+int tm_big_fixed_prefill(void *p, size_t from, size_t to)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	struct big_hdr h;
+	size_t a, b;
+	int e;
+
+	memcpy(&h, (char *)p - BIG_HDR, sizeof(h));
+	if (h.fd < 0 || to > h.room)
+		return -1;
+	a = page_up(BIG_HDR + from);                    /* offsets in the file */
+	b = (BIG_HDR + to) / pg * pg;
+	if (a >= b)
+		return 0;
+	do
+		e = fallocate(h.fd, 0, (off_t)a, (off_t)(b - a));
+	while (e && errno == EINTR);
+	if (e)
+		return -1;
+	return madvise((char *)p - BIG_HDR + a, b - a, MADV_POPULATE_WRITE);
+}
+
+/* A step of tm_big_prefill_run at most this much (the stop waits for it)
+ * and at least this much but at the room's end (each costs two system
+ * calls); a want already met waits NAP_NS for more. */
+#define PREFILL_MAX ((size_t)8 << 20)
+#define PREFILL_MIN ((size_t)256 << 10)
+#define PREFILL_ALIGN ((size_t)2 << 20)
+#define NAP_NS 200000
+
+void *tm_big_prefill_run(void *arg)
+{
+	struct tm_big_prefill *f = arg;
+	const struct timespec nap = { 0, NAP_NS };
+	size_t done = 0;
+
+	while (!__atomic_load_n(&f->stop, __ATOMIC_ACQUIRE)) {
+		size_t want = __atomic_load_n(&f->want, __ATOMIC_RELAXED), end;
+
+		if (want > f->room)
+			want = f->room;
+		if (want <= done || (want - done < PREFILL_MIN && want < f->room)) {
+			nanosleep(&nap, NULL);
+			continue;
+		}
+		end = want - done < PREFILL_MAX ? want : done + PREFILL_MAX;
+		/* (ending on a 2 MB boundary of the file: its large pages) */
+		if ((BIG_HDR + end) % PREFILL_ALIGN < end - done)
+			end -= (BIG_HDR + end) % PREFILL_ALIGN;
+		if (tm_big_fixed_prefill(f->buf, done, end))
+			break;
+		done = end;
+	}
+	return NULL;
+}
+
+void tm_big_prefill_want(struct tm_big_prefill *f, size_t n)
+{
+	if (n > __atomic_load_n(&f->want, __ATOMIC_RELAXED))
+		__atomic_store_n(&f->want, n, __ATOMIC_RELAXED);
+}
+
+void tm_big_prefill_stop(struct tm_big_prefill *f)
+{
+	__atomic_store_n(&f->stop, true, __ATOMIC_RELEASE);
 }
 
 void tm_big_fixed_free(void *p)

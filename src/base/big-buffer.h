@@ -9,6 +9,7 @@
 #ifndef TM_BIG_BUFFER_H
 #define TM_BIG_BUFFER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The directory of scratch files: $TMPDIR, or /tmp when it is unset. */
@@ -39,6 +40,28 @@ void *tm_big_fixed_alloc(size_t room);
 void *tm_big_fixed_resize(void *p, size_t old, size_t len);
 void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit);
 void tm_big_fixed_free(void *p);
+/* Bytes [FROM, TO) of the buffer that grows in place P (within its room)
+ * made ready ahead of its writer, from any thread: their blocks reserved
+ * in the scratch file (which is never shortened here) and their pages
+ * faulted in writable, so that the writer takes no fault there.  Only
+ * pages wholly within [FROM, TO).  0, or -1 (P is as it was; an anonymous
+ * buffer is never made ready: its pages would be process memory). */
+int tm_big_fixed_prefill(void *p, size_t from, size_t to);
+/* A buffer that grows in place made ready ahead of a writer that comes
+ * later (tm_big_fixed_prefill, a step at a time), on a thread of its own:
+ * tm_big_prefill_run(F) makes ready the bytes up to F->want (raised by
+ * tm_big_prefill_want, from any thread), until F->stop is set (with
+ * tm_big_prefill_stop) or a step fails (the writer then takes the faults
+ * itself: the bytes written are the same). */
+struct tm_big_prefill {
+	void *buf;              /* a tm_big_fixed_alloc() buffer */
+	size_t room;            /* its room */
+	size_t want;            /* (atomic) */
+	bool stop;              /* (atomic) */
+};
+void *tm_big_prefill_run(void *f);
+void tm_big_prefill_want(struct tm_big_prefill *f, size_t n);
+void tm_big_prefill_stop(struct tm_big_prefill *f);
 /* The reason of a big-buffer failure ERR (errno), in BUF: "out of memory"
  * (ENOMEM or 0) or "DIR (TMPDIR): strerror(ERR)".  Returns BUF. */
 const char *tm_big_why(int err, char *buf, size_t size);

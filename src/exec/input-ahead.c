@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* input-ahead.c - a gzip input inflated on a helper thread (input-ahead.h). */
+/* input-ahead.c - a gzip input inflated (a Perfetto trace's text written) on
+ * a helper thread, and a thread lent to the opener (input-ahead.h). */
 #include <stdlib.h>
 
 #include "decode.h"
@@ -25,10 +26,27 @@ static void join(void *arg)
 	free(a);
 }
 
+/* The thread lent to the opener (decode.h's tm_beside). */
+struct lent {
+	struct tm_beside b;
+	struct tm_thread t;
+};
+
+static bool lent_start(struct tm_beside *b, void *(*fn)(void *arg), void *arg)
+{
+	return tm_thread_start(&((struct lent *)b)->t, fn, arg);
+}
+
+static void lent_join(struct tm_beside *b)
+{
+	tm_thread_join(&((struct lent *)b)->t);
+}
+
 struct tm_input *tm_input_open_ahead(const char *path, struct tm_diag *d)
 {
 	struct tm_input_job *job;
-	struct tm_input *in = tm_input_open_begin(path, d, &job);
+	struct lent lent = { { lent_start, lent_join }, { 0 } };
+	struct tm_input *in = tm_input_open_begin(path, d, &job, &lent.b);
 	struct ahead *a;
 
 	if (!in || !job)

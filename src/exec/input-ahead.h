@@ -12,7 +12,8 @@
 
 /* tm_input_open(), but a gzip input is inflated (a Perfetto trace's text
  * written) by a helper thread (thread.h; the tuning allowing it) while the
- * caller reads it: a block may still grow (tm_input_block_grow, decode.h),
+ * caller reads it (and a Perfetto trace's text buffer made ready on
+ * another during its pass 1): a block may still grow (tm_input_block_grow, decode.h),
  * and the caller must call tm_input_settle() (decode.h) once it has read
  * it, before any other use of the input (the first pass does:
  * tm_kscan_first_pass, kernel-scan.h; settling a growing Trace Event JSON

@@ -4,8 +4,9 @@
  *
  * Every helper thread (the ring's filler, the read-ahead of the line feed,
  * the output's background writer, the second JSON reader, the scan worker,
- * the JSON side of a merge) is started and joined here, under one policy:
- * the tuning's (tracemerge/session.h, tuning.h).  A helper that cannot
+ * the JSON side of a merge, the thread lent to an opener) is started and
+ * joined here, under one policy: the tuning's (tracemerge/session.h,
+ * tuning.h).  A helper that cannot
  * start is never an error: its caller does the work itself, and the bytes
  * written are the same.
  */
