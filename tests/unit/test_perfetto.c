@@ -50,6 +50,83 @@ static void test_varint(void **state)
 	assert_ptr_equal(p, cut + 1);
 }
 
+/* V as a varint at B (7 bits a byte, low group first): its length. */
+static size_t put_varint(uint8_t *b, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		b[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	b[n++] = (uint8_t)v;
+	return n;
+}
+
+/* tm_pb_varint_fast, the reader inlined in tm_pb_next, against the
+ * encoding rule: every length from 1 to 10 bytes, with bytes after it
+ * that would go on (0xff) or end (0x00) a varint, or with the varint at
+ * the end of the data; cut before its last byte it is not read; a
+ * non-minimal encoding (0x80 0x80 0x00 is 0) too. */
+static void test_varint_fast(void **state)
+{
+	static const uint64_t fixed[] = {
+		0, 1, 127, 128, 150, 300, 16383, 16384, (1u << 21) - 1, 1u << 21,
+		1u << 28, (1ull << 35) - 1, 1ull << 49, (1ull << 56) - 1, 1ull << 56,
+		1ull << 63, UINT64_MAX,
+	};
+	static const uint8_t fill[] = { 0xff, 0x00 };
+	static const uint8_t padded[] = { 0x80, 0x80, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(fixed) / sizeof(fixed[0]) + 2000; k++) {
+		uint64_t want, v;
+		uint8_t b[32];
+		size_t n;
+
+		if (k < sizeof(fixed) / sizeof(fixed[0])) {
+			want = fixed[k];
+		} else {        /* (xorshift) values of every bit length */
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			want = x >> (x % 64);
+		}
+		for (size_t fi = 0; fi < 2; fi++) {
+			const uint8_t *p = b;
+
+			memset(b, fill[fi], sizeof(b));
+			n = put_varint(b, want);
+			/* with bytes after it */
+			assert_true(tm_pb_varint_fast(&p, b + sizeof(b), &v));
+			assert_true(v == want);
+			assert_ptr_equal(p, b + n);
+			/* ending where the data ends */
+			p = b;
+			assert_true(tm_pb_varint_fast(&p, b + n, &v));
+			assert_true(v == want);
+			assert_ptr_equal(p, b + n);
+			/* cut before its last byte: not read, nothing moved */
+			p = b;
+			assert_false(tm_pb_varint_fast(&p, b + n - 1, &v));
+			assert_ptr_equal(p, b);
+		}
+	}
+	/* 0 in 3 bytes, with more bytes after it and without */
+	{
+		const uint8_t *p = padded;
+		uint64_t v = 1;
+
+		assert_true(tm_pb_varint_fast(&p, padded + sizeof(padded), &v));
+		assert_true(v == 0);
+		assert_ptr_equal(p, padded + 3);
+		p = padded;
+		v = 1;
+		assert_true(tm_pb_varint_fast(&p, padded + 3, &v));
+		assert_true(v == 0);
+		assert_ptr_equal(p, padded + 3);
+	}
+}
+
 static void test_fields(void **state)
 {
 	/* field 1 = 150, field 2 = "ab", field 3 fixed32 = 0x04030201,
@@ -541,6 +618,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_varint),
+		cmocka_unit_test(test_varint_fast),
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_sniff),
