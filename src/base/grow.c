@@ -11,6 +11,7 @@ void tm_grow_init(struct tm_grow *g, const char *data)
 	g->final = 0;
 	g->done = false;
 	g->cut = '\n';
+	g->searched = 0;
 	pthread_mutex_init(&g->mu, NULL);
 	pthread_cond_init(&g->cv, NULL);
 }
@@ -22,14 +23,16 @@ void tm_grow_destroy(struct tm_grow *g)
 }
 
 /* Under G's lock: the final bytes published to their last cut byte (the
- * bytes searched are final: the writer does not touch them). */
+ * bytes searched are final: the writer does not touch them), those not
+ * searched before only. */
 static void advance(struct tm_grow *g)
 {
 	const char *c;
 
-	if (g->final > g->ready &&
-	    (c = memrchr(g->data + g->ready, g->cut, g->final - g->ready)))
+	if (g->final > g->searched &&
+	    (c = memrchr(g->data + g->searched, g->cut, g->final - g->searched)))
 		__atomic_store_n(&g->ready, (size_t)(c + 1 - g->data), __ATOMIC_RELEASE);
+	g->searched = g->final;
 }
 
 /* Under G's lock: wake the reader that sleeps (the writer publishes a MiB
@@ -73,6 +76,7 @@ void tm_grow_set_cut(struct tm_grow *g, char c)
 {
 	pthread_mutex_lock(&g->mu);
 	g->cut = c;
+	g->searched = g->ready;         /* (searched for another byte) */
 	if (!g->done)
 		advance(g);
 	unlock_wake(g);

@@ -29,6 +29,9 @@ struct tm_grow {
 	size_t final;           /* bytes final (atomic), READY or more */
 	bool done;              /* no more will come (atomic; set with ready) */
 	char cut;               /* READY ends after this byte (under MU) */
+	size_t searched;        /* [READY, SEARCHED) holds no CUT (under MU):
+				 * each byte is searched once, however long
+				 * a stretch without one (a JSON string) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 };
