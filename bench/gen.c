@@ -29,6 +29,13 @@
  *                       B/E/C payloads and the clock-sync markers, and
  *                       cpu_idle, cpu_frequency, sched_wakeup_new,
  *                       task_newtask; a ClockSnapshot every second
+ *     perfetto-atrace   the same, as an app-focused capture writes it (the
+ *                       atrace categories of the app, gfx, view, input and
+ *                       binder on): atrace B/E/C prints most of the events
+ *                       (58%; cpu_idle 18%, the idle CPUs'), with the
+ *                       longer names apps and the framework give their
+ *                       slices (ids, binder interfaces): about 33 bytes an
+ *                       event where the other has 19
  *   gen json MB OUT     Trace Event JSON with B/E/X/C/i events and args,
  *                       stamped by another clock (offset 1.5 s, 20 ppm fast)
  *                       with a clock_sync issuer event for every kernel
@@ -84,7 +91,7 @@ static const struct task linux_tasks[] = {
 #define NTASK (sizeof(android_tasks) / sizeof(android_tasks[0]))
 
 enum shape { SHAPE_BENCH, SHAPE_KERNEL, SHAPE_ANDROID, SHAPE_REPORT, SHAPE_SYSTRACE,
-	     SHAPE_PERFETTO };
+	     SHAPE_PERFETTO, SHAPE_PERFETTO_ATRACE };
 static enum shape shape;
 static const struct task *tasks = android_tasks;
 
@@ -137,6 +144,7 @@ static int line_prefix(char *b, const struct task *t, int cpu, const char *flags
 	case SHAPE_BENCH:
 	case SHAPE_SYSTRACE:
 	case SHAPE_PERFETTO:
+	case SHAPE_PERFETTO_ATRACE:
 		if (t->pid)
 			snprintf(tgid, sizeof(tgid), "%5d", t->tgid);
 		break;
@@ -465,8 +473,45 @@ static void pf_print(struct pf_bundle *bd, uint64_t ns, int pid, const char *tex
 	pf_event(bd, ns, pid, 3);
 }
 
-/* CPU's events of (c->ns, END): the mix of gen_ftrace's, sched in the
- * compact columns, markers due before END on CPU 0. */
+/* The mix of a Perfetto trace's events: each kind's share in percent, as
+ * the upper ends of rnd(100)'s ranges (the rest: sched_wakeup_new and
+ * task_newtask). */
+struct pf_mix {
+	uint32_t sw, wk, atrace, slice_end, idle, freq, wnew;
+};
+/* gen_ftrace's (an Android capture, sched-heavy) */
+static const struct pf_mix mix_sched = { 40, 60, 90, 82, 95, 98, 99 };
+/* an app-focused capture: atrace-heavy */
+static const struct pf_mix mix_atrace = { 12, 20, 92, 86, 96, 98, 99 };
+static const struct pf_mix *mix = &mix_sched;
+
+/* Slice names as apps and the framework give them (the atrace shape). */
+static const char *app_slices[] = {
+	"Choreographer#doFrame %u", "traversal", "measure", "layout", "draw",
+	"Record View#draw()", "RV OnBindView", "RV Scroll", "inflate",
+	"animator:translationY", "syncFrameState", "flush commands", "dequeueBuffer",
+	"queueBuffer", "eglSwapBuffersWithDamageKHR", "binder transaction async",
+	"AIDL::java::IActivityManager::getRunningAppProcesses::server",
+	"HIDL::IComposerClient::executeCommands_2_2::client",
+	"Lock contention on a monitor lock (owner tid: %u)",
+	"SurfaceView[com.example.app/com.example.app.MainActivity]#%u",
+	"deliverInputEvent src=0x1002 eventTimeNano=%u", "Handler: android.view.View$PerformClick",
+};
+
+/* A slice's name into TEXT (SIZE bytes): the shape's kind. */
+static void slice_name(char *text, size_t size)
+{
+	if (mix == &mix_sched) {
+		snprintf(text, size, "%s", slices[rnd(sizeof(slices) / sizeof(slices[0]))]);
+		return;
+	}
+	snprintf(text, size, app_slices[rnd(sizeof(app_slices) / sizeof(app_slices[0]))],
+		 100000 + rnd(900000));
+}
+
+/* CPU's events of (c->ns, END): the mix (gen_ftrace's, or the atrace
+ * shape's), sched in the compact columns, markers due before END on CPU
+ * 0. */
 static void pf_cpu_events(struct pf_bundle *bd, struct pf_cpu *c, int cpu, uint64_t end,
 			  int *depth, uint64_t *next_sync, uint64_t *nsync)
 {
@@ -489,7 +534,7 @@ static void pf_cpu_events(struct pf_bundle *bd, struct pf_cpu *c, int cpu, uint6
 		if (ns >= end)
 			return;
 		c->ns = ns;
-		if (k < 40) {
+		if (k < mix->sw) {
 			static const int64_t st[] = { 1, 1, 0, 2, 0 };
 			/* a task runs on one CPU only (its atrace slices nest) */
 			size_t ni = (size_t)cpu + PF_NCPU * rnd(2);
@@ -501,7 +546,7 @@ static void pf_cpu_events(struct pf_bundle *bd, struct pf_cpu *c, int cpu, uint6
 			pb_varint(&bd->col[4], 120);
 			pb_varint(&bd->col[6], (uint64_t)pf_intern(bd, nx));
 			c->cur = nx;
-		} else if (k < 60) {
+		} else if (k < mix->wk) {
 			const struct task *w = &tasks[rnd(NTASK)];
 			pb_varint(&bd->col[7], ns - bd->last_wk);
 			bd->last_wk = ns;
@@ -510,28 +555,30 @@ static void pf_cpu_events(struct pf_bundle *bd, struct pf_cpu *c, int cpu, uint6
 			pb_varint(&bd->col[10], 120);
 			pb_varint(&bd->col[11], (uint64_t)pf_intern(bd, w));
 			pb_varint(&bd->col[12], 1);
-		} else if (k < 90 && t) {
+		} else if (k < mix->atrace && t) {
 			size_t ti = (size_t)(t - tasks);
-			if (k < 82 && (depth[ti] == 0 || (rnd(2) && depth[ti] < 6))) {
-				snprintf(text, sizeof(text), "B|%d|%s\n", t->tgid,
-					 slices[rnd(sizeof(slices) / sizeof(slices[0]))]);
+			if (k < mix->slice_end && (depth[ti] == 0 || (rnd(2) && depth[ti] < 6))) {
+				char name[96];
+
+				slice_name(name, sizeof(name));
+				snprintf(text, sizeof(text), "B|%d|%s\n", t->tgid, name);
 				depth[ti]++;
-			} else if (k < 82) {
+			} else if (k < mix->slice_end) {
 				snprintf(text, sizeof(text), "E|%d\n", t->tgid);
 				depth[ti]--;
 			} else {
 				snprintf(text, sizeof(text), "C|%d|queued_buffers|%u\n", t->tgid, rnd(4));
 			}
 			pf_print(bd, ns, pid, text);
-		} else if (k < 95) {
+		} else if (k < mix->idle) {
 			pb_uint(&bd->sub, 1, rnd(2) ? 1 : 4294967295u);
 			pb_uint(&bd->sub, 2, (uint64_t)cpu);
 			pf_event(bd, ns, pid, 13);       /* cpu_idle */
-		} else if (k < 98) {
+		} else if (k < mix->freq) {
 			pb_uint(&bd->sub, 1, 300000 + 100000 * rnd(16));
 			pb_uint(&bd->sub, 2, (uint64_t)cpu);
 			pf_event(bd, ns, pid, 11);       /* cpu_frequency */
-		} else if (k < 99) {
+		} else if (k < mix->wnew) {
 			pb_str(&bd->sub, 1, tasks[10].comm);
 			pb_uint(&bd->sub, 2, (uint64_t)tasks[10].pid);
 			pb_uint(&bd->sub, 3, 120);
@@ -678,16 +725,17 @@ static void gen_json(FILE *f, uint64_t bytes)
 int main(int argc, char **argv)
 {
 	static const char *const shapes[] = { "ftrace", "ftrace-kernel", "ftrace-android", "report",
-					      "systrace", "perfetto" };
+					      "systrace", "perfetto", "perfetto-atrace" };
 	FILE *f;
 	uint64_t mb;
 	int s = -1;
 
-	for (int i = 0; argc == 4 && i < 6; i++)
+	for (int i = 0; argc == 4 && i < (int)(sizeof(shapes) / sizeof(shapes[0])); i++)
 		if (!strcmp(argv[1], shapes[i]))
 			s = i;
 	if (argc != 4 || (s < 0 && strcmp(argv[1], "json"))) {
-		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|systrace|perfetto|json MB OUT\n");
+		fprintf(stderr, "usage: gen ftrace|ftrace-kernel|ftrace-android|report|systrace|"
+			"perfetto|perfetto-atrace|json MB OUT\n");
 		return 2;
 	}
 	mb = strtoull(argv[2], NULL, 10);
@@ -696,7 +744,8 @@ int main(int argc, char **argv)
 		perror(argv[3]);
 		return 1;
 	}
-	if (s == SHAPE_PERFETTO) {
+	if (s == SHAPE_PERFETTO || s == SHAPE_PERFETTO_ATRACE) {
+		mix = s == SHAPE_PERFETTO ? &mix_sched : &mix_atrace;
 		gen_perfetto(f, mb << 20);
 	} else if (s == SHAPE_SYSTRACE) {
 		gen_systrace(f, mb << 20);   /* (the bench's layout in the page) */

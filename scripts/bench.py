@@ -107,26 +107,26 @@ def events(tool, path):
     sys.exit("bench: no event count in stats of %s" % path)
 
 
-def perfetto_rows(a, pb, k, results):
-    """The Perfetto shape per event against the ftrace text's, and the
+def perfetto_rows(a, shape, pb, k, results):
+    """A Perfetto shape per event against the ftrace text's, and the
     import's memory at a quarter of the size and at the full size."""
     pe, ke = events(a.tool, pb), events(a.tool, k)
     psz, ksz = os.path.getsize(pb), os.path.getsize(k)
     for op, fmt in (("stats", "stats %s"), ("import", "import %s")):
-        pev = results[fmt % "perfetto"] * MB / psz * pe / 1e6
+        pev = results[fmt % shape] * MB / psz * pe / 1e6
         kev = results[fmt % "ftrace"] * MB / ksz * ke / 1e6
-        print("%-34s perfetto %.1f M events/s, ftrace %.1f M events/s: x slowest %.2f" % (
-            "per event, %s" % op, pev, kev, max(pev, kev) / min(pev, kev)))
+        print("%-34s %s %.1f M events/s, ftrace %.1f M events/s: x slowest %.2f" % (
+            "per event, %s" % op, shape, pev, kev, max(pev, kev) / min(pev, kev)))
     small = pb + ".quarter"
     mb = max(a.mb // 4, 1)
-    subprocess.check_call([a.gen, "perfetto", str(mb), small])
+    subprocess.check_call([a.gen, shape, str(mb), small])
     o = os.path.join(a.dir, "o-pf.json")
     for path, n in ((small, events(a.tool, small)), (pb, pe)):
         fresh((o,))
         secs, rss, anon = run([a.tool, "import", "-q", "-o", o, path])[:3]
         print("%-34s %8.3f %9.0f  maxRSS %6.0fM anonRSS %6.1fM  %d events; an event: %.0f bytes"
               " of maxRSS (less the file), %.0f anon" % (
-                  "import perfetto %d MB (1 run)" % (os.path.getsize(path) // MB), secs,
+                  "import %s %d MB (1 run)" % (shape, os.path.getsize(path) // MB), secs,
                   os.path.getsize(path) / MB / secs, rss / MB, anon / MB, n,
                   (rss - os.path.getsize(path)) / n, anon / n))
     for p in (small, o):
@@ -143,7 +143,7 @@ def main():
     ap.add_argument("--zlib-tool", default=None,
                     help="the tool built without ISA-L (make ISAL=no): gzip rows with zlib")
     ap.add_argument("--shapes", default=os.environ.get(
-        "BENCH_SHAPES", "ftrace-kernel,ftrace-android,report,systrace,perfetto"),
+        "BENCH_SHAPES", "ftrace-kernel,ftrace-android,report,systrace,perfetto,perfetto-atrace"),
                     help="the field's layouts to run, comma-separated")
     ap.add_argument("tool")
     ap.add_argument("gen")
@@ -159,7 +159,7 @@ def main():
             open(stamp, "w").write(str(a.mb))
     # the field's other layouts of the same events (bench/gen.c SHAPE)
     shapes = {}
-    ext = {"systrace": "html", "perfetto": "pb"}
+    ext = {"systrace": "html", "perfetto": "pb", "perfetto-atrace": "pb"}
     for shape in [x for x in a.shapes.split(",") if x]:
         path = os.path.join(d, "kernel-%s.%s" % (shape, ext.get(shape, "txt")))
         stamp = path + ".mb"
@@ -278,7 +278,8 @@ def main():
     # each text layout's time per byte against the fastest layout's, per job
     # (the proto's bytes are not comparable: per event below)
     for op, fmt in (("stats", "stats %s"), ("import", "import %s"), ("merge", "merge %s+json")):
-        rates = [(s, results[fmt % s]) for s in ("ftrace",) + tuple(shapes) if s != "perfetto"]
+        rates = [(s, results[fmt % s]) for s in ("ftrace",) + tuple(shapes)
+                 if not s.startswith("perfetto")]
         top = max(r for _, r in rates)
         print("%-34s %s" % ("layouts, %s: x slowest" % op, ", ".join(
             "%s %.2f" % (s, top / r) for s, r in rates)))
@@ -292,8 +293,9 @@ def main():
             "%s%s %.2f (user %.2f)" % (gz, tag, results[plain] / results[gz + tag],
                                        users[gz + tag] / max(users[plain], 1e-3))
             for tag, _ in tools)))
-    if "perfetto" in shapes:
-        perfetto_rows(a, shapes["perfetto"], k, results)
+    for shape in shapes:
+        if shape.startswith("perfetto"):
+            perfetto_rows(a, shape, shapes[shape], k, results)
     for name, ok, rsecs in same:
         print("%-34s %s (reference path: %.3f s)" % (
             "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
