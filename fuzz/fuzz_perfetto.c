@@ -7,13 +7,15 @@
  * checked (one non-empty line naming the input), everything freed.  The
  * same bytes in a file opened with the text written beside the first pass
  * (tm_input_open_ahead, then settled) give the same blocks, warnings and
- * error.
+ * error; and so do the bytes gzipped, read whole and ahead (the text then
+ * written beside the first pass after the inflate).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tracemerge/input.h"
 #include "decode.h"
@@ -63,6 +65,27 @@ static void same(const struct tm_input *a, const struct tm_diag *da, const struc
 	}
 }
 
+/* PATH read whole and ahead (settled): the same. */
+static void same_both_ways(const char *path)
+{
+	struct tm_input *a, *b;
+	struct tm_diag da, db;
+
+	tm_diag_init(&da);
+	tm_diag_init(&db);
+	a = tm_input_open(path, &da);
+	b = tm_input_open_ahead(path, &db);
+	if (b && tm_input_settle(b, &db)) {
+		tm_input_free(b);
+		b = NULL;
+	}
+	same(a, &da, b, &db);
+	tm_input_free(a);
+	tm_input_free(b);
+	tm_diag_free(&da);
+	tm_diag_free(&db);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static volatile unsigned sink;
@@ -109,6 +132,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	same(in, &d, ahead, &d2);
 	tm_input_free(ahead);
 	tm_diag_free(&d2);
+	/* gzipped */
+	{
+		gzFile z = gzopen(path, "wb1");
+
+		if (!z || gzwrite(z, buf, (unsigned)n) != (int)n || gzclose(z) != Z_OK)
+			abort();
+	}
+	same_both_ways(path);
 	tm_input_free(in);
 	tm_diag_free(&d);
 	free(buf);

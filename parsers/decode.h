@@ -236,7 +236,11 @@ struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
 void tm_input_job_run(struct tm_input_job *job);
 /* The job runs on a thread: JOIN(CTX) waits for its end (called once). */
 void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx);
-struct tm_input *tm_input_open_end(struct tm_input *in);
+/* ... and *NEXT, when not NULL, is a job to run as the first was (a
+ * gzipped Perfetto trace's pass 2, after its inflate and its pass 1, for
+ * which BESIDE, or NULL, lent a thread as to tm_input_open_begin). */
+struct tm_input *tm_input_open_end(struct tm_input *in, struct tm_beside *beside,
+				   struct tm_input_job **next);
 /* The span block I of IN grows in (its data; its len is a part only),
  * or NULL when the block is whole. */
 struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i);

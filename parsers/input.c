@@ -767,8 +767,10 @@ struct tm_input_job {
 	size_t block;
 	bool settled;               /* the inflate's end was taken in */
 	/* a Perfetto trace: the text its pass 2 writes into BUF (perfetto.h),
-	 * not an inflate */
+	 * not an inflate; a gzipped one's inflated packets, which pass 2
+	 * reads (freed with the job, after its thread) */
 	struct tm_pf_text *pf;
+	char *proto;
 };
 
 /* Enough of the text to judge it: the sniffers look at TM_SNIFF_BYTES. */
@@ -809,6 +811,7 @@ static void job_free(struct tm_input_job *j)
 	tm_pf_text_free(j->pf);
 	tm_grow_destroy(&j->grow);
 	tm_big_fixed_free(j->buf);
+	tm_big_fixed_free(j->proto);
 	free(j);
 }
 
@@ -969,17 +972,42 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 						   head > bom ? head - bom : 0, 1, "gzip"));
 }
 
+/* The inflated Perfetto trace of IN's job, whose inflate has ended: its
+ * text written beside the first pass as a plain trace's is (a new job,
+ * perfetto_job, that keeps the packets), or read whole.  0, or -1 with
+ * the error set. */
+static int perfetto_inflated(struct tm_input *in, struct tm_beside *beside)
+{
+	struct tm_input_job *old = in->job;
+	char *proto = old->buf;
+	size_t len = old->z.len;
+	int ret;
+
+	old->buf = NULL;
+	job_free(old);                  /* (its thread joined: the inflate ended) */
+	in->job = NULL;
+	ret = perfetto_job(in, proto, len, beside);
+	if (in->job)
+		in->job->proto = proto;
+	else if (tm_input_keep_fixed(in, proto))
+		ret = -1;
+	return ret;
+}
+
 /* The head is judged on the bytes final, wherever they end; the block is
  * handed out cut where its reader can cut: an ftrace text after a line
  * (the two lines of the head are published), a JSON text after a '}' (a
  * JSON written on one line is read as it comes too). */
-struct tm_input *tm_input_open_end(struct tm_input *in)
+struct tm_input *tm_input_open_end(struct tm_input *in, struct tm_beside *beside,
+				   struct tm_input_job **next)
 {
 	struct tm_input_job *j = in->job;
 	size_t head, bom = 0;
 	bool done;
 	struct tm_inflated *z = &j->z;
+	int ret;
 
+	*next = NULL;
 	if (j->pf)
 		return input_finish(in, 0);     /* (its blocks are there) */
 	head = tm_grow_wait_final(&j->grow, HEAD_BYTES, &done);
@@ -992,6 +1020,11 @@ struct tm_input *tm_input_open_end(struct tm_input *in)
 	}
 	if (job_ended(in))
 		return input_finish(in, -1);
+	if (z->data && tm_is_perfetto(z->data, z->len)) {
+		ret = perfetto_inflated(in, beside);
+		*next = ret ? NULL : in->job;
+		return input_finish(in, ret);
+	}
 	return input_finish(in, split_text(in, z->data ? z->data : "", z->len));
 }
 

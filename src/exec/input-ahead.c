@@ -42,20 +42,30 @@ static void lent_join(struct tm_beside *b)
 	tm_thread_join(&((struct lent *)b)->t);
 }
 
+/* Run JOB of IN on a helper thread, or (none starts) all of it now. */
+static void start(struct tm_input *in, struct tm_input_job *job)
+{
+	struct ahead *a = malloc(sizeof(*a));
+
+	if (a && (a->job = job, tm_thread_start(&a->t, run, a))) {
+		tm_input_job_started(in, join, a);
+	} else {
+		free(a);
+		tm_input_job_run(job);
+	}
+}
+
 struct tm_input *tm_input_open_ahead(const char *path, struct tm_diag *d)
 {
 	struct tm_input_job *job;
 	struct lent lent = { { lent_start, lent_join }, { 0 } };
 	struct tm_input *in = tm_input_open_begin(path, d, &job, &lent.b);
-	struct ahead *a;
 
 	if (!in || !job)
 		return in;
-	if ((a = malloc(sizeof(*a))) && (a->job = job, tm_thread_start(&a->t, run, a))) {
-		tm_input_job_started(in, join, a);
-	} else {
-		free(a);
-		tm_input_job_run(job);   /* (no thread: all of it now) */
-	}
-	return tm_input_open_end(in);
+	start(in, job);
+	in = tm_input_open_end(in, &lent.b, &job);
+	if (in && job)
+		start(in, job);         /* (a gzipped Perfetto trace's pass 2) */
+	return in;
 }

@@ -449,11 +449,31 @@ static void pb_packed(struct pbuf *b, unsigned num, uint64_t first, uint64_t v, 
 /* A trace of NP packets, each a bundle of CPU 0 with N compact
  * sched_switches 1 us apart to pid 100 ("worker"), written to a file in
  * $TMPDIR (or /tmp): its path, in PATH. */
-static void big_trace(char *path, size_t size, size_t np, size_t n)
+/* BYTES (N of them) into a new temporary file, gzipped when GZ; its
+ * name into PATH (SIZE bytes). */
+static void temp_file(char *path, size_t size, const void *bytes, size_t n, bool gz)
 {
 	const char *dir = getenv("TMPDIR");
-	struct pbuf t = { 0 };
 	int fd;
+
+	snprintf(path, size, "%s/tm-pf-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	if (gz) {
+		gzFile z = gzdopen(fd, "wb1");
+
+		assert_non_null(z);
+		assert_int_equal(gzwrite(z, bytes, (unsigned)n), (int)n);
+		assert_int_equal(gzclose(z), Z_OK);
+	} else {
+		assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+		close(fd);
+	}
+}
+
+static void big_trace(char *path, size_t size, size_t np, size_t n, bool gz)
+{
+	struct pbuf t = { 0 };
 
 	for (size_t k = 0; k < np; k++) {
 		struct pbuf cs = { 0 }, bun = { 0 }, pkt = { 0 };
@@ -475,11 +495,7 @@ static void big_trace(char *path, size_t size, size_t np, size_t n)
 		free(bun.p);
 		free(pkt.p);
 	}
-	snprintf(path, size, "%s/tm-pf-XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, t.p, t.n), (ssize_t)t.n);
-	close(fd);
+	temp_file(path, size, t.p, t.n, gz);
 	free(t.p);
 }
 
@@ -519,11 +535,12 @@ static int park_first(const char *engine, size_t len)
 	return 0;
 }
 
-/* 100 bundles of 1000 switches: about 14 MB of text, published a MiB at a
- * time; the reader has the text's head and first step, in whole lines,
- * while pass 2 still runs (parked), and once settled the same input as
+/* 100 bundles of 1000 switches (gzipped when GZ: pass 2 once the packets
+ * are inflated): about 14 MB of text, published a MiB at a time; the
+ * reader has the text's head and first step, in whole lines, while pass 2
+ * still runs (parked), and once settled the same input as
  * tm_input_open() makes. */
-static void test_text_ahead(void **state)
+static void text_ahead(bool gz)
 {
 	char path[4096];
 	struct tm_diag d1, d2;
@@ -532,8 +549,7 @@ static void test_text_ahead(void **state)
 	size_t head, have;
 	bool done;
 
-	(void)state;
-	big_trace(path, sizeof(path), 100, 1000);
+	big_trace(path, sizeof(path), 100, 1000, gz);
 	tm_diag_init(&d1);
 	tm_diag_init(&d2);
 	a = tm_input_open(path, &d1);
@@ -571,11 +587,51 @@ static void test_text_ahead(void **state)
 	unlink(path);
 }
 
-/* Every trace of testdata/perfetto/: the same input (or error) read whole
- * and with its text written beside the first pass. */
+static void test_text_ahead(void **state)
+{
+	(void)state;
+	text_ahead(false);
+}
+
+/* (before, a gzipped trace's text was written whole after its inflate:
+ * the block did not grow) */
+static void test_text_ahead_gzip(void **state)
+{
+	(void)state;
+	text_ahead(true);
+}
+
+/* PATH read whole and with its text written beside the first pass: the
+ * same input, or the same error. */
+static void same_both_ways(const char *path)
+{
+	struct tm_diag d1, d2;
+	struct tm_input *a, *b;
+
+	tm_diag_init(&d1);
+	tm_diag_init(&d2);
+	a = tm_input_open(path, &d1);
+	b = tm_input_open_ahead(path, &d2);
+	if (b && tm_input_settle(b, &d2)) {
+		tm_input_free(b);
+		b = NULL;
+	}
+	assert_string_equal(d1.error, d2.error);
+	assert_true(!a == !b);
+	if (a)
+		same_input(a, &d1, b, &d2);
+	tm_input_free(a);
+	tm_input_free(b);
+	tm_diag_free(&d1);
+	tm_diag_free(&d2);
+}
+
+/* Every trace of testdata/perfetto/, as it is and gzipped: the same input
+ * (or error) read whole and with its text written beside the first
+ * pass. */
 static void test_text_ahead_testdata(void **state)
 {
-	char dir[4096], path[8192];
+	char dir[4096], path[8192], gz[4096];
 	struct dirent *e;
 	DIR *dp;
 	int n = 0;
@@ -585,29 +641,20 @@ static void test_text_ahead_testdata(void **state)
 	dp = opendir(dir);
 	assert_non_null(dp);
 	while ((e = readdir(dp))) {
-		size_t l = strlen(e->d_name);
-		struct tm_diag d1, d2;
-		struct tm_input *a, *b;
+		size_t l = strlen(e->d_name), len = 0;
+		char rel[512], *bytes;
 
 		if (l < 4 || strcmp(e->d_name + l - 3, ".pb") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		tm_diag_init(&d1);
-		tm_diag_init(&d2);
-		a = tm_input_open(path, &d1);
-		b = tm_input_open_ahead(path, &d2);
-		if (b && tm_input_settle(b, &d2)) {
-			tm_input_free(b);
-			b = NULL;
-		}
-		assert_string_equal(d1.error, d2.error);
-		assert_true(!a == !b);
-		if (a)
-			same_input(a, &d1, b, &d2);
-		tm_input_free(a);
-		tm_input_free(b);
-		tm_diag_free(&d1);
-		tm_diag_free(&d2);
+		same_both_ways(path);
+		snprintf(rel, sizeof(rel), "testdata/perfetto/%.400s", e->d_name);
+		bytes = tm_test_slurp(rel, &len);
+		assert_non_null(bytes);
+		temp_file(gz, sizeof(gz), bytes, len, true);
+		free(bytes);
+		same_both_ways(gz);
+		unlink(gz);
 		n++;
 	}
 	closedir(dp);
@@ -628,6 +675,7 @@ int main(void)
 		cmocka_unit_test(test_open_mem),
 		cmocka_unit_test(test_pass2_error_at),
 		cmocka_unit_test(test_text_ahead),
+		cmocka_unit_test(test_text_ahead_gzip),
 		cmocka_unit_test(test_text_ahead_testdata),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
