@@ -8,10 +8,11 @@
  * gzip-compressed here first (a valid stream, which the mutations then
  * damage through byte 1: its value XORed into the byte at byte 2's
  * offset), else it is the stream itself.
- * A gzip input is also inflated as for a reader on another thread
- * (tm_decode_gunzip_grow, ISA-L's engine): the same result, the span ended
- * at the output's length, or on an error after its cut byte: '\n', or
- * with bit 2 of the first byte '}' (a JSON reader's, grow.h).
+ * Both are also inflated as for a reader on another thread
+ * (tm_decode_gunzip_grow, tm_decode_zlib_grow, ISA-L's engine): the same
+ * result, the span ended at the output's length, or on an error after its
+ * cut byte: '\n', or with bit 2 of the first byte '}' (a JSON reader's,
+ * grow.h).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,9 +30,11 @@ static int run(bool reference, const void *p, size_t n, int gzip, struct tm_infl
 	return gzip ? tm_decode_gunzip(p, n, 16u << 20, z) : tm_decode_zlib(p, n, 16u << 20, z);
 }
 
-/* tm_decode_gunzip_grow() of P, N, the span cut after CUT, gives what
- * tm_decode_gunzip() gave (RA, A). */
-static void check_grow(const void *p, size_t n, char cut, int ra, const struct tm_inflated *a)
+/* tm_decode_gunzip_grow() (GZIP 0: tm_decode_zlib_grow()) of P, N, the
+ * span cut after CUT, gives what tm_decode_gunzip() (tm_decode_zlib())
+ * gave (RA, A). */
+static void check_grow(const void *p, size_t n, int gzip, char cut, int ra,
+		       const struct tm_inflated *a)
 {
 	char *buf = tm_big_fixed_alloc(16u << 20);
 	struct tm_inflated g;
@@ -45,7 +48,8 @@ static void check_grow(const void *p, size_t n, char cut, int ra, const struct t
 	tm_grow_init(&sp, buf);
 	tm_grow_set_cut(&sp, cut);
 	tm_tuning_set(&(struct tm_tuning){ .reference = false });
-	rg = tm_decode_gunzip_grow(p, n, 16u << 20, buf, &sp, &stop, &g);
+	rg = (gzip ? tm_decode_gunzip_grow : tm_decode_zlib_grow)(p, n, 16u << 20, buf, &sp,
+								  &stop, &g);
 	ready = tm_grow_ready(&sp, &done);
 	if (rg != ra || !done || g.used != a->used || g.trailing != a->trailing ||
 	    g.err_off != a->err_off || g.nul_at != a->nul_at || (!g.msg) != (!a->msg) ||
@@ -108,8 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    a.err_off != b.err_off || a.nul_at != b.nul_at || (!a.msg) != (!b.msg) ||
 	    (a.msg && strcmp(a.msg, b.msg)) || (a.len && memcmp(a.data, b.data, a.len)))
 		abort();
-	if (gzip)
-		check_grow(p, n, data[0] & 4 ? '}' : '\n', ra, &a);
+	check_grow(p, n, gzip, data[0] & 4 ? '}' : '\n', ra, &a);
 	tm_big_free(a.data, a.cap);
 	tm_big_free(b.data, b.cap);
 	tm_tuning_set(NULL);

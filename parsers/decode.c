@@ -467,12 +467,25 @@ int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflat
 	return inflate_all(src, len, 1, &o, z);
 }
 
-int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
-			  struct tm_grow *g, const bool *stop, struct tm_inflated *z)
+/* tm_decode_gunzip_grow() or (GZIP 0) tm_decode_zlib_grow(). */
+static int inflate_grow(const void *src, size_t len, int gzip, size_t limit, char *buf,
+			struct tm_grow *g, const bool *stop, struct tm_inflated *z)
 {
 	struct zout o = { .limit = limit, .buf = buf, .pub = g, .stop = stop };
 
-	return inflate_all(src, len, 1, &o, z);
+	return inflate_all(src, len, gzip, &o, z);
+}
+
+int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
+			  struct tm_grow *g, const bool *stop, struct tm_inflated *z)
+{
+	return inflate_grow(src, len, 1, limit, buf, g, stop, z);
+}
+
+int tm_decode_zlib_grow(const void *src, size_t len, size_t limit, char *buf,
+			struct tm_grow *g, const bool *stop, struct tm_inflated *z)
+{
+	return inflate_grow(src, len, 0, limit, buf, g, stop, z);
 }
 
 int tm_decode_zlib(const void *src, size_t len, size_t limit,

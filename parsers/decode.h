@@ -80,6 +80,9 @@ int tm_decode_gunzip(const void *src, size_t len, size_t limit, struct tm_inflat
  * once the reader is done). */
 int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,
 			  struct tm_grow *g, const bool *stop, struct tm_inflated *z);
+/* The same for one zlib stream (tm_decode_zlib()). */
+int tm_decode_zlib_grow(const void *src, size_t len, size_t limit, char *buf,
+			struct tm_grow *g, const bool *stop, struct tm_inflated *z);
 /* For tests: called by tm_decode_gunzip_grow() before each step of its
  * engine ("isa-l", "zlib") with the bytes inflated so far (it may sleep,
  * to be slower than the reader); non-zero fails that step as corrupt data

@@ -400,6 +400,32 @@ static void warn_trailing(struct tm_input *in, size_t off, size_t n,
 		     in->name, off, n, what);
 }
 
+/* The end of the inflate of the zlib stream at byte AT of IN (after
+ * "TRACE:"), which returned RET: its error, or the warning of bytes after
+ * it.  0 or -1. */
+static int zlib_ended(struct tm_input *in, int ret, const struct tm_inflated *z, size_t at)
+{
+	if (ret)
+		return tm_input_zfail(in, ret, z, 0, at);
+	if (z->trailing)
+		warn_trailing(in, at + z->used, z->trailing, "zlib");
+	return 0;
+}
+
+/* The inflated zlib stream Z after the "TRACE:" of line LINE as IN's
+ * block.  0 or -1. */
+static int atrace_zlib_block(struct tm_input *in, const struct tm_inflated *z,
+			     unsigned long line)
+{
+	if (!z->len) {
+		tm_input_fail_line(in, line, "empty zlib stream after TRACE:");
+		return -1;
+	}
+	in->format = TM_FMT_ATRACE_ZLIB;
+	return tm_input_add_block(in, ftrace_kind(z->data, z->len), z->data, z->len,
+				  0, "zlib");
+}
+
 /* Inflate the zlib stream after "TRACE:"; if adb mangled its line endings
  * ("TRACE:\r\n"), retry with them undone as systrace does. */
 static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
@@ -421,17 +447,9 @@ static int read_atrace_zlib(struct tm_input *in, const char *p, size_t len,
 		}
 		free(fixed);
 	}
-	if (ret)
-		return tm_input_zfail(in, ret, &z, 0, t->data);
-	if (z.trailing)
-		warn_trailing(in, t->data + z.used, z.trailing, "zlib");
-	if (!z.len) {
-		tm_input_fail_line(in, t->line, "empty zlib stream after TRACE:");
+	if (zlib_ended(in, ret, &z, t->data))
 		return -1;
-	}
-	in->format = TM_FMT_ATRACE_ZLIB;
-	return tm_input_add_block(in, ftrace_kind(z.data, z.len), z.data, z.len,
-				  0, "zlib");
+	return atrace_zlib_block(in, &z, t->line);
 }
 
 static int read_atrace(struct tm_input *in, const char *p, size_t len,
@@ -771,6 +789,11 @@ struct tm_input_job {
 	 * reads (freed with the job, after its thread) */
 	struct tm_pf_text *pf;
 	char *proto;
+	/* a compressed atrace trace: the zlib stream after the "TRACE:" of
+	 * line LINE, at byte AT, not gzip */
+	bool zlib;
+	size_t at;
+	unsigned long line;
 };
 
 /* Enough of the text to judge it: the sniffers look at TM_SNIFF_BYTES. */
@@ -784,8 +807,8 @@ void tm_input_job_run(struct tm_input_job *j)
 	if (j->pf)
 		j->ret = tm_pf_text_run(j->pf, &j->grow, &j->stop);
 	else
-		j->ret = tm_decode_gunzip_grow(j->src, j->len, j->limit, j->buf, &j->grow,
-					       &j->stop, &j->z);
+		j->ret = (j->zlib ? tm_decode_zlib_grow : tm_decode_gunzip_grow)(
+			j->src, j->len, j->limit, j->buf, &j->grow, &j->stop, &j->z);
 }
 
 void tm_input_job_started(struct tm_input *in, void (*join)(void *ctx), void *ctx)
@@ -844,7 +867,26 @@ static int job_ended(struct tm_input *in)
 	j->settled = true;
 	if (!j->ret)
 		in->budget -= j->z.len;
-	return gzip_ended(in, j->ret, &j->z);
+	return j->zlib ? zlib_ended(in, j->ret, &j->z, j->at) : gzip_ended(in, j->ret, &j->z);
+}
+
+/* IN's bytes P, LEN a compressed atrace trace ("TRACE:" and a zlib stream)
+ * whose "TRACE:" line ends in one '\n' (a mangled "\r\n" may need the
+ * stream's line endings undone and the stream inflated again:
+ * read_atrace_zlib): a job that inflates the stream set as IN's.  False
+ * (nothing done) when they are not, or there is no room for the job. */
+static bool atrace_zlib_job(struct tm_input *in, const char *p, size_t len)
+{
+	struct sniffed s;
+
+	if (route_of(p, len, &s) != R_ATRACE || s.t.eol_len != 1 ||
+	    !tm_decode_is_zlib(p + s.t.data, len - s.t.data) ||
+	    !(in->job = job_new(in, p + s.t.data, len - s.t.data)))
+		return false;
+	in->job->zlib = true;
+	in->job->at = s.t.data;
+	in->job->line = s.t.line;
+	return true;
 }
 
 /* A Perfetto trace P, LEN whose text is written by a job (its pass 2):
@@ -887,7 +929,8 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 	if (!in)
 		return NULL;
 	ret = load_path(in, path, &data, &len);
-	if (!ret && job && tm_decode_is_gzip(data, len) && (in->job = job_new(in, data, len))) {
+	if (!ret && job && ((tm_decode_is_gzip(data, len) && (in->job = job_new(in, data, len))) ||
+			    atrace_zlib_job(in, data, len))) {
 		*job = in->job;
 		return in;
 	}
@@ -963,13 +1006,18 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	struct tm_input_job *j = in->job;
 	size_t head = tm_grow_ready(&j->grow, NULL);
 
-	in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
-	in->was_gzip = 1;
-	in->unmapped = 1;
+	if (j->zlib) {                  /* (as atrace_zlib_block) */
+		in->format = TM_FMT_ATRACE_ZLIB;
+	} else {
+		in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
+		in->was_gzip = 1;
+		in->unmapped = 1;
+	}
 	j->growing = true;
 	j->block = in->nblocks;
 	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom,
-						   head > bom ? head - bom : 0, 1, "gzip"));
+						   head > bom ? head - bom : 0, j->zlib ? 0 : 1,
+						   j->zlib ? "zlib" : "gzip"));
 }
 
 /* The inflated Perfetto trace of IN's job, whose inflate has ended: its
@@ -1011,8 +1059,13 @@ struct tm_input *tm_input_open_end(struct tm_input *in, struct tm_beside *beside
 	if (j->pf)
 		return input_finish(in, 0);     /* (its blocks are there) */
 	head = tm_grow_wait_final(&j->grow, HEAD_BYTES, &done);
-	if (!done && head_is_ftrace(j->buf, head))
+	if (!done && head_is_ftrace(j->buf, head) && !(j->zlib && bom_len(j->buf, head)))
 		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head));
+	if (j->zlib) {                  /* (read whole: read_atrace_zlib's end) */
+		if (job_ended(in))
+			return input_finish(in, -1);
+		return input_finish(in, atrace_zlib_block(in, z, j->line));
+	}
 	head = tm_grow_wait_final(&j->grow, JSON_HEAD_BYTES, &done);
 	if (!done && head_is_json(j->buf, head, &bom)) {
 		tm_grow_set_cut(&j->grow, '}');

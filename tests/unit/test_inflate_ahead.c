@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_inflate_ahead.c - a gzip input inflated on a helper thread while its
- * first pass reads it (input-ahead.h, grow.h, tm_decode_gunzip_grow).
+ * first pass reads it (input-ahead.h, grow.h, tm_decode_gunzip_grow), and
+ * a compressed atrace trace's zlib stream (tm_decode_zlib_grow).
  *
  * The text is made here, line by line, so every count is known by
  * construction: LINES pairs of a marker event and its continuation line
@@ -637,6 +638,150 @@ static void test_json_other_format(void **state)
 	fix_free(&f);
 }
 
+/* ---- compressed atrace ("TRACE:" and a zlib stream) ----------------------- */
+
+/* T as atrace -z writes it (a line before "TRACE:" ending in EOL, then
+ * one zlib stream, then TAIL, N bytes) into a new file; its path, the
+ * file's length in *LEN. */
+static char *write_atz(const struct text *t, const char *eol, const char *tail, size_t n,
+		       size_t *len)
+{
+	char *path = strdup("/tmp/test_inflate_ahead.XXXXXX");
+	int fd = mkstemp(path);
+	uLongf cap = compressBound((uLong)t->len);
+	unsigned char *z = malloc(cap);
+	char head[64];
+	size_t h = (size_t)snprintf(head, sizeof(head), "capturing trace... done\nTRACE:%s", eol);
+
+	assert_true(fd >= 0);
+	assert_non_null(z);
+	assert_int_equal(compress2(z, &cap, (const Bytef *)t->p, (uLong)t->len, 1), Z_OK);
+	assert_int_equal(write(fd, head, h), (ssize_t)h);
+	assert_int_equal(write(fd, z, cap), (ssize_t)cap);
+	if (n)
+		assert_int_equal(write(fd, tail, n), (ssize_t)n);
+	close(fd);
+	free(z);
+	*len = h + cap + n;
+	return path;
+}
+
+/* PATH read whole (tm_input_open) and ahead (settled): the same format,
+ * blocks, warnings, or the same error. */
+static void same_both_ways(const char *path)
+{
+	struct tm_diag d1, d2;
+	struct tm_input *a, *b;
+
+	tm_diag_init(&d1);
+	tm_diag_init(&d2);
+	a = tm_input_open(path, &d1);
+	b = tm_input_open_ahead(path, &d2);
+	if (b && tm_input_settle(b, &d2)) {
+		tm_input_free(b);
+		b = NULL;
+	}
+	assert_string_equal(d1.error, d2.error);
+	assert_true(!a == !b);
+	if (a) {
+		assert_int_equal(tm_input_format(a), tm_input_format(b));
+		assert_int_equal(tm_input_nblocks(a), tm_input_nblocks(b));
+		for (size_t i = 0; i < tm_input_nblocks(a); i++) {
+			const struct tm_block *x = tm_input_block(a, i), *y = tm_input_block(b, i);
+
+			assert_int_equal(x->kind, y->kind);
+			assert_int_equal(x->len, y->len);
+			assert_memory_equal(x->data, y->data, x->len);
+			assert_int_equal(x->first_line, y->first_line);
+			assert_string_equal(x->origin, y->origin);
+		}
+		assert_int_equal(d1.nwarn, d2.nwarn);
+		for (size_t i = 0; i < d1.nwarn; i++) {
+			assert_string_equal(d1.warn[i].kind, d2.warn[i].kind);
+			assert_string_equal(d1.warn[i].first_message, d2.warn[i].first_message);
+		}
+	}
+	tm_input_free(a);
+	tm_input_free(b);
+	tm_diag_free(&d1);
+	tm_diag_free(&d2);
+}
+
+/* A compressed atrace trace is read as it is inflated (before, it was
+ * inflated whole at the open): every line counted, the block the text,
+ * as tm_input_open() gives it. */
+static void test_atrace_zlib(void **state)
+{
+	struct fix f;
+	const struct tm_block *b;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.t = make_text();
+	f.path = write_atz(&f.t, "\n", NULL, 0, &f.gz_len);
+	tm_diag_init(&f.d);
+	assert_int_equal(scan(&f), 0);
+	assert_all_read(&f);
+	assert_int_equal(tm_input_format(f.in), TM_FMT_ATRACE_ZLIB);
+	b = tm_input_block(f.in, 0);
+	assert_int_equal(b->len, f.t.len);
+	assert_memory_equal(b->data, f.t.p, f.t.len);
+	assert_string_equal(b->origin, "zlib");
+	assert_int_equal(b->first_line, 0);
+	tm_decode_grow_hook = NULL;
+	same_both_ways(f.path);
+	fix_free(&f);
+}
+
+/* The ways a compressed atrace trace ends, each as tm_input_open() reads
+ * it: cut short, a bad checksum, bytes after the stream, "TRACE:\r\n"
+ * (read whole: its stream's line endings may need undoing), an empty
+ * stream. */
+static void test_atrace_zlib_ends(void **state)
+{
+	struct text t = make_text(), empty = { "", 0 };
+	size_t len = 0, n = 0;
+	char *path, *bytes;
+	FILE *o;
+
+	(void)state;
+	tm_decode_grow_hook = NULL;
+	/* cut short */
+	path = write_atz(&t, "\n", NULL, 0, &len);
+	assert_int_equal(truncate(path, (off_t)(len - 1000)), 0);
+	same_both_ways(path);
+	unlink(path);
+	free(path);
+	/* the Adler-32 at the stream's end wrong */
+	path = write_atz(&t, "\n", NULL, 0, &len);
+	bytes = tm_test_slurp(path, &n);
+	assert_non_null(bytes);
+	bytes[n - 1] ^= 1;
+	assert_non_null(o = fopen(path, "wb"));
+	assert_int_equal(fwrite(bytes, 1, n, o), n);
+	fclose(o);
+	free(bytes);
+	same_both_ways(path);
+	unlink(path);
+	free(path);
+	/* bytes after it */
+	path = write_atz(&t, "\n", "garbage", 7, &len);
+	same_both_ways(path);
+	unlink(path);
+	free(path);
+	/* "TRACE:\r\n" */
+	path = write_atz(&t, "\r\n", NULL, 0, &len);
+	same_both_ways(path);
+	unlink(path);
+	free(path);
+	/* empty */
+	path = write_atz(&empty, "\n", NULL, 0, &len);
+	same_both_ways(path);
+	unlink(path);
+	free(path);
+	free(t.p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -652,6 +797,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_syntax_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_one_line_syntax_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_other_format, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_atrace_zlib, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_atrace_zlib_ends, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
