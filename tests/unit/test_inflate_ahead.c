@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "testutil.h"
+#include "input_util.h"
 #include "tracemerge/input.h"
 #include "decode.h"
 #include "input-ahead.h"
@@ -666,47 +667,6 @@ static char *write_atz(const struct text *t, const char *eol, const char *tail, 
 	return path;
 }
 
-/* PATH read whole (tm_input_open) and ahead (settled): the same format,
- * blocks, warnings, or the same error. */
-static void same_both_ways(const char *path)
-{
-	struct tm_diag d1, d2;
-	struct tm_input *a, *b;
-
-	tm_diag_init(&d1);
-	tm_diag_init(&d2);
-	a = tm_input_open(path, &d1);
-	b = tm_input_open_ahead(path, &d2);
-	if (b && tm_input_settle(b, &d2)) {
-		tm_input_free(b);
-		b = NULL;
-	}
-	assert_string_equal(d1.error, d2.error);
-	assert_true(!a == !b);
-	if (a) {
-		assert_int_equal(tm_input_format(a), tm_input_format(b));
-		assert_int_equal(tm_input_nblocks(a), tm_input_nblocks(b));
-		for (size_t i = 0; i < tm_input_nblocks(a); i++) {
-			const struct tm_block *x = tm_input_block(a, i), *y = tm_input_block(b, i);
-
-			assert_int_equal(x->kind, y->kind);
-			assert_int_equal(x->len, y->len);
-			assert_memory_equal(x->data, y->data, x->len);
-			assert_int_equal(x->first_line, y->first_line);
-			assert_string_equal(x->origin, y->origin);
-		}
-		assert_int_equal(d1.nwarn, d2.nwarn);
-		for (size_t i = 0; i < d1.nwarn; i++) {
-			assert_string_equal(d1.warn[i].kind, d2.warn[i].kind);
-			assert_string_equal(d1.warn[i].first_message, d2.warn[i].first_message);
-		}
-	}
-	tm_input_free(a);
-	tm_input_free(b);
-	tm_diag_free(&d1);
-	tm_diag_free(&d2);
-}
-
 /* A compressed atrace trace is read as it is inflated (before, it was
  * inflated whole at the open): every line counted, the block the text,
  * as tm_input_open() gives it. */
@@ -729,7 +689,7 @@ static void test_atrace_zlib(void **state)
 	assert_string_equal(b->origin, "zlib");
 	assert_int_equal(b->first_line, 0);
 	tm_decode_grow_hook = NULL;
-	same_both_ways(f.path);
+	tm_test_same_both_ways(f.path);
 	fix_free(&f);
 }
 
@@ -749,7 +709,7 @@ static void test_atrace_zlib_ends(void **state)
 	/* cut short */
 	path = write_atz(&t, "\n", NULL, 0, &len);
 	assert_int_equal(truncate(path, (off_t)(len - 1000)), 0);
-	same_both_ways(path);
+	tm_test_same_both_ways(path);
 	unlink(path);
 	free(path);
 	/* the Adler-32 at the stream's end wrong */
@@ -761,22 +721,22 @@ static void test_atrace_zlib_ends(void **state)
 	assert_int_equal(fwrite(bytes, 1, n, o), n);
 	fclose(o);
 	free(bytes);
-	same_both_ways(path);
+	tm_test_same_both_ways(path);
 	unlink(path);
 	free(path);
 	/* bytes after it */
 	path = write_atz(&t, "\n", "garbage", 7, &len);
-	same_both_ways(path);
+	tm_test_same_both_ways(path);
 	unlink(path);
 	free(path);
 	/* "TRACE:\r\n" */
 	path = write_atz(&t, "\r\n", NULL, 0, &len);
-	same_both_ways(path);
+	tm_test_same_both_ways(path);
 	unlink(path);
 	free(path);
 	/* empty */
 	path = write_atz(&empty, "\n", NULL, 0, &len);
-	same_both_ways(path);
+	tm_test_same_both_ways(path);
 	unlink(path);
 	free(path);
 	free(t.p);

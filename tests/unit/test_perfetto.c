@@ -18,6 +18,7 @@
 #include <zstd.h>
 
 #include "testutil.h"
+#include "input_util.h"
 #include "tracemerge/input.h"
 #include "decode.h"
 #include "input-ahead.h"
@@ -499,28 +500,6 @@ static void big_trace(char *path, size_t size, size_t np, size_t n, bool gz)
 	free(t.p);
 }
 
-/* The inputs A (read whole) and B (settled) alike: their blocks and
- * warnings, as kinds and counts. */
-static void same_input(const struct tm_input *a, const struct tm_diag *da,
-		       const struct tm_input *b, const struct tm_diag *db)
-{
-	assert_int_equal(tm_input_nblocks(a), tm_input_nblocks(b));
-	for (size_t i = 0; i < tm_input_nblocks(a); i++) {
-		const struct tm_block *x = tm_input_block(a, i), *y = tm_input_block(b, i);
-
-		assert_int_equal(x->kind, y->kind);
-		assert_int_equal(x->len, y->len);
-		assert_memory_equal(x->data, y->data, x->len);
-		assert_int_equal(x->first_line, y->first_line);
-		assert_string_equal(x->origin, y->origin);
-	}
-	assert_int_equal(da->nwarn, db->nwarn);
-	for (size_t i = 0; i < da->nwarn; i++) {
-		assert_string_equal(da->warn[i].kind, db->warn[i].kind);
-		assert_int_equal(da->warn[i].count, db->warn[i].count);
-	}
-}
-
 static int steps;
 static bool seen;       /* the reader had the first step (atomic) */
 
@@ -579,7 +558,7 @@ static void text_ahead(bool gz)
 	assert_null(tm_input_block_grow(b, 0));
 	assert_true(steps > 10);
 	assert_true(tm_input_block(b, 0)->len > 13u << 20);
-	same_input(a, &d1, b, &d2);
+	tm_test_same_input(a, &d1, b, &d2);
 	tm_input_free(a);
 	tm_input_free(b);
 	tm_diag_free(&d1);
@@ -599,31 +578,6 @@ static void test_text_ahead_gzip(void **state)
 {
 	(void)state;
 	text_ahead(true);
-}
-
-/* PATH read whole and with its text written beside the first pass: the
- * same input, or the same error. */
-static void same_both_ways(const char *path)
-{
-	struct tm_diag d1, d2;
-	struct tm_input *a, *b;
-
-	tm_diag_init(&d1);
-	tm_diag_init(&d2);
-	a = tm_input_open(path, &d1);
-	b = tm_input_open_ahead(path, &d2);
-	if (b && tm_input_settle(b, &d2)) {
-		tm_input_free(b);
-		b = NULL;
-	}
-	assert_string_equal(d1.error, d2.error);
-	assert_true(!a == !b);
-	if (a)
-		same_input(a, &d1, b, &d2);
-	tm_input_free(a);
-	tm_input_free(b);
-	tm_diag_free(&d1);
-	tm_diag_free(&d2);
 }
 
 /* Every trace of testdata/perfetto/, as it is and gzipped: the same input
@@ -647,13 +601,13 @@ static void test_text_ahead_testdata(void **state)
 		if (l < 4 || strcmp(e->d_name + l - 3, ".pb") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		same_both_ways(path);
+		tm_test_same_both_ways(path);
 		snprintf(rel, sizeof(rel), "testdata/perfetto/%.400s", e->d_name);
 		bytes = tm_test_slurp(rel, &len);
 		assert_non_null(bytes);
 		temp_file(gz, sizeof(gz), bytes, len, true);
 		free(bytes);
-		same_both_ways(gz);
+		tm_test_same_both_ways(gz);
 		unlink(gz);
 		n++;
 	}
