@@ -7,7 +7,9 @@ Generates ftrace text and Trace Event JSON (bench/gen.c), and the same
 kernel events in the other layouts of the field (a current kernel's default
 `trace`, Android's dump whose tgids come late from atrace payloads,
 `trace-cmd report` text, systrace.py's HTML, a Perfetto protobuf as Android
-records it: each on rows of its own), then times
+records it, sched-heavy and atrace-heavy: each on rows of its own; and
+compressed: the Android text as `atrace -z` writes it, the proto gzipped,
+each against its plain file), then times
 `stats`, `import` and `merge` (best of --runs), with `cat` of the same bytes
 as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
@@ -18,7 +20,7 @@ output removed and the page cache written back (sync, not timed).  Checks
 that the outputs are identical to the reference path (TM_REFERENCE=1: one
 thread, the plain byte-at-a-time routines).  Prints ratios; asserts
 nothing about time.  The Perfetto protobuf's MB/s are of the proto's bytes
-(about 19 a kernel event, against about 90 in text): its rows are also
+(about 19 or 33 a kernel event, against about 125 in text): its rows are also
 compared per event, and its import is run at a quarter of the size too, to
 show whether memory grows with the trace.
 """
@@ -28,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zlib
 
 MB = 1 << 20
 
@@ -172,6 +175,22 @@ def main():
     for src, dst in ((k, kgz), (j, jgz)):
         if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
             subprocess.check_call(sh("gzip -1 -c '%s' > '%s'" % (src, dst)))
+    # the field's compressed shapes: the Android-layout text as `atrace -z`
+    # writes it ("TRACE:" and a zlib stream), and the Perfetto proto gzipped
+    packed = {}
+    if "ftrace-android" in shapes:
+        src = shapes["ftrace-android"]
+        dst = os.path.join(d, "kernel-atrace-zlib.txt")
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            with open(src, "rb") as f, open(dst, "wb") as o:
+                o.write(b"capturing trace... done\nTRACE:\n" + zlib.compress(f.read(), 1))
+        packed["atrace-zlib"] = (dst, "ftrace-android")
+    if "perfetto" in shapes:
+        src = shapes["perfetto"]
+        dst = src + ".gz"
+        if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+            subprocess.check_call(sh("gzip -1 -c '%s' > '%s'" % (src, dst)))
+        packed["perfetto.gz"] = (dst, "perfetto")
     scratch = os.path.join(d, "out.tmp")
     # warm the page cache: every figure below is for cached input
     for p in (k, j) + tuple(shapes.values()):
@@ -249,6 +268,12 @@ def main():
             ("merge %s+json" % shape, [a.tool, "merge", "-q", "-o", o1, path, j], size + jsz,
              shape + "+json", True),
         ]
+    for name, (path, plain) in packed.items():
+        size = os.path.getsize(shapes[plain])
+        jobs += [
+            ("stats " + name, [a.tool, "stats", path], size, plain, False),
+            ("import " + name, [a.tool, "import", "-q", "-o", o1, path], size, plain, True),
+        ]
     results = {}
     users = {}
     same = []
@@ -293,6 +318,12 @@ def main():
             "%s%s %.2f (user %.2f)" % (gz, tag, results[plain] / results[gz + tag],
                                        users[gz + tag] / max(users[plain], 1e-3))
             for tag, _ in tools)))
+    for name, (path, plain) in packed.items():
+        print("%-34s %s" % ("%s: x plain" % name, ", ".join(
+            "%s %.2f (user %.2f)" % (op, results["%s %s" % (op, plain)] / results["%s %s" % (op, name)],
+                                     users["%s %s" % (op, name)] /
+                                     max(users["%s %s" % (op, plain)], 1e-3))
+            for op in ("stats", "import"))))
     for shape in shapes:
         if shape.startswith("perfetto"):
             perfetto_rows(a, shape, shapes[shape], k, results)
