@@ -131,12 +131,14 @@ void tm_input_free(struct tm_input *in)
 {
 	if (!in)
 		return;
+	/* the job first: its thread may still read an owned buffer (a
+	 * Perfetto trace's inflated compressed_packets) */
+	job_free(in->job);
 	for (size_t i = 0; i < in->nowned; i++)
 		owned_free(&in->owned[i]);
 	free(in->owned);
 	free(in->blocks);
 	free(in->source);
-	job_free(in->job);
 	if (in->map)
 		munmap(in->map, in->map_len);
 	free(in->name);

@@ -472,7 +472,18 @@ static void temp_file(char *path, size_t size, const void *bytes, size_t n, bool
 	}
 }
 
+static void big_trace_packed(char *path, size_t size, size_t np, size_t n, bool gz,
+			     bool compressed);
+
 static void big_trace(char *path, size_t size, size_t np, size_t n, bool gz)
+{
+	big_trace_packed(path, size, np, n, gz, false);
+}
+
+/* ... with (COMPRESSED) its packets in one TracePacket's
+ * compressed_packets (zlib). */
+static void big_trace_packed(char *path, size_t size, size_t np, size_t n, bool gz,
+			     bool compressed)
 {
 	struct pbuf t = { 0 };
 
@@ -495,6 +506,20 @@ static void big_trace(char *path, size_t size, size_t np, size_t n, bool gz)
 		free(cs.p);
 		free(bun.p);
 		free(pkt.p);
+	}
+	if (compressed) {
+		uLongf zn = compressBound((uLong)t.n);
+		unsigned char *z = malloc(zn);
+		struct pbuf pkt = { 0 }, w = { 0 };
+
+		assert_non_null(z);
+		assert_int_equal(compress2(z, &zn, t.p, (uLong)t.n, 1), Z_OK);
+		pb_bytes(&pkt, PF_PKT_COMPRESSED, z, zn);
+		pb_bytes(&w, PF_TRACE_PACKET, pkt.p, pkt.n);
+		free(z);
+		free(pkt.p);
+		free(t.p);
+		t = w;
 	}
 	temp_file(path, size, t.p, t.n, gz);
 	free(t.p);
@@ -566,6 +591,59 @@ static void text_ahead(bool gz)
 	unlink(path);
 }
 
+static bool parked, freeing;     /* (atomic) */
+
+/* (tm_decode_grow_hook) pass 2 parked after its first step until the test
+ * frees the input (10 s at most), then 100 ms more: the free has begun */
+static int park_until_free(const char *engine, size_t len)
+{
+	(void)len;
+	if (strcmp(engine, "perfetto") != 0 || steps++ != 0)
+		return 0;
+	__atomic_store_n(&parked, true, __ATOMIC_RELEASE);
+	for (int i = 0; i < 50000 && !__atomic_load_n(&freeing, __ATOMIC_ACQUIRE); i++)
+		usleep(200);
+	usleep(100000);
+	return 0;
+}
+
+/* A trace whose packets are in compressed_packets (inflated into buffers
+ * the input keeps), freed while pass 2 still reads them: pass 2 is
+ * stopped before they are given back (before, they were unmapped first,
+ * and pass 2 read on into them: a crash). */
+static void test_free_during_pass2(void **state)
+{
+	char path[4096];
+	struct tm_diag d;
+	struct tm_input *in;
+
+	(void)state;
+	big_trace_packed(path, sizeof(path), 100, 1000, false, true);
+	tm_diag_init(&d);
+	steps = 0;
+	parked = freeing = false;
+	tm_decode_grow_hook = park_until_free;
+	in = tm_input_open_ahead(path, &d);
+	assert_non_null(in);
+	if (!tm_input_block_grow(in, 0)) {      /* (no thread: written at the open) */
+		tm_decode_grow_hook = NULL;
+		tm_input_free(in);
+		tm_diag_free(&d);
+		unlink(path);
+		skip();
+	}
+	/* (pass 2 at its first step: 10 s at most) */
+	for (int i = 0; i < 50000 && !__atomic_load_n(&parked, __ATOMIC_ACQUIRE); i++)
+		usleep(200);
+	assert_true(__atomic_load_n(&parked, __ATOMIC_ACQUIRE));
+	__atomic_store_n(&freeing, true, __ATOMIC_RELEASE);
+	tm_input_free(in);
+	tm_decode_grow_hook = NULL;
+	assert_int_equal(steps, 1);             /* stopped at its next step */
+	tm_diag_free(&d);
+	unlink(path);
+}
+
 static void test_text_ahead(void **state)
 {
 	(void)state;
@@ -630,6 +708,7 @@ int main(void)
 		cmocka_unit_test(test_pass2_error_at),
 		cmocka_unit_test(test_text_ahead),
 		cmocka_unit_test(test_text_ahead_gzip),
+		cmocka_unit_test(test_free_during_pass2),
 		cmocka_unit_test(test_text_ahead_testdata),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
