@@ -2197,7 +2197,7 @@ static int process_dump_apart(struct pf *pf)
  * the thread BESIDE lends (or none) meanwhile: first_pass()'s result. */
 static int first_pass_beside(struct pf *pf, const char *p, size_t len, struct tm_beside *beside)
 {
-	struct tm_big_prefill f = { .buf = pf->buf, .room = pf->room };
+	struct tm_big_prefill f = { .buf = pf->buf };
 	int rc;
 
 	if (!beside || !beside->start(beside, tm_big_prefill_run, &f))

@@ -230,14 +230,16 @@ void *tm_big_prefill_run(void *arg)
 {
 	struct tm_big_prefill *f = arg;
 	const struct timespec nap = { 0, NAP_NS };
+	struct big_hdr h;
 	size_t done = 0;
 
+	memcpy(&h, (char *)f->buf - BIG_HDR, sizeof(h));
 	while (!__atomic_load_n(&f->stop, __ATOMIC_ACQUIRE)) {
 		size_t want = __atomic_load_n(&f->want, __ATOMIC_RELAXED), end;
 
-		if (want > f->room)
-			want = f->room;
-		if (want <= done || (want - done < PREFILL_MIN && want < f->room)) {
+		if (want > h.room)
+			want = h.room;
+		if (want <= done || (want - done < PREFILL_MIN && want < h.room)) {
 			nanosleep(&nap, NULL);
 			continue;
 		}

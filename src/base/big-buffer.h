@@ -55,8 +55,7 @@ int tm_big_fixed_prefill(void *p, size_t from, size_t to);
  * itself: the bytes written are the same). */
 struct tm_big_prefill {
 	void *buf;              /* a tm_big_fixed_alloc() buffer */
-	size_t room;            /* its room */
-	size_t want;            /* (atomic) */
+	size_t want;            /* (atomic; past the buffer's room: its room) */
 	bool stop;              /* (atomic) */
 };
 void *tm_big_prefill_run(void *f);

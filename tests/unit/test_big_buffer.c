@@ -132,7 +132,7 @@ static void test_prefill_run(void **state)
 		skip();
 	}
 	tm_big_fixed_free(probe);
-	f = (struct tm_big_prefill){ .buf = buf, .room = ROOM };
+	f = (struct tm_big_prefill){ .buf = buf };
 	assert_int_equal(pthread_create(&t, NULL, tm_big_prefill_run, &f), 0);
 	tm_big_prefill_want(&f, 3 * MB);
 	tm_big_prefill_want(&f, 1 * MB);        /* (less: no change) */
