@@ -559,12 +559,13 @@ static enum route route_of(const char *p, size_t len, struct sniffed *s)
 	return ftrace ? R_FTRACE : R_UNKNOWN;
 }
 
-static int split_text(struct tm_input *in, const char *p, size_t len)
+/* Read the text P, LEN by its route R (route_of: S). */
+static int read_routed(struct tm_input *in, const char *p, size_t len, enum route r,
+		       const struct sniffed *s)
 {
-	struct sniffed s;
 	enum tm_format bf;
 
-	switch (route_of(p, len, &s)) {
+	switch (r) {
 	case R_EMPTY:
 		tm_input_fail(in, in->unmapped ? "empty after decompression"
 					       : "empty file");
@@ -579,24 +580,24 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail(in, "holds only whitespace, no trace");
 		return -1;
 	case R_ATRACE:
-		return read_atrace(in, p, len, &s.t);
+		return read_atrace(in, p, len, &s->t);
 	case R_NUL:
-		tm_input_fail_byte(in, (size_t)s.nul,
+		tm_input_fail_byte(in, (size_t)s->nul,
 				   "NUL byte: binary data, not a text trace");
 		return -1;
 	case R_JSON:
-		bf = tm_browser_sniff(p + s.bom, len - s.bom);
+		bf = tm_browser_sniff(p + s->bom, len - s->bom);
 		if (bf != TM_FMT_UNKNOWN)   /* browser-era formats: browser.c */
-			return tm_browser_read(in, bf, p + s.bom, len - s.bom, s.bom);
+			return tm_browser_read(in, bf, p + s->bom, len - s->bom, s->bom);
 		in->format = TM_FMT_JSON;
-		return tm_input_json(in, p + s.bom, len - s.bom,
+		return tm_input_json(in, p + s->bom, len - s->bom,
 				     in->was_gzip ? "gzip" : "");
 	case R_HTML:
 		return tm_html_read(in, p, len);
 	case R_FTRACE:
 		in->format = TM_FMT_FTRACE;
-		return tm_input_add_block(in, ftrace_kind(p + s.bom, len - s.bom),
-					  p + s.bom, len - s.bom, 1,
+		return tm_input_add_block(in, ftrace_kind(p + s->bom, len - s->bom),
+					  p + s->bom, len - s->bom, 1,
 					  in->was_gzip ? "gzip" : "");
 	case R_UNKNOWN:
 		break;
@@ -608,6 +609,13 @@ static int split_text(struct tm_input *in, const char *p, size_t len)
 		      "Tracer dump, Opera Scope profiler events or W3C Performance "
 		      "Timeline JSON; plain or gzip-compressed)");
 	return -1;
+}
+
+static int split_text(struct tm_input *in, const char *p, size_t len)
+{
+	struct sniffed s;
+
+	return read_routed(in, p, len, route_of(p, len, &s), &s);
 }
 
 /* ---- opening ----------------------------------------------------------- */
@@ -771,7 +779,14 @@ struct tm_input *tm_input_open(const char *path, struct tm_diag *d)
  * buffer that grows in place, while the first pass reads them; the text's
  * length and pass 2's error come at tm_input_settle().
  */
+enum job_kind {
+	JOB_GUNZIP,                 /* inflate a gzip file */
+	JOB_ZLIB,                   /* inflate a compressed atrace's zlib stream */
+	JOB_PERFETTO,               /* write a Perfetto trace's text (pass 2) */
+};
+
 struct tm_input_job {
+	enum job_kind kind;
 	const char *src;
 	size_t len, limit;
 	char *buf;                  /* tm_big_fixed_alloc(limit) */
@@ -786,14 +801,13 @@ struct tm_input_job {
 	bool growing;               /* the input's block BLOCK grows */
 	size_t block;
 	bool settled;               /* the inflate's end was taken in */
-	/* a Perfetto trace: the text its pass 2 writes into BUF (perfetto.h),
-	 * not an inflate; a gzipped one's inflated packets, which pass 2
+	/* JOB_PERFETTO: the text its pass 2 writes into BUF (perfetto.h),
+	 * NULL once settled; a gzipped trace's inflated packets, which pass 2
 	 * reads (freed with the job, after its thread) */
 	struct tm_pf_text *pf;
 	char *proto;
-	/* a compressed atrace trace: the zlib stream after the "TRACE:" of
-	 * line LINE, at byte AT, not gzip */
-	bool zlib;
+	/* JOB_ZLIB: the zlib stream after the "TRACE:" of line LINE, at
+	 * byte AT */
 	size_t at;
 	unsigned long line;
 };
@@ -806,10 +820,10 @@ struct tm_input_job {
 
 void tm_input_job_run(struct tm_input_job *j)
 {
-	if (j->pf)
+	if (j->kind == JOB_PERFETTO)
 		j->ret = tm_pf_text_run(j->pf, &j->grow, &j->stop);
 	else
-		j->ret = (j->zlib ? tm_decode_zlib_grow : tm_decode_gunzip_grow)(
+		j->ret = (j->kind == JOB_ZLIB ? tm_decode_zlib_grow : tm_decode_gunzip_grow)(
 			j->src, j->len, j->limit, j->buf, &j->grow, &j->stop, &j->z);
 }
 
@@ -848,6 +862,7 @@ static struct tm_input_job *job_new(struct tm_input *in, const char *p, size_t l
 
 	if (!j)
 		return NULL;
+	j->kind = JOB_GUNZIP;
 	j->src = p;
 	j->len = len;
 	j->limit = inflate_limit(in, len);
@@ -869,25 +884,24 @@ static int job_ended(struct tm_input *in)
 	j->settled = true;
 	if (!j->ret)
 		in->budget -= j->z.len;
-	return j->zlib ? zlib_ended(in, j->ret, &j->z, j->at) : gzip_ended(in, j->ret, &j->z);
+	return j->kind == JOB_ZLIB ? zlib_ended(in, j->ret, &j->z, j->at)
+				   : gzip_ended(in, j->ret, &j->z);
 }
 
-/* IN's bytes P, LEN a compressed atrace trace ("TRACE:" and a zlib stream)
- * whose "TRACE:" line ends in one '\n' (a mangled "\r\n" may need the
- * stream's line endings undone and the stream inflated again:
+/* IN's bytes P, LEN, a compressed atrace trace ("TRACE:" line T and a
+ * zlib stream) when that line ends in one '\n' (a mangled "\r\n" may need
+ * the stream's line endings undone and the stream inflated again:
  * read_atrace_zlib): a job that inflates the stream set as IN's.  False
  * (nothing done) when they are not, or there is no room for the job. */
-static bool atrace_zlib_job(struct tm_input *in, const char *p, size_t len)
+static bool atrace_zlib_job(struct tm_input *in, const char *p, size_t len,
+			    const struct trace_line *t)
 {
-	struct sniffed s;
-
-	if (route_of(p, len, &s) != R_ATRACE || s.t.eol_len != 1 ||
-	    !tm_decode_is_zlib(p + s.t.data, len - s.t.data) ||
-	    !(in->job = job_new(in, p + s.t.data, len - s.t.data)))
+	if (t->eol_len != 1 || !tm_decode_is_zlib(p + t->data, len - t->data) ||
+	    !(in->job = job_new(in, p + t->data, len - t->data)))
 		return false;
-	in->job->zlib = true;
-	in->job->at = s.t.data;
-	in->job->line = s.t.line;
+	in->job->kind = JOB_ZLIB;
+	in->job->at = t->data;
+	in->job->line = t->line;
 	return true;
 }
 
@@ -912,6 +926,7 @@ static int perfetto_job(struct tm_input *in, const char *p, size_t len,
 		free(j);
 		return -1;
 	}
+	j->kind = JOB_PERFETTO;
 	tm_grow_init(&j->grow, j->buf);
 	tm_grow_publish(&j->grow, in->blocks[block].len);   /* its head: whole lines */
 	j->block = block;
@@ -926,17 +941,21 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 	struct tm_input *in = open_path(path, d);
 	const char *data = NULL;
 	size_t len = 0;
+	struct sniffed s;
+	enum route r;
 	int ret;
 
 	if (!in)
 		return NULL;
-	ret = load_path(in, path, &data, &len);
-	if (!ret && job && ((tm_decode_is_gzip(data, len) && (in->job = job_new(in, data, len))) ||
-			    atrace_zlib_job(in, data, len))) {
+	if ((ret = load_path(in, path, &data, &len)))
+		return input_finish(in, ret);
+	r = route_of(data, len, &s);
+	if (job && ((r == R_GZIP && (in->job = job_new(in, data, len))) ||
+		    (r == R_ATRACE && atrace_zlib_job(in, data, len, &s.t)))) {
 		*job = in->job;
 		return in;
 	}
-	if (!ret && job && tm_is_perfetto(data, len)) {
+	if (job && r == R_PERFETTO) {
 		ret = perfetto_job(in, data, len, beside);
 		if (!ret && in->job) {
 			*job = in->job;
@@ -944,9 +963,7 @@ static struct tm_input *open_any(const char *path, struct tm_diag *d,
 		}
 		return input_finish(in, ret);
 	}
-	if (!ret)
-		ret = split_text(in, data, len);
-	return input_finish(in, ret);
+	return input_finish(in, read_routed(in, data, len, r, &s));
 }
 
 struct tm_input *tm_input_open_begin(const char *path, struct tm_diag *d,
@@ -1008,7 +1025,7 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	struct tm_input_job *j = in->job;
 	size_t head = tm_grow_ready(&j->grow, NULL);
 
-	if (j->zlib) {                  /* (as atrace_zlib_block) */
+	if (j->kind == JOB_ZLIB) {      /* (as atrace_zlib_block) */
 		in->format = TM_FMT_ATRACE_ZLIB;
 	} else {
 		in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
@@ -1018,8 +1035,8 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	j->growing = true;
 	j->block = in->nblocks;
 	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom,
-						   head > bom ? head - bom : 0, j->zlib ? 0 : 1,
-						   j->zlib ? "zlib" : "gzip"));
+						   head > bom ? head - bom : 0, j->kind == JOB_ZLIB ? 0 : 1,
+						   j->kind == JOB_ZLIB ? "zlib" : "gzip"));
 }
 
 /* The inflated Perfetto trace of IN's job, whose inflate has ended: its
@@ -1058,12 +1075,13 @@ struct tm_input *tm_input_open_end(struct tm_input *in, struct tm_beside *beside
 	int ret;
 
 	*next = NULL;
-	if (j->pf)
+	if (j->kind == JOB_PERFETTO)
 		return input_finish(in, 0);     /* (its blocks are there) */
 	head = tm_grow_wait_final(&j->grow, HEAD_BYTES, &done);
-	if (!done && head_is_ftrace(j->buf, head) && !(j->zlib && bom_len(j->buf, head)))
+	if (!done && head_is_ftrace(j->buf, head) &&
+	    !(j->kind == JOB_ZLIB && bom_len(j->buf, head)))
 		return open_growing(in, TM_BLOCK_FTRACE, bom_len(j->buf, head));
-	if (j->zlib) {                  /* (read whole: read_atrace_zlib's end) */
+	if (j->kind == JOB_ZLIB) {      /* (read whole: read_atrace_zlib's end) */
 		if (job_ended(in))
 			return input_finish(in, -1);
 		return input_finish(in, atrace_zlib_block(in, z, j->line));
@@ -1100,7 +1118,7 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 	if (!j || j->settled)
 		return 0;
 	in->d = d;
-	if (j->pf) {
+	if (j->kind == JOB_PERFETTO) {
 		/* a Perfetto trace's text: its pass 2's end, and its state
 		 * (names, symbols, the index of bundles) freed */
 		job_join(j);
