@@ -83,6 +83,10 @@ struct zout {
 				 * ISA-L output made final, not written again
 				 * (made into SINK) */
 	char *sink;
+	/* inflating for a reader: the engine's output window, written into
+	 * BUF after each call (tm_big_fixed_write); NULL: into BUF itself */
+	char *stage;
+	bool staged;            /* the window last given was STAGE */
 	const bool *stop;       /* the reader gave up (atomic) */
 	const char *engine;     /* "isa-l" or "zlib" (tm_decode_grow_hook) */
 };
@@ -178,14 +182,30 @@ static int next_window(struct zout *o, size_t len, size_t pos, unsigned char **n
 	if (o->pub && (ret = zout_publish(o)) != TM_Z_OK)
 		return ret;
 	if (o->len < o->skip) {
+		o->staged = false;
 		*next_out = (unsigned char *)o->sink;
 		*avail_out = (unsigned)min_size(o->skip - o->len, SINK_SIZE);
 		return TM_Z_OK;
 	}
 	if (o->len == o->cap && (ret = zout_grow(o, len)) != TM_Z_OK)
 		return ret;
-	*next_out = (unsigned char *)o->buf + o->len;
+	o->staged = o->stage != NULL;
+	*next_out = (unsigned char *)(o->staged ? o->stage : o->buf + o->len);
 	*avail_out = (unsigned)min_size(o->cap - o->len, o->pub ? GROW_STEP : Z_CHUNK_MAX);
+	return TM_Z_OK;
+}
+
+/* After an engine's call that made N bytes in the window next_window()
+ * gave: they are O's (written from the stage into the buffer).  TM_Z_OK,
+ * or TM_Z_NOMEM (O->err set) when they cannot be written. */
+static int zout_took(struct zout *o, size_t n)
+{
+	if (o->staged && n &&
+	    tm_big_fixed_write(o->buf, o->len, o->stage, n)) {
+		o->err = errno;
+		return TM_Z_NOMEM;
+	}
+	o->len += n;
 	return TM_Z_OK;
 }
 
@@ -202,7 +222,8 @@ static int zlib_stream(z_stream *zs, const unsigned char *src, size_t len,
 			return ret;
 		before = zs->avail_out;
 		ret = inflate(zs, Z_NO_FLUSH);
-		o->len += before - zs->avail_out;
+		if (zout_took(o, before - zs->avail_out))
+			return TM_Z_NOMEM;
 		if (head_binary(o, ret == Z_STREAM_END))
 			return TM_Z_BINARY;
 		switch (ret) {
@@ -309,7 +330,8 @@ static int isal_stream(struct inflate_state *st, const unsigned char *src, size_
 		before = st->avail_out;
 		if (isal_inflate(st) != ISAL_DECOMP_OK)
 			return TM_Z_CORRUPT;
-		o->len += before - st->avail_out;
+		if (zout_took(o, before - st->avail_out))
+			return TM_Z_NOMEM;
 		end = st->block_state == ISAL_BLOCK_FINISH;
 		if (head_binary(o, end))
 			return TM_Z_BINARY;
@@ -472,8 +494,13 @@ static int inflate_grow(const void *src, size_t len, int gzip, size_t limit, cha
 			struct tm_grow *g, const bool *stop, struct tm_inflated *z)
 {
 	struct zout o = { .limit = limit, .buf = buf, .pub = g, .stop = stop };
+	int ret;
 
-	return inflate_all(src, len, gzip, &o, z);
+	/* (without it, still correct: the engine writes into BUF itself) */
+	o.stage = malloc(GROW_STEP);
+	ret = inflate_all(src, len, gzip, &o, z);
+	free(o.stage);
+	return ret;
 }
 
 int tm_decode_gunzip_grow(const void *src, size_t len, size_t limit, char *buf,

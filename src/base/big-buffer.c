@@ -196,6 +196,33 @@ void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit)
 	return grow_with(p, cap, limit, tm_big_fixed_resize);
 }
 
+int tm_big_fixed_write(void *p, size_t off, const void *src, size_t n)
+{
+	const char *s = src;
+	struct big_hdr h;
+
+	memcpy(&h, (char *)p - BIG_HDR, sizeof(h));
+	if (h.fd < 0) {
+		memcpy((char *)p + off, src, n);
+		return 0;
+	}
+	while (n) {
+		ssize_t k = pwrite(h.fd, s, n, (off_t)(BIG_HDR + off));
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			return -1;
+		}
+		s += k;
+		off += (size_t)k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 int tm_big_fixed_prefill(void *p, size_t from, size_t to)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);

@@ -40,6 +40,13 @@ void *tm_big_fixed_alloc(size_t room);
 void *tm_big_fixed_resize(void *p, size_t old, size_t len);
 void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit);
 void tm_big_fixed_free(void *p);
+/* Write N bytes SRC at byte OFF of the buffer that grows in place P
+ * (within what it has grown to): with pwrite(2) into its scratch file,
+ * which fills the file's pages without mapping them (no fault, no zeroing
+ * of a new page, and less to undo when the buffer is freed), or copied
+ * into an anonymous one.  Its readers read the bytes through P as ever.
+ * 0, or -1 with errno. */
+int tm_big_fixed_write(void *p, size_t off, const void *src, size_t n);
 /* Bytes [FROM, TO) of the buffer that grows in place P (within its room)
  * made ready ahead of its writer, from any thread: their blocks reserved
  * in the scratch file (which is never shortened here) and their pages

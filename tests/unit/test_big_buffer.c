@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_big_buffer.c - a buffer that grows in place made ready ahead of its
- * writer (src/base/big-buffer.c: tm_big_fixed_prefill, tm_big_prefill_run).
+ * writer (src/base/big-buffer.c: tm_big_fixed_prefill, tm_big_prefill_run),
+ * and written without mapping its pages (tm_big_fixed_write).
  *
  * What is ready is seen with mincore(): a page of the scratch file in the
  * page cache.  Before it is made ready a page of the buffer lies past the
@@ -11,6 +12,7 @@
 #include <pthread.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -146,6 +148,99 @@ static void test_prefill_run(void **state)
 	tm_big_fixed_free(buf);
 }
 
+/* A buffer that grows in place made where TMPDIR says (NULL: as set). */
+static char *fixed_in(const char *tmpdir, size_t room)
+{
+	const char *old = getenv("TMPDIR");
+	char *keep = old ? strdup(old) : NULL, *buf;
+
+	if (tmpdir)
+		setenv("TMPDIR", tmpdir, 1);
+	buf = tm_big_fixed_alloc(room);
+	if (keep)
+		setenv("TMPDIR", keep, 1);
+	else
+		unsetenv("TMPDIR");
+	free(keep);
+	return buf;
+}
+
+/* The bytes written are read back through the buffer: at its start, at
+ * odd offsets, across pages, after bytes written directly. */
+static void write_read_back(char *buf)
+{
+	char *src = malloc(3 * MB);
+
+	assert_non_null(src);
+	for (size_t i = 0; i < 3 * MB; i++)
+		src[i] = (char)(i * 7 % 253 + 1);
+	assert_ptr_equal(tm_big_fixed_resize(buf, 0, 4 * MB), buf);
+	memset(buf, 'x', 100);                          /* written directly */
+	assert_int_equal(tm_big_fixed_write(buf, 100, src, 1), 0);
+	assert_int_equal(tm_big_fixed_write(buf, 101, src + 1, 3 * MB - 1), 0);
+	assert_int_equal(tm_big_fixed_write(buf, 4095, "ab", 2), 0);    /* across a page */
+	assert_int_equal(tm_big_fixed_write(buf, 5000, src, 0), 0);     /* nothing */
+	for (size_t i = 0; i < 100; i++)
+		assert_int_equal(buf[i], 'x');
+	assert_int_equal(buf[4095], 'a');
+	assert_int_equal(buf[4096], 'b');
+	for (size_t i = 100; i < 100 + 3 * MB; i++)
+		if (i != 4095 && i != 4096 && buf[i] != src[i - 100])
+			fail_msg("byte %zu: %d, not %d", i, buf[i], src[i - 100]);
+	free(src);
+}
+
+static void test_write_file(void **state)
+{
+	char *buf = fixed_in(NULL, ROOM);
+
+	(void)state;
+	assert_non_null(buf);
+	write_read_back(buf);
+	tm_big_fixed_free(buf);
+}
+
+static void test_write_anonymous(void **state)
+{
+	char *buf = fixed_in("/nonexistent/tracemerge-test", ROOM);
+
+	(void)state;
+	assert_non_null(buf);
+	write_read_back(buf);
+	tm_big_fixed_free(buf);
+}
+
+/* The page faults this thread took so far. */
+static long faults(void)
+{
+	struct rusage u;
+
+	assert_int_equal(getrusage(RUSAGE_THREAD, &u), 0);
+	return u.ru_minflt + u.ru_majflt;
+}
+
+/* Written into a scratch file, 8 MB (2048 pages) cost the writer no page
+ * fault: the file's pages are filled, not mapped.  (Copied into the
+ * mapping instead, each page would fault once.) */
+static void test_write_no_fault(void **state)
+{
+	char *buf = fixed_in(NULL, ROOM), *src = malloc(MB);
+	long before;
+
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(src);
+	memset(src, 'q', MB);
+	assert_ptr_equal(tm_big_fixed_resize(buf, 0, 8 * MB), buf);
+	before = faults();
+	for (size_t off = 0; off < 8 * MB; off += MB)
+		assert_int_equal(tm_big_fixed_write(buf, off, src, MB), 0);
+	assert_true(faults() - before < 64);
+	assert_int_equal(buf[8 * MB - 1], 'q');
+	free(src);
+	tm_big_fixed_free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +248,9 @@ int main(void)
 		cmocka_unit_test(test_prefill_keeps_file),
 		cmocka_unit_test(test_prefill_anonymous),
 		cmocka_unit_test(test_prefill_run),
+		cmocka_unit_test(test_write_file),
+		cmocka_unit_test(test_write_anonymous),
+		cmocka_unit_test(test_write_no_fault),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
