@@ -58,6 +58,35 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 	return tm_input_json_system(in, p, len);
 }
 
+/* Unescape the string body S, N into the big buffer BUF (room enough),
+ * *LEN the bytes: a part at a time into a window of its own, written into
+ * BUF's scratch file (tm_big_write: none of its pages mapped by the
+ * writer, no zeroing of new pages), or straight into BUF when no window
+ * can be had.  0, or -1 with errno. */
+#define UNESCAPE_PART ((size_t)1 << 20)
+
+static int unescape_into(char *buf, const char *s, size_t n, size_t *len)
+{
+	char *part = malloc(UNESCAPE_PART);
+	size_t used, k;
+
+	*len = 0;
+	if (!part) {
+		*len = tm_json_unescape(s, n, buf, true);
+		return 0;
+	}
+	for (; n; s += used, n -= used) {
+		k = tm_json_unescape_part(s, n, &used, part, UNESCAPE_PART, true);
+		if (tm_big_write(buf, *len, part, k)) {
+			free(part);
+			return -1;
+		}
+		*len += k;
+	}
+	free(part);
+	return 0;
+}
+
 int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
 {
 	struct tm_jval v;
@@ -83,7 +112,11 @@ int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		return -1;
 	}
-	n = tm_json_unescape(v.p + 1, v.n - 2, buf, true);
+	if (unescape_into(buf, v.p + 1, v.n - 2, &n)) {
+		tm_input_fail_big(in, "unescaping systemTraceEvents");
+		tm_big_free(buf, cap);
+		return -1;
+	}
 	if (n && n < cap && (nb = tm_big_resize(buf, cap, n))) {
 		buf = nb;
 		cap = n;

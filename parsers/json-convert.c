@@ -162,11 +162,12 @@ static size_t decode_one(const unsigned char *s, const unsigned char *e,
 	return 6;
 }
 
-size_t tm_json_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
+size_t tm_json_unescape_part(const char *s, size_t n, size_t *used, char *dst, size_t room,
+			     bool raw_bytes)
 {
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
 	unsigned char *o = (unsigned char *)dst;
-	size_t olen;
+	size_t olen, left = room;
 
 	while (p < e) {
 		const unsigned char *q = p;
@@ -179,14 +180,26 @@ size_t tm_json_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
 			while (q < e && *q != '\\' && *q < 0x80)
 				q++;
 		}
+		if ((size_t)(q - p) > left)     /* (a run is cut anywhere) */
+			q = p + left;
 		memcpy(o, p, (size_t)(q - p));
 		o += q - p;
-		if ((p = q) == e)
+		left -= (size_t)(q - p);
+		if ((p = q) == e || left < 4)   /* (one character: 4 bytes at most) */
 			break;
 		p += decode_one(p, e, raw_bytes, o, &olen);
 		o += olen;
+		left -= olen;
 	}
+	*used = (size_t)(p - (const unsigned char *)s);
 	return (size_t)(o - (unsigned char *)dst);
+}
+
+size_t tm_json_unescape(const char *s, size_t n, char *dst, bool raw_bytes)
+{
+	size_t used;
+
+	return tm_json_unescape_part(s, n, &used, dst, SIZE_MAX, raw_bytes);
 }
 
 bool tm_json_body_eq(const char *s, size_t n, const char *lit)

@@ -118,6 +118,12 @@ int tm_json_decimal(const char *s, size_t n, int scale, int64_t *out);
  * UTF-8 becomes U+FFFD (DST needs 3 * N bytes).
  */
 size_t tm_json_unescape(const char *s, size_t n, char *dst, bool raw_bytes);
+/* The same a part at a time: as much of S as fits in ROOM bytes of DST,
+ * whole characters only (a run of plain bytes may be cut anywhere); *USED
+ * the bytes of S taken.  The parts, one after the other, are what
+ * tm_json_unescape() writes.  ROOM of 4 or more always takes some of S. */
+size_t tm_json_unescape_part(const char *s, size_t n, size_t *used, char *dst, size_t room,
+			     bool raw_bytes);
 
 /* Does the string body S (N bytes, escapes allowed) read as plain LIT? */
 bool tm_json_body_eq(const char *s, size_t n, const char *lit);

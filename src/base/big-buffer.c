@@ -151,6 +151,35 @@ static void *big_new(size_t reserve, size_t total, int flags, size_t room)
 	return p + BIG_HDR;
 }
 
+/* Write N bytes SRC at byte OFF of the data P of a mapping made by
+ * big_new(): into its file with pwrite, or copied when it has none. */
+static int hdr_write(void *p, size_t off, const void *src, size_t n)
+{
+	const char *s = src;
+	struct big_hdr h;
+
+	memcpy(&h, (char *)p - BIG_HDR, sizeof(h));
+	if (h.fd < 0) {
+		memcpy((char *)p + off, src, n);
+		return 0;
+	}
+	while (n) {
+		ssize_t k = pwrite(h.fd, s, n, (off_t)(BIG_HDR + off));
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			return -1;
+		}
+		s += k;
+		off += (size_t)k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 /* ---- buffers that grow in place -----------------------------------------
  * The whole room is mapped at once (MAP_NORESERVE: address space only) and
  * only the file behind it grows, by whole pages (no page is ever half in
@@ -198,29 +227,7 @@ void *tm_big_fixed_grow(void *p, size_t *cap, size_t limit)
 
 int tm_big_fixed_write(void *p, size_t off, const void *src, size_t n)
 {
-	const char *s = src;
-	struct big_hdr h;
-
-	memcpy(&h, (char *)p - BIG_HDR, sizeof(h));
-	if (h.fd < 0) {
-		memcpy((char *)p + off, src, n);
-		return 0;
-	}
-	while (n) {
-		ssize_t k = pwrite(h.fd, s, n, (off_t)(BIG_HDR + off));
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			if (k == 0)
-				errno = EIO;
-			return -1;
-		}
-		s += k;
-		off += (size_t)k;
-		n -= (size_t)k;
-	}
-	return 0;
+	return hdr_write(p, off, src, n);
 }
 
 int tm_big_fixed_prefill(void *p, size_t from, size_t to)
@@ -323,6 +330,12 @@ void tm_big_free(void *p, size_t len)
 	(void)len;
 	free(p);
 }
+
+int tm_big_write(void *p, size_t off, const void *src, size_t n)
+{
+	memcpy((char *)p + off, src, n);
+	return 0;
+}
 #else
 /* A big buffer is a shared mapping of an unlinked scratch file in $TMPDIR
  * (or /tmp): its pages belong to the page cache, which the kernel writes
@@ -363,6 +376,11 @@ void *tm_big_resize(void *p, size_t old, size_t len)
 		return NULL;
 	}
 	return nb + BIG_HDR;
+}
+
+int tm_big_write(void *p, size_t off, const void *src, size_t n)
+{
+	return hdr_write(p, off, src, n);
 }
 
 void tm_big_free(void *p, size_t len)

@@ -26,6 +26,9 @@ int tm_big_scratch_fd(void);
 void *tm_big_alloc(size_t len);
 void *tm_big_resize(void *p, size_t old, size_t len);   /* NULL: p kept */
 void tm_big_free(void *p, size_t len);
+/* Write N bytes SRC at byte OFF of P (within its length), as
+ * tm_big_fixed_write() does.  0, or -1 with errno. */
+int tm_big_write(void *p, size_t off, const void *src, size_t n);
 /* Grow P from *CAP bytes (not 0) to at most LIMIT: double, or by less
  * when the scratch file system has no room for that.  NULL with errno
  * (P and *CAP kept), else the buffer, *CAP its new size. */

@@ -433,17 +433,6 @@ static void test_free_early(void **state)
 	fix_free(&f);
 }
 
-#if defined(__SANITIZE_THREAD__)
-#define TM_TEST_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define TM_TEST_TSAN 1
-#endif
-#endif
-#ifndef TM_TEST_TSAN
-#define TM_TEST_TSAN 0
-#endif
-
 /* The page faults the inflating thread took at its second step and at its
  * last, and the bytes made by then. */
 static long fault_second, fault_last;
@@ -475,15 +464,15 @@ static int fault_hook(const char *engine, size_t len)
 /* The inflate writes its output into the scratch file without mapping its
  * pages (tm_big_fixed_write): after its first step (which first touches
  * its own memory), the pages it makes cost it no fault, where inflating
- * into the mapping took one a page (about 1200 here).  (Not under
- * valgrind or ThreadSanitizer, whose own faults the count would hold.) */
+ * into the mapping took one a page (about 1200 here).  (Where faults can
+ * be counted: tm_test_counts_faults.) */
 static void test_inflate_no_fault(void **state)
 {
 	struct fix f;
 	size_t pages;
 
 	(void)state;
-	if (getenv("TM_VALGRIND") || TM_TEST_TSAN)
+	if (!tm_test_counts_faults())
 		skip();
 	fix_new(&f);
 	fault_steps = 0;

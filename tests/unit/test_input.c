@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -604,6 +605,45 @@ static void test_json_system_trace_events(void **state)
 	open_ok(c, PF "extra/manifest_helper_json_with_systemTraceEvents.json");
 	assert_int_equal(tm_input_nblocks(c->in), 2);
 	assert_block_is(tm_input_block(c->in, 1), perfetto, strlen(perfetto));
+}
+
+/* A systemTraceEvents of 6 MB, unescaped a part at a time (1 MiB, its
+ * cuts anywhere among the escapes: the lines' lengths vary): the kernel
+ * block is the text, byte for byte; the parts are written into the
+ * block's scratch file, not through its mapping, so the open takes far
+ * fewer page faults than the block's 1500 pages (where they can be
+ * counted: tm_test_counts_faults). */
+static void test_json_system_trace_events_parts(void **state)
+{
+	static const char esc[] = "tracing_mark_write: B|1|caf\\u00e9\\t\\\"x\\\" \\ud83d\\ude00\\/";
+	static const char raw[] = "tracing_mark_write: B|1|caf\xc3\xa9\t\"x\" \xf0\x9f\x98\x80/";
+	size_t cap = (size_t)8 << 20, jn = 0, tn = 0;
+	char *json = malloc(cap), *text = malloc(cap);
+	struct ctx *c = *state;
+	struct rusage u0, u1;
+	long faults;
+
+	assert_non_null(json);
+	assert_non_null(text);
+	jn = (size_t)sprintf(json, "{\"systemTraceEvents\":\"# tracer: nop\\n");
+	tn = (size_t)sprintf(text, "# tracer: nop\n");
+	for (unsigned i = 0; tn < ((size_t)6 << 20); i++) {
+		jn += (size_t)sprintf(json + jn, "  app-1 [000] ...1 %u.%06u: %s %*u\\n",
+				      1 + i / 1000000, i % 1000000, esc, (int)(i % 7), i);
+		tn += (size_t)sprintf(text + tn, "  app-1 [000] ...1 %u.%06u: %s %*u\n",
+				      1 + i / 1000000, i % 1000000, raw, (int)(i % 7), i);
+	}
+	jn += (size_t)sprintf(json + jn, "\",\"traceEvents\":[]}");
+	text[tn] = 0;
+	assert_int_equal(getrusage(RUSAGE_SELF, &u0), 0);
+	c->in = tm_input_open_mem("x.json", json, jn, &c->d);
+	assert_int_equal(getrusage(RUSAGE_SELF, &u1), 0);
+	assert_json_sys(c, json, jn, text);
+	faults = u1.ru_minflt - u0.ru_minflt;
+	if (tm_test_counts_faults())
+		assert_true(faults < (long)(tn / 4096 / 2));
+	c->buf = json;          /* (freed by the teardown) */
+	free(text);
 }
 
 /* The key is found wherever it sits against the 16-byte steps of the
@@ -1505,6 +1545,7 @@ int main(void)
 		T(test_json_system_trace_events),
 		T(test_json_system_trace_events_other),
 		T(test_json_system_trace_events_placed),
+		T(test_json_system_trace_events_parts),
 		T(test_legacy_corpus),
 		T(test_legacy_escapes),
 		T(test_html_late_marker),

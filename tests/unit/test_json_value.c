@@ -307,6 +307,54 @@ static void test_surrogates(void **state)
 	}
 }
 
+/* A string body unescaped a part at a time, in every room from 4 bytes to
+ * more than the whole: the parts, one after the other, are the whole text
+ * (worked out by hand), no part passes its room, each takes some of the
+ * body and ends on a whole character. */
+static void unescape_parts(const char *body, bool raw, const char *want, size_t want_len)
+{
+	size_t n = strlen(body);
+	char out[256], part[64];
+
+	assert_true(want_len < sizeof(out));
+	for (size_t room = 4; room <= sizeof(part); room++) {
+		size_t at = 0, len = 0, used, k;
+
+		while (at < n) {
+			k = tm_json_unescape_part(body + at, n - at, &used, part, room, raw);
+			assert_true(k <= room);
+			assert_true(used > 0);
+			assert_true(len + k <= want_len);
+			memcpy(out + len, part, k);
+			len += k;
+			at += used;
+		}
+		assert_int_equal(at, n);
+		assert_int_equal(len, want_len);
+		assert_memory_equal(out, want, want_len);
+	}
+	assert_int_equal(tm_json_unescape(body, n, out, raw), want_len);
+	assert_memory_equal(out, want, want_len);
+}
+
+static void test_unescape_parts(void **state)
+{
+	/* every kind of escape: short, \u, a surrogate pair, a lone
+	 * surrogate and a bad escape (U+FFFD), a run long enough to be cut */
+	static const char body[] = "caf\\u00e9\\t\\\"x\\\" \\ud83d\\ude00\\/\\n"
+				   "plain run of thirty-two bytes..\\ud800z\\qend";
+	static const char want[] = "caf\xc3\xa9\t\"x\" \xf0\x9f\x98\x80/\n"
+				   "plain run of thirty-two bytes..\xef\xbf\xbdz\xef\xbf\xbd" "end";
+	/* bytes that are not UTF-8: kept (RAW) or U+FFFD */
+	static const char bytes[] = "a\xff" "b\xc3\xa9\\n";
+
+	(void)state;
+	unescape_parts(body, true, want, sizeof(want) - 1);
+	unescape_parts(body, false, want, sizeof(want) - 1);
+	unescape_parts(bytes, true, "a\xff" "b\xc3\xa9\n", 6);
+	unescape_parts(bytes, false, "a\xef\xbf\xbd" "b\xc3\xa9\n", 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_get_deep),
 		cmocka_unit_test(test_repair_value),
 		cmocka_unit_test(test_surrogates),
+		cmocka_unit_test(test_unescape_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,4 +54,23 @@ static inline char *tm_test_slurp(const char *rel, size_t *len)
  * thing. */
 #define TM_CORPUS TM_SRCDIR "/testdata/corpus"
 
+/* Can a test count this process's page faults as its own?  Not under
+ * valgrind (TM_VALGRIND, make valgrind) nor the sanitizers, whose runtimes
+ * fault for their shadow memory (and AddressSanitizer's builds keep big
+ * buffers in plain memory: src/base/big-buffer.c). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TM_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TM_TEST_SANITIZED 1
+#endif
+#endif
+#ifndef TM_TEST_SANITIZED
+#define TM_TEST_SANITIZED 0
+#endif
+static inline int tm_test_counts_faults(void)
+{
+	return !getenv("TM_VALGRIND") && !TM_TEST_SANITIZED;
+}
+
 #endif
