@@ -170,6 +170,10 @@ struct tm_input {
 	uint64_t source_other;             /* counts past TM_MAX_SOURCE lines */
 	struct tm_input_job *job;          /* inflating or writing its text beside
 					    * the first pass */
+	/* the last JSON block with a systemTraceEvents string: block
+	 * CHEAP_BLOCK, the string its bytes [CHEAP_AT, CHEAP_AT + CHEAP_LEN)
+	 * (CHEAP_LEN 0: none) */
+	size_t cheap_block, cheap_at, cheap_len;
 };
 
 #define TM_FMT(a, b) __attribute__((format(printf, a, b)))
@@ -247,6 +251,11 @@ struct tm_input *tm_input_open_end(struct tm_input *in, struct tm_beside *beside
 /* The span block I of IN grows in (its data; its len is a part only),
  * or NULL when the block is whole. */
 struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i);
+/* The bytes of block I of IN that a first pass reads at little cost per
+ * byte: a JSON block's systemTraceEvents string (the kernel text in it is
+ * a block of its own), from *AT on; their number, 0 when there are none.
+ * (For the cut of a JSON text between two threads: tm_jscan.) */
+size_t tm_input_block_cheap(const struct tm_input *in, size_t i, size_t *at);
 /* Wait for the inflate's (pass 2's) end: the growing block's final
  * length set, the inflate's error (as tm_input_open() would have set it)
  * or warning into D.  0, -1 on error (the input stays to be freed).  Nothing to do (0) for

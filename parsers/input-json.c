@@ -112,6 +112,12 @@ int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		return -1;
 	}
+	for (size_t k = 0; k < in->nblocks; k++)
+		if (in->blocks[k].kind == TM_BLOCK_JSON && in->blocks[k].data == p) {
+			in->cheap_block = k;
+			in->cheap_at = (size_t)(v.p - p);
+			in->cheap_len = v.n;
+		}
 	if (unescape_into(buf, v.p + 1, v.n - 2, &n)) {
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		tm_big_free(buf, cap);

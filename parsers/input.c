@@ -1109,6 +1109,15 @@ struct tm_grow *tm_input_block_grow(const struct tm_input *in, size_t i)
 								: NULL;
 }
 
+size_t tm_input_block_cheap(const struct tm_input *in, size_t i, size_t *at)
+{
+	*at = 0;
+	if (!in || !in->cheap_len || i != in->cheap_block)
+		return 0;
+	*at = in->cheap_at;
+	return in->cheap_len;
+}
+
 int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 {
 	struct tm_input_job *j = in ? in->job : NULL;

@@ -534,6 +534,7 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	struct tm_jscan_top top;
 	void *ctx[2] = { &pa, &pb };
 	bool split = false, hook_whole = true, notes, two;
+	size_t at, cheap;
 	char name[600];
 	int rc;
 
@@ -556,12 +557,13 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 	/* the second part's notes: for the writer, or for the hook */
 	if (two && (notes || (sc->h && sc->h->jevent)))
 		jb2.idx = tm_jidx_new(b->data);
+	cheap = tm_input_block_cheap(src->in, bi, &at);
 	if (g)      /* (cut late, once it has ended, on two cores) */
 		rc = tm_jscan_grow(name, b->data, b->len, g, b->first_line ? b->first_line : 1, d,
 				   json_event, ctx, two ? TM_JSCAN_MIN : 0, &split, &top);
 	else if (two)
-		rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
-			      json_event, ctx, &split, &top);
+		rc = tm_jscan_cheap(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
+				    json_event, ctx, &split, &top, at, cheap);
 	else
 		rc = tm_jscan_at(name, b->data, b->len, NULL, b->first_line ? b->first_line : 1, d,
 				 json_event, ctx, 0, &split, &top);

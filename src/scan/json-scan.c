@@ -61,6 +61,16 @@ size_t tm_jscan_cut(const char *text, size_t len)
 	return cut_from(text, len / 2, len);
 }
 
+size_t tm_jscan_cut_around(const char *text, size_t len, size_t at, size_t n)
+{
+	size_t half;
+
+	if (at > len || n > len - at)
+		n = 0;
+	half = (len - n) / 2;
+	return cut_from(text, half < at ? half : half + n, len);
+}
+
 struct second {
 	const char *name, *text;
 	size_t len, cut;
@@ -258,11 +268,19 @@ int tm_jscan_grow(const char *name, const char *text, size_t len, struct tm_grow
 		    tm_thread_allowed() ? late_min : 0, split, top);
 }
 
+int tm_jscan_cheap(const char *name, const char *text, size_t len, unsigned long first_line,
+		   struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
+		   struct tm_jscan_top *top, size_t cheap_at, size_t cheap_len)
+{
+	size_t cut = len >= TM_JSCAN_MIN && tm_thread_allowed()
+			     ? tm_jscan_cut_around(text, len, cheap_at, cheap_len) : 0;
+
+	return tm_jscan_at(name, text, len, NULL, first_line, d, fn, ctx, cut, split, top);
+}
+
 int tm_jscan(const char *name, const char *text, size_t len, unsigned long first_line,
 	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
 	     struct tm_jscan_top *top)
 {
-	size_t cut = len >= TM_JSCAN_MIN && tm_thread_allowed() ? tm_jscan_cut(text, len) : 0;
-
-	return tm_jscan_at(name, text, len, NULL, first_line, d, fn, ctx, cut, split, top);
+	return tm_jscan_cheap(name, text, len, first_line, d, fn, ctx, split, top, 0, 0);
 }

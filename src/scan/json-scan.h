@@ -41,6 +41,12 @@ void tm_jscan_top_free(struct tm_jscan_top *t);
 int tm_jscan(const char *name, const char *text, size_t len, unsigned long first_line,
 	     struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
 	     struct tm_jscan_top *top);
+/* tm_jscan() of a text whose bytes [CHEAP_AT, CHEAP_AT + CHEAP_LEN) are
+ * read at little cost (tm_input_block_cheap): the cut is looked for where
+ * each part holds half of the other bytes (tm_jscan_cut_around). */
+int tm_jscan_cheap(const char *name, const char *text, size_t len, unsigned long first_line,
+		   struct tm_diag *d, tm_jscan_fn *fn, void *ctx[2], bool *split,
+		   struct tm_jscan_top *top, size_t cheap_at, size_t cheap_len);
 
 struct tm_grow;
 /* tm_jscan() with the cut at CUT, whatever its size (0: no cut).  G (or
@@ -66,5 +72,9 @@ int tm_jscan_grow(const char *name, const char *text, size_t len, struct tm_grow
 /* Where the text would be cut: the offset of a '{' after "}," (blanks
  * around the comma) after LEN / 2, or 0 (none: no cut). */
 size_t tm_jscan_cut(const char *text, size_t len);
+/* The same after the byte that leaves half of the bytes other than
+ * [AT, AT + N) (within LEN) before it: after AT + N when AT is less than
+ * that half, else after the half. */
+size_t tm_jscan_cut_around(const char *text, size_t len, size_t at, size_t n);
 
 #endif

@@ -301,17 +301,20 @@ struct json_object *tm_jstats_scan(struct tm_input *in, const char *name, struct
 	for (size_t i = 0; i < tm_input_nblocks(in); i++) {
 		const struct tm_block *b = tm_input_block(in, i);
 		struct tm_grow *g;
+		size_t at, cheap;
 		int rc;
 
 		if (b->kind != TM_BLOCK_JSON)
 			continue;
 		j.blocks++;
-		if ((g = tm_input_block_grow(in, i)))   /* (read as it is inflated) */
+		if ((g = tm_input_block_grow(in, i))) {   /* (read as it is inflated) */
 			rc = tm_jscan_grow(name, b->data, b->len, g, b->first_line ? b->first_line : 1,
 					   d, count_event, ctx, TM_JSCAN_MIN, &split, NULL);
-		else
-			rc = tm_jscan(name, b->data, b->len, b->first_line ? b->first_line : 1, d,
-				      count_event, ctx, &split, NULL);
+		} else {
+			cheap = tm_input_block_cheap(in, i, &at);
+			rc = tm_jscan_cheap(name, b->data, b->len, b->first_line ? b->first_line : 1,
+					    d, count_event, ctx, &split, NULL, at, cheap);
+		}
 		/* the second part's counts follow the first's (when there was
 		 * no cut, the first reader counted it all); then J2 is emptied
 		 * for the next block */

@@ -576,11 +576,20 @@ static void test_json_system_trace_events(void **state)
 		"B|100|sys_in_json\n  app-100 (  100) [001] ...1  1.500000: "
 		"tracing_mark_write: E|100\n";
 	unsigned char gz[1024];
-	size_t gzlen;
+	size_t gzlen, at;
 	struct ctx *c = *state;
 
 	open_mem(c, "x.json", json, strlen(json));
 	assert_json_sys(c, json, strlen(json), ftrace);
+	/* the string is the JSON block's cheap bytes: from its opening quote
+	 * to its closing one (the byte before "}\n"); the kernel block has
+	 * none */
+	at = 1;
+	assert_int_equal(tm_input_block_cheap(c->in, 0, &at),
+			 strlen(json) - 3 - (size_t)(strstr(json, "\"# tracer") - json) + 1);
+	assert_int_equal(at, (size_t)(strstr(json, "\"# tracer") - json));
+	assert_int_equal(tm_input_block_cheap(c->in, 1, &at), 0);
+	assert_int_equal(at, 0);
 	/* gzip-compressed: the same blocks from the decompressed text */
 	reset(c);
 	gzlen = gzip_bytes(json, strlen(json), gz, sizeof(gz));
@@ -591,6 +600,9 @@ static void test_json_system_trace_events(void **state)
 	reset(c);
 	open_mem(c, "x.json", first, strlen(first));
 	assert_json_sys(c, first + 3, strlen(first) - 3, "# tracer: nop\n");
+	/* (the block starts after the BOM: "\"# tracer: nop\\n\"", 17 bytes) */
+	assert_int_equal(tm_input_block_cheap(c->in, 0, &at), 17);
+	assert_int_equal(at, (size_t)(strstr(first, "\"# tracer") - first) - 3);
 	/* bad escapes become U+FFFD, other bytes stay as they are */
 	reset(c);
 	open_mem(c, "x.json", odd, strlen(odd));
@@ -684,7 +696,7 @@ static void test_json_system_trace_events_other(void **state)
 	struct ctx *c = *state;
 	const struct tm_block *b;
 	unsigned char gz[256];
-	size_t gzlen;
+	size_t gzlen, at;
 
 	for (size_t i = 0; i < sizeof(one_block) / sizeof(one_block[0]); i++) {
 		reset(c);
@@ -692,6 +704,7 @@ static void test_json_system_trace_events_other(void **state)
 		b = only_block(c, TM_FMT_JSON);
 		assert_int_equal(b->kind, TM_BLOCK_JSON);
 		assert_int_equal(tm_diag_total(&c->d), 0);
+		assert_int_equal(tm_input_block_cheap(c->in, 0, &at), 0);   /* no kernel text */
 	}
 	/* not a string: Perfetto refuses it; a counted warning, no kernel block */
 	reset(c);

@@ -405,6 +405,44 @@ static void test_cut_guess(void **state)
 	assert_int_equal(tm_jscan_cut("},{", 3), 0);    /* too short to cut */
 }
 
+/* The cut around a string read cheaply (systemTraceEvents): half of the
+ * other bytes before it.  Worked out by hand: 8 events of 9 bytes with
+ * their commas, and a 62-byte string value, in a text of 156 bytes (94
+ * other bytes, half of them 47). */
+static void test_cut_around(void **state)
+{
+	char first[200], last[200], x[61];
+	size_t n;
+
+	(void)state;
+	memset(x, 'x', 60);
+	x[60] = 0;
+	/* the string first (bytes 5-66), the events at 83 + 9k: the byte
+	 * after 47 other bytes is 109, the next event after "}," at 110 (the
+	 * fourth), where the middle (78) gives the second (92) */
+	n = (size_t)snprintf(first, sizeof(first), "{\"s\":\"%s\",\"traceEvents\":[{\"ts\":1},"
+			     "{\"ts\":2},{\"ts\":3},{\"ts\":4},{\"ts\":5},{\"ts\":6},{\"ts\":7},"
+			     "{\"ts\":8}]}", x);
+	assert_int_equal(n, 156);
+	assert_int_equal(tm_jscan_cut(first, n), 92);
+	assert_int_equal(tm_jscan_cut_around(first, n, 5, 62), 110);
+	assert_memory_equal(first + 110, "{\"ts\":4}", 8);
+	/* the string last (bytes 93-154), the events at 16 + 9k: half of the
+	 * other bytes is before the string, 47, the cut at 52 (the fifth),
+	 * where the middle gives the eighth (79) */
+	n = (size_t)snprintf(last, sizeof(last), "{\"traceEvents\":[{\"ts\":1},{\"ts\":2},"
+			     "{\"ts\":3},{\"ts\":4},{\"ts\":5},{\"ts\":6},{\"ts\":7},"
+			     "{\"ts\":8}],\"s\":\"%s\"}", x);
+	assert_int_equal(n, 156);
+	assert_int_equal(tm_jscan_cut(last, n), 79);
+	assert_int_equal(tm_jscan_cut_around(last, n, 93, 62), 52);
+	assert_memory_equal(last + 52, "{\"ts\":5}", 8);
+	/* no string, or one that does not fit: the middle's cut */
+	assert_int_equal(tm_jscan_cut_around(first, 156, 0, 0), 92);
+	assert_int_equal(tm_jscan_cut_around(first, 156, 150, 62), 92);
+	assert_int_equal(tm_jscan_cut_around(first, 156, 200, 1), 92);
+}
+
 /* tm_text_count_nl against a byte-by-byte count: every length to 300 at every
  * alignment, and a long run past a lane counter's 255 rounds. */
 static void test_count_nl(void **state)
@@ -511,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_error),
 		cmocka_unit_test(test_compact_bom),
 		cmocka_unit_test(test_cut_guess),
+		cmocka_unit_test(test_cut_around),
 		cmocka_unit_test(test_count_nl),
 		cmocka_unit_test(test_linepos_find),
 	};
