@@ -83,10 +83,10 @@ struct zout {
 				 * ISA-L output made final, not written again
 				 * (made into SINK) */
 	char *sink;
-	/* inflating for a reader: the engine's output window, written into
-	 * BUF after each call (tm_big_fixed_write); NULL: into BUF itself */
+	/* inflating for a reader: the engine's output window (but where the
+	 * sink is), written into BUF after each call (tm_big_fixed_write);
+	 * NULL: into BUF itself */
 	char *stage;
-	bool staged;            /* the window last given was STAGE */
 	const bool *stop;       /* the reader gave up (atomic) */
 	const char *engine;     /* "isa-l" or "zlib" (tm_decode_grow_hook) */
 };
@@ -182,25 +182,24 @@ static int next_window(struct zout *o, size_t len, size_t pos, unsigned char **n
 	if (o->pub && (ret = zout_publish(o)) != TM_Z_OK)
 		return ret;
 	if (o->len < o->skip) {
-		o->staged = false;
 		*next_out = (unsigned char *)o->sink;
 		*avail_out = (unsigned)min_size(o->skip - o->len, SINK_SIZE);
 		return TM_Z_OK;
 	}
 	if (o->len == o->cap && (ret = zout_grow(o, len)) != TM_Z_OK)
 		return ret;
-	o->staged = o->stage != NULL;
-	*next_out = (unsigned char *)(o->staged ? o->stage : o->buf + o->len);
+	*next_out = (unsigned char *)(o->stage ? o->stage : o->buf + o->len);
 	*avail_out = (unsigned)min_size(o->cap - o->len, o->pub ? GROW_STEP : Z_CHUNK_MAX);
 	return TM_Z_OK;
 }
 
 /* After an engine's call that made N bytes in the window next_window()
- * gave: they are O's (written from the stage into the buffer).  TM_Z_OK,
- * or TM_Z_NOMEM (O->err set) when they cannot be written. */
+ * gave: they are O's (written from the stage into the buffer; made into
+ * the sink below O->skip, they are not kept).  TM_Z_OK, or TM_Z_NOMEM
+ * (O->err set) when they cannot be written. */
 static int zout_took(struct zout *o, size_t n)
 {
-	if (o->staged && n &&
+	if (o->stage && o->len >= o->skip && n &&
 	    tm_big_fixed_write(o->buf, o->len, o->stage, n)) {
 		o->err = errno;
 		return TM_Z_NOMEM;

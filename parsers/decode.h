@@ -269,9 +269,10 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d);
  * unescaped (a non-string one: counted "json-bad-type" warning). */
 int tm_input_json(struct tm_input *in, const char *p, size_t len,
 		  const char *origin);
-/* The second half of tm_input_json(), for its JSON block P, LEN added
- * already: the systemTraceEvents block (or warning).  0 or -1. */
-int tm_input_json_system(struct tm_input *in, const char *p, size_t len);
+/* The second half of tm_input_json(), for its JSON block BLOCK added
+ * already: the systemTraceEvents block (or warning), and where the string
+ * lies in BLOCK (tm_input_block_cheap).  0 or -1. */
+int tm_input_json_system(struct tm_input *in, size_t block);
 
 /* ---- systrace HTML (html.c) -------------------------------------------- */
 

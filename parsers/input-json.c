@@ -55,7 +55,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
 {
 	if (tm_input_add_block(in, TM_BLOCK_JSON, p, len, 1, origin))
 		return -1;
-	return tm_input_json_system(in, p, len);
+	return tm_input_json_system(in, in->nblocks - 1);
 }
 
 /* Unescape the string body S, N into the big buffer BUF (room enough),
@@ -87,8 +87,11 @@ static int unescape_into(char *buf, const char *s, size_t n, size_t *len)
 	return 0;
 }
 
-int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
+int tm_input_json_system(struct tm_input *in, size_t block)
 {
+	/* (copied: adding the kernel block may move in->blocks) */
+	const char *p = in->blocks[block].data;
+	size_t len = in->blocks[block].len;
 	struct tm_jval v;
 	size_t cap, n;
 	char loc[300], *buf, *nb;
@@ -112,12 +115,9 @@ int tm_input_json_system(struct tm_input *in, const char *p, size_t len)
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		return -1;
 	}
-	for (size_t k = 0; k < in->nblocks; k++)
-		if (in->blocks[k].kind == TM_BLOCK_JSON && in->blocks[k].data == p) {
-			in->cheap_block = k;
-			in->cheap_at = (size_t)(v.p - p);
-			in->cheap_len = v.n;
-		}
+	in->cheap_block = block;
+	in->cheap_at = (size_t)(v.p - p);
+	in->cheap_len = v.n;
 	if (unescape_into(buf, v.p + 1, v.n - 2, &n)) {
 		tm_input_fail_big(in, "unescaping systemTraceEvents");
 		tm_big_free(buf, cap);

@@ -1025,7 +1025,9 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	struct tm_input_job *j = in->job;
 	size_t head = tm_grow_ready(&j->grow, NULL);
 
-	if (j->kind == JOB_ZLIB) {      /* (as atrace_zlib_block) */
+	bool zlib = j->kind == JOB_ZLIB;
+
+	if (zlib) {                     /* (as atrace_zlib_block) */
 		in->format = TM_FMT_ATRACE_ZLIB;
 	} else {
 		in->format = kind == TM_BLOCK_JSON ? TM_FMT_JSON : TM_FMT_FTRACE;
@@ -1035,8 +1037,8 @@ static struct tm_input *open_growing(struct tm_input *in, enum tm_block_kind kin
 	j->growing = true;
 	j->block = in->nblocks;
 	return input_finish(in, tm_input_add_block(in, kind, j->buf + bom,
-						   head > bom ? head - bom : 0, j->kind == JOB_ZLIB ? 0 : 1,
-						   j->kind == JOB_ZLIB ? "zlib" : "gzip"));
+						   head > bom ? head - bom : 0, zlib ? 0 : 1,
+						   zlib ? "zlib" : "gzip"));
 }
 
 /* The inflated Perfetto trace of IN's job, whose inflate has ended: its
@@ -1143,7 +1145,7 @@ int tm_input_settle(struct tm_input *in, struct tm_diag *d)
 		b = &in->blocks[j->block];
 		b->len = j->z.len - (size_t)(b->data - j->buf);
 		if (b->kind == TM_BLOCK_JSON)
-			ret = tm_input_json_system(in, b->data, b->len);
+			ret = tm_input_json_system(in, j->block);
 	}
 	in->d = NULL;
 	return ret;
