@@ -25,11 +25,16 @@ static void sep(struct tm_mw *w, struct tm_out *o)
 }
 
 /* Values of an event to replace when copying it: where each starts in the
- * event's text (an offset: the text may move before it is copied). */
+ * event's text (an offset: the text may move before it is copied), and
+ * the new value: a text, or a time in ns written as microseconds when the
+ * event is copied (by the writing thread: the events are made ready on
+ * another, the busier one). */
 struct reps {
 	struct rep {
 		size_t at, n;
-		char text[TM_TS_BUFSZ];
+		bool us;
+		int64_t ns;             /* us: the time */
+		char text[TM_TS_BUFSZ]; /* else the text */
 		size_t tn;
 	} r[4];
 	size_t n;
@@ -41,7 +46,17 @@ static void rep_us(struct reps *rs, const struct tm_te_event *ev, const struct t
 	struct rep *r = &rs->r[rs->n++];
 	r->at = (size_t)(v->p - ev->raw);
 	r->n = v->n;
-	r->tn = tm_ts_format_us(r->text, ns);
+	r->us = true;
+	r->ns = ns;
+}
+
+/* R's new value into BUF (TM_TS_BUFSZ bytes): its length. */
+static size_t rep_value(const struct rep *r, char *buf)
+{
+	if (r->us)
+		return tm_ts_format_us(buf, r->ns);
+	memcpy(buf, r->text, r->tn);
+	return r->tn;
 }
 
 static void rep_id(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
@@ -50,6 +65,7 @@ static void rep_id(struct reps *rs, const struct tm_te_event *ev, const struct t
 	struct rep *r = &rs->r[rs->n++];
 	r->at = (size_t)(v->p - ev->raw);
 	r->n = v->n;
+	r->us = false;
 	r->tn = (size_t)snprintf(r->text, sizeof(r->text), "%d",
 				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
 }
@@ -83,8 +99,7 @@ static void write_rewritten(struct tm_mw *w, const char *raw, size_t len, struct
 		for (size_t i = 0; i < rs->n; i++) {
 			memcpy(o, p, (size_t)(raw + rs->r[i].at - p));
 			o += raw + rs->r[i].at - p;
-			memcpy(o, rs->r[i].text, rs->r[i].tn);
-			o += rs->r[i].tn;
+			o += rep_value(&rs->r[i], o);
 			p = raw + rs->r[i].at + rs->r[i].n;
 		}
 		memcpy(o, p, (size_t)(e - p));
@@ -94,8 +109,11 @@ static void write_rewritten(struct tm_mw *w, const char *raw, size_t len, struct
 	}
 	sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
+		char text[TM_TS_BUFSZ];
+		size_t tn = rep_value(&rs->r[i], text);
+
 		tm_out_write(w->jout, p, (size_t)(raw + rs->r[i].at - p));
-		tm_out_write(w->jout, rs->r[i].text, rs->r[i].tn);
+		tm_out_write(w->jout, text, tn);
 		p = raw + rs->r[i].at + rs->r[i].n;
 	}
 	tm_out_write(w->jout, p, (size_t)(e - p));

@@ -264,9 +264,10 @@ static struct tm_sync_hooks early_hooks(const struct tm_session *s, struct tm_me
 	if (s->o.mode == TM_SESSION_IMPORT)
 		return (struct tm_sync_hooks){ .kline = tm_merge_early_line,
 					       .jevent = tm_merge_early_event,
-					       .jend = tm_merge_early_json_end, .ctx = e };
+					       .jend = tm_merge_early_json_end, .ctx = e,
+					       .json_index = TM_NOTES_BESIDE_KERNEL };
 	return (struct tm_sync_hooks){ .kline = tm_merge_early_line, .ctx = e,
-				       .json_index = true };
+				       .json_index = TM_NOTES_ALL };
 }
 
 /* The one place the write's strategy is chosen: the single pass (E set,
@@ -281,7 +282,8 @@ static void choose_strategy(const struct tm_session *s, const char *path, bool t
 	if (*e)
 		*h = early_hooks(s, *e);
 	else
-		*h = (struct tm_sync_hooks){ .json_index = s->o.mode == TM_SESSION_MERGE };
+		*h = (struct tm_sync_hooks){ .json_index = s->o.mode == TM_SESSION_MERGE ?
+						 TM_NOTES_ALL : TM_NOTES_NONE };
 }
 
 struct tm_merge_opts tm_session_merge_opts(const struct tm_session *s)

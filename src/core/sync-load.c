@@ -521,6 +521,16 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 	return 0;
 }
 
+/* Does IN hold a block of ftrace text?  (Known at the open, but for a
+ * JSON still inflated: its systemTraceEvents become a block at its end.) */
+static bool holds_kernel_text(const struct tm_input *in)
+{
+	for (size_t bi = 0; bi < tm_input_nblocks(in); bi++)
+		if (tm_input_block(in, bi)->kind == TM_BLOCK_FTRACE)
+			return true;
+	return false;
+}
+
 /* Block BI of SRC's input, its JSON block JBI, read (warnings and error
  * into D); a block still inflated (tm_input_block_grow) as it comes. */
 static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_t jbi,
@@ -542,7 +552,9 @@ static int scan_json_block(struct tm_src *src, struct scan *sc, size_t bi, size_
 		 b->origin, b->origin[0] ? ")" : "");
 	jb->block = bi;
 	/* (not noted, the writer reads the block again: the reference path) */
-	notes = sc->h && sc->h->json_index && !tm_tuning_reference();
+	notes = sc->h && !tm_tuning_reference() &&
+		(sc->h->json_index == TM_NOTES_ALL ||
+		 (sc->h->json_index == TM_NOTES_BESIDE_KERNEL && (g || holds_kernel_text(src->in))));
 	if (notes)
 		jb->idx = tm_jidx_new(b->data);
 	memset(&jb2, 0, sizeof(jb2));

@@ -39,7 +39,7 @@ struct tm_jblock {
 	uint64_t sync;               /* clock_sync `c` events with a sync id */
 	bool have_ts;
 	int64_t ts_min, ts_max;
-	/* with tm_sync_hooks.json_index: its events as read (json-index.h) and
+	/* as tm_sync_hooks.json_index asks: its events as read (json-index.h) and
 	 * its top level (keys owned, values in the block), or NULL */
 	struct tm_jidx *idx;
 	struct tm_te_top top;
@@ -138,6 +138,11 @@ struct tm_sync {
 
 /* Open and scan PATHS. Returns 0, or -1 with d->error set. */
 int tm_sync_load(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d);
+/* The JSON blocks whose events the first pass notes: none, all, or those
+ * of an input that also holds kernel text (what a single pass writes after
+ * that text, not as it reads them). */
+enum tm_json_notes { TM_NOTES_NONE, TM_NOTES_ALL, TM_NOTES_BESIDE_KERNEL };
+
 /* What the scan hands over as it reads (each may be NULL), on the scanning
  * thread.  With a JSON hook the inputs are scanned one at a time, in input
  * order; with kline alone they may be scanned at once, each on its own
@@ -155,8 +160,9 @@ struct tm_sync_hooks {
 	 * part's notes could not be kept: no temporary file) */
 	void (*jend)(void *ctx, const struct tm_te_top *top, const char *path, size_t bi);
 	void *ctx;
-	/* note each JSON block's events in its idx (for tm_merge_write) */
-	bool json_index;
+	/* which JSON blocks' events are noted in their idx (for
+	 * tm_merge_write) */
+	enum tm_json_notes json_index;
 };
 /* tm_sync_load with H (NULL: none). */
 int tm_sync_load_hooked(struct tm_sync *s, char *const *paths, size_t n, struct tm_diag *d,

@@ -337,6 +337,27 @@ printf '{"traceEvents":[{"name":"a","ph":"i","ts":10000000,"pid":1,"tid":1}],"sy
 same_json "import JSON with systemTraceEvents: kernel text and events" "$T/both.json" \
 	'"worker-101   (   77) [000] .... 10.000001: foo: a=1" in j["systemTraceEvents"] and len([e for e in j["traceEvents"] if e["ph"] == "i"]) == 1'
 
+# kernel text inside the JSON on another clock, linked by two markers
+# (the app's clock 1 s behind the kernel's): the 70002 events (past the
+# writer's read-ahead threshold) written from the first pass's notes after
+# the text, each moved by exactly 1 s; the markers moved out
+python3 - "$T/linked.json" <<'PY'
+import sys
+k = ["# tracer: nop"]
+for i, t in ((1, "10.000000"), (2, "20.000000")):
+    k.append("          worker-101   (  101) [000] ....    %s: tracing_mark_write: "
+             "trace_event_clock_sync: name=m%d" % (t, i))
+ev = ['{"name":"clock_sync","ph":"c","ts":%d,"pid":5,"tid":5,"args":{"sync_id":"m%d"}}'
+      % (t, i) for i, t in ((1, 9000000), (2, 19000000))]
+ev += ['{"name":"s%d","ph":"X","ts":%d.5,"dur":3,"pid":5,"tid":6}' % (i, 9000000 + i)
+       for i in range(70000)]
+with open(sys.argv[1], "w") as f:
+    f.write('{"systemTraceEvents":"%s\\n",\n"traceEvents":[%s]}' % ("\\n".join(k), ",\n".join(ev)))
+PY
+same_json "import JSON with kernel text on another clock: 70000 events moved 1 s from the notes" \
+	"$T/linked.json" \
+	'[e["ts"] for e in j["traceEvents"] if e.get("name") in ("s0", "s69999")] == [10000000.5, 10069999.5] and len([e for e in j["traceEvents"] if e.get("ph") == "X"]) == 70000 and not [e for e in j["traceEvents"] if e.get("name") == "clock_sync" and e.get("args", {}).get("sync_id", "").startswith("m")]'
+
 # no events at all
 printf '{"traceEvents":[],"other":1}' > "$T/none.json"
 same_json "import JSON without events" "$T/none.json" 'j["traceEvents"] == [] and j["other"] == 1'

@@ -3,12 +3,18 @@
  * back, event by event, what the streaming reader gave: the text (in the
  * block, or a repaired copy), line, offset, phase, the ts and dur ranges
  * and values, the sync_id's type; in memory and spilled to a file; and
- * in two indices, the second appended to the first. */
+ * in two indices, the second appended to the first.  And which blocks the
+ * first pass notes (tm_sync_hooks.json_index): all, none, or those of an
+ * input that also holds kernel text. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "testutil.h"
 #include "json-index.h"
+#include "sync.h"
 #include "tracemerge/tejson.h"
 
 /* The kept fields of A (from the reader) and B (from the notes) agree. */
@@ -221,12 +227,88 @@ static void test_no_tmpdir(void **state)
 	free(t);
 }
 
+/* TEXT written to a temporary file (gzipped with GZ), loaded with hooks
+ * asking NOTES: its JSON block's notes counted (-1: none kept); the kernel
+ * events read into *KERNEL. */
+static long notes_kept_gz(const char *text, bool gz, enum tm_json_notes notes, uint64_t *kernel)
+{
+	char path[] = "/tmp/tm-test-notes-XXXXXX";
+	char *paths[1] = { path };
+	struct tm_sync_hooks h = { .json_index = notes };
+	struct tm_sync s;
+	struct tm_diag d;
+	long n = -1;
+	int fd = mkstemp(path);
+	gzFile z;
+
+	assert_true(fd >= 0);
+	if (gz) {
+		assert_non_null(z = gzdopen(fd, "wb"));
+		assert_int_equal(gzwrite(z, text, (unsigned)strlen(text)), (int)strlen(text));
+		assert_int_equal(gzclose(z), Z_OK);
+	} else {
+		assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+		close(fd);
+	}
+	memset(&s, 0, sizeof(s));
+	tm_diag_init(&d);
+	assert_int_equal(tm_sync_load_hooked(&s, paths, 1, &d, &h), 0);
+	assert_int_equal(s.nsrc, 1);
+	assert_int_equal(s.src[0].njb, 1);
+	assert_int_equal(s.src[0].jb[0].events, 2);
+	if (s.src[0].jb[0].idx)
+		n = (long)tm_jidx_count(s.src[0].jb[0].idx);
+	*kernel = s.src[0].st.events;
+	tm_sync_free(&s);
+	tm_diag_free(&d);
+	unlink(path);
+	return n;
+}
+
+static long notes_kept(const char *text, enum tm_json_notes notes, uint64_t *kernel)
+{
+	return notes_kept_gz(text, false, notes, kernel);
+}
+
+/* The notes the first pass keeps: an import writes a JSON's events as it
+ * reads them, except those of a JSON that holds kernel text (Catapult's,
+ * Chrome's, tracemerge's own output), written after that text: only
+ * those are noted then; also gzipped (a JSON inflated as it is read
+ * tells its kernel text only at its end: its notes are kept from the
+ * start; one this small is inflated whole at its open). */
+static void test_notes_kept(void **state)
+{
+	static const char with_kernel[] =
+		"{\"systemTraceEvents\":\"# tracer: nop\\n"
+		"            bash-1234  [000] ....   100.000000: tracing_mark_write: hello\\n\",\n"
+		"\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1},\n"
+		"{\"name\":\"b\",\"ph\":\"i\",\"ts\":3,\"pid\":1,\"tid\":1}]}\n";
+	static const char json_only[] =
+		"{\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1},\n"
+		"{\"name\":\"b\",\"ph\":\"i\",\"ts\":3,\"pid\":1,\"tid\":1}]}\n";
+	uint64_t kernel;
+
+	(void)state;
+	assert_int_equal(notes_kept(with_kernel, TM_NOTES_BESIDE_KERNEL, &kernel), 2);
+	assert_int_equal(kernel, 1);
+	assert_int_equal(notes_kept(with_kernel, TM_NOTES_ALL, &kernel), 2);
+	assert_int_equal(notes_kept(with_kernel, TM_NOTES_NONE, &kernel), -1);
+	assert_int_equal(notes_kept(json_only, TM_NOTES_BESIDE_KERNEL, &kernel), -1);
+	assert_int_equal(kernel, 0);
+	assert_int_equal(notes_kept(json_only, TM_NOTES_ALL, &kernel), 2);
+	assert_int_equal(notes_kept(json_only, TM_NOTES_NONE, &kernel), -1);
+	assert_int_equal(notes_kept_gz(with_kernel, true, TM_NOTES_BESIDE_KERNEL, &kernel), 2);
+	assert_int_equal(kernel, 1);
+	assert_int_equal(notes_kept_gz(with_kernel, true, TM_NOTES_NONE, &kernel), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small),
 		cmocka_unit_test(test_spilled),
 		cmocka_unit_test(test_no_tmpdir),
+		cmocka_unit_test(test_notes_kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
