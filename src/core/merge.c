@@ -440,6 +440,40 @@ struct tm_merge_early {
 	struct tm_kstats *owner;
 };
 
+/* F's TGID learned (between two lines written): its "-----" filled in
+ * now if they are all in the output's buffer still (a task whose tgid comes
+ * soon after its first lines: a wider one then moves the buffer's bytes,
+ * not the file's), else at the end (early_fill_in). */
+static void early_learned(struct tm_merge_early *e, struct early_fill *f, int32_t tgid)
+{
+	struct tm_out_edit *ed;
+	char col[12];
+	uint32_t n, k = f->nplaces, grow;
+
+	f->tgid = tgid;
+	if (!f->unknown || !f->complete || !f->last)
+		return;
+	n = (uint32_t)snprintf(col, sizeof(col), "%5d", (int)tgid);
+	if (!(ed = malloc(k * sizeof(*ed))))
+		return;
+	/* its places, last first, into the order written */
+	for (uint32_t i = f->last; i; i = e->places[i - 1].prev)
+		ed[--k] = (struct tm_out_edit){ e->places[i - 1].off, col, 5, n };
+	if (tm_out_rewrite_buffered(&e->w.out, ed, f->nplaces) == 0) {
+		/* the places of other tasks after its own moved on too */
+		grow = n - 5;
+		for (uint32_t j = 0, m = 0; grow && j < e->nplaces; j++) {
+			while (m < f->nplaces && ed[m].offset < e->places[j].off)
+				m++;
+			e->places[j].off += (uint64_t)m * grow;
+		}
+		f->unknown = false;
+		f->last = 0;
+		f->nplaces = 0;
+	}
+	free(ed);
+}
+
 /* The hint known so far for PID, noted (the stream's hint cache holds the
  * fills noted last): a second, different fill for the same pid already
  * means the text differs. */
@@ -461,8 +495,8 @@ static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_
 	else if ((f->tgid >= 0 && f->tgid != tgid) || (tgid >= 0 && f->unknown && !f->complete))
 		e->failed = true;   /* a tgid written, then another; or "-----"
 				     * that cannot be filled in (early_holds) */
-	else
-		f->tgid = tgid;     /* (learned: the "-----" before are filled in) */
+	else if (f->tgid < 0 && tgid >= 0)
+		early_learned(e, f, tgid);   /* the "-----" before are filled in */
 	e->k.tc_pid[i] = pid;
 	e->k.tc_tgid[i] = tgid;
 	return tgid;

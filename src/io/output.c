@@ -322,21 +322,64 @@ static int rewrite_longer(struct tm_out *o, const struct tm_out_edit *edits, siz
 	return o->err ? -1 : 0;
 }
 
-int tm_out_rewrite(struct tm_out *o, const struct tm_out_edit *edits, size_t ne)
+/* Are EDITS (NE) a rewrite O can make (tm_out_rewrite)?  *GROW: what they
+ * add. */
+static bool rewrite_ok(const struct tm_out *o, const struct tm_out_edit *edits, size_t ne,
+		       uint64_t *grow)
 {
-	uint64_t grow = 0, at = 0;
+	uint64_t at = 0;
 
+	*grow = 0;
 	if (!o->tmp || !o->seekable || o->place)
-		return -1;
+		return false;
 	for (size_t i = 0; i < ne; i++) {
 		const struct tm_out_edit *e = &edits[i];
 
 		if (e->offset < at || e->n < e->old_n ||
 		    e->offset > tm_out_offset(o) || e->old_n > tm_out_offset(o) - e->offset)
-			return -1;
+			return false;
 		at = e->offset + e->old_n;
-		grow += e->n - e->old_n;
+		*grow += e->n - e->old_n;
 	}
+	return true;
+}
+
+int tm_out_rewrite_buffered(struct tm_out *o, const struct tm_out_edit *edits, size_t ne)
+{
+	uint64_t grow;
+	size_t end;
+
+	if (!rewrite_ok(o, edits, ne, &grow))
+		return -1;
+	if (!ne)
+		return 0;
+	if (edits[0].offset < o->given || grow > TM_OUT_BUFSZ - o->n)
+		return 1;
+	/* from the last edit down, each stretch after an edit moved on by what
+	 * the edits before it and the edit itself add */
+	end = o->n;
+	for (size_t i = ne; i-- > 0;) {
+		const struct tm_out_edit *e = &edits[i];
+		size_t at = (size_t)(e->offset - o->given);
+
+		grow -= e->n - e->old_n;
+		memmove(o->buf + at + grow + e->n, o->buf + at + e->old_n, end - (at + e->old_n));
+		memcpy(o->buf + at + grow, e->p, e->n);
+		end = at;
+	}
+	for (size_t i = 0; i < ne; i++)
+		o->n += edits[i].n - edits[i].old_n;
+	return 0;
+}
+
+int tm_out_rewrite(struct tm_out *o, const struct tm_out_edit *edits, size_t ne)
+{
+	uint64_t grow;
+	int rc = tm_out_rewrite_buffered(o, edits, ne);
+
+	if (rc <= 0)
+		return rc;
+	rewrite_ok(o, edits, ne, &grow);
 	if (grow)
 		return rewrite_longer(o, edits, ne, grow);
 	for (size_t i = 0; i < ne; i++)

@@ -161,6 +161,11 @@ struct tm_out_edit {
  * after all that.  0, or -1 where O is not such a file (nothing done) or a
  * read or write failed (O's error). */
 int tm_out_rewrite(struct tm_out *o, const struct tm_out_edit *edits, size_t ne);
+/* tm_out_rewrite where every edit is in O's buffer still (not yet handed
+ * to the file) and what they add fits in it: done there, the bytes after
+ * each moved on in memory.  0 done, 1 not so (nothing done; a later
+ * tm_out_rewrite moves the file's bytes instead), -1 as tm_out_rewrite. */
+int tm_out_rewrite_buffered(struct tm_out *o, const struct tm_out_edit *edits, size_t ne);
 /* Flush so that N (at most TM_OUT_BUFSZ) bytes fit in the buffer. */
 void tm_out_make_room(struct tm_out *o, size_t n);
 

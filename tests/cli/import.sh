@@ -62,6 +62,21 @@ same "import: a tgid learned later fills the TGID column of the earlier line" "$
            other-102   (   55) [000] .... 10.000002: foo: b=1
           worker-101   (   77) [000] .... 10.000003: foo: a=2"
 
+# late NAME INPUT LINES: import INPUT gives the reference path's bytes, and
+# its text's LINES (sed addresses) are $T/exp
+late() {
+	rm -f "$T"/o*.json
+	if $TM import -q -o "$T/o1.json" "$2" 2>"$T/err" &&
+		TM_REFERENCE=1 $TM import -q -o "$T/o2.json" "$2" 2>>"$T/err" &&
+		cmp "$T/o1.json" "$T/o2.json" >>"$T/err" 2>&1 &&
+		text "$T/o1.json" > "$T/got" && sed -n "$3" "$T/got" | diff - "$T/exp" >>"$T/err" 2>&1
+	then
+		ok "$1"
+	else
+		notok "$1"; sed 's/^/    /' "$T/err" | head -20
+	fi
+}
+
 # ---- a TGID learned after more than the output's buffer (1 MiB) was written:
 # the "-----" already in the file filled in there; one never learned stays
 {
@@ -79,17 +94,10 @@ cat > "$T/exp" <<'X'
           <idle>-0     (-----) [000] .... 10.000002: foo: c=1
           worker-101   (   77) [000] .... 10.030003: foo: a=2
 X
-rm -f "$T"/o*.json
-if $TM import -q -o "$T/o1.json" "$T/late-big.txt" 2>"$T/err" &&
-	TM_REFERENCE=1 $TM import -q -o "$T/o2.json" "$T/late-big.txt" 2>>"$T/err" &&
-	cmp "$T/o1.json" "$T/o2.json" >>"$T/err" 2>&1 &&
-	[ "$(stat -c %s "$T/o1.json")" -gt 2000000 ] &&
-	text "$T/o1.json" > "$T/got" && sed -n '2,3p;$p' "$T/got" | diff - "$T/exp" >>"$T/err" 2>&1
-then
-	ok "import: a tgid learned 2 MB of output later fills the TGID column of the earlier line"
-else
-	notok "import: a tgid learned 2 MB of output later"; sed 's/^/    /' "$T/err" | head -20
-fi
+late "import: a tgid learned 2 MB of output later fills the TGID column of the earlier line" \
+	"$T/late-big.txt" '2,3p;$p'
+[ "$(stat -c %s "$T/o1.json")" -gt 2000000 ] && ok "import: the output before that tgid is over 2 MB" ||
+	notok "import: the output before that tgid is over 2 MB ($(stat -c %s "$T/o1.json"))"
 # the same to a gzip output: the "-----" cannot be written over in a
 # compressed file (tm_out_patch refuses), so the fill comes from the second
 # pass; inflated, the reference path's bytes
@@ -149,19 +157,36 @@ one_pass "import: a 5-digit tgid learned later: one pass" "$T/o1.json" \
 	$TM import -q -o "$T/o1.json" "$T/late.txt"
 # the same 2 MB of output later: the text after the line moved on in the file
 sed 's/(   77)/(123401)/' "$T/late-big.txt" > "$T/late-big6.txt"
-sed 's/(   77)/(123401)/' "$T/exp" > "$T/exp6"
-rm -f "$T"/o*.json
-if $TM import -q -o "$T/o1.json" "$T/late-big6.txt" 2>"$T/err" &&
-	TM_REFERENCE=1 $TM import -q -o "$T/o2.json" "$T/late-big6.txt" 2>>"$T/err" &&
-	cmp "$T/o1.json" "$T/o2.json" >>"$T/err" 2>&1 &&
-	text "$T/o1.json" > "$T/got" && sed -n '2,3p;$p' "$T/got" | diff - "$T/exp6" >>"$T/err" 2>&1
-then
-	ok "import: a 6-digit tgid learned 2 MB of output later: the reference path's bytes"
-else
-	notok "import: a 6-digit tgid learned 2 MB of output later"; sed 's/^/    /' "$T/err" | head -20
-fi
+sed -i 's/(   77)/(123401)/' "$T/exp"
+late "import: a 6-digit tgid learned 2 MB of output later: the reference path's bytes" \
+	"$T/late-big6.txt" '2,3p;$p'
 one_pass "import: a 6-digit tgid learned 2 MB of output later: one pass" "$T/o1.json" \
 	$TM import -q -o "$T/o1.json" "$T/late-big6.txt"
+# a 6-digit tgid learned while its "-----" is in the output's buffer still
+# (filled in there, the bytes after it moved on in memory), and another
+# task's "-----" after it filled in 2 MB of output later, in the file, at
+# its place moved on by that
+awk 'BEGIN {
+	printf "# tracer: nop\n"
+	printf "%16s-%-5d (%5s) [000] ....    10.000001: foo: a=1\n", "worker", 123402, "-----"
+	printf "%16s-%-5d (%5s) [000] ....    10.000002: foo: c=1\n", "other", 102, "-----"
+	printf "%16s-%-5d (%5s) [000] ....    10.000003: foo: a=2\n", "worker", 123402, 123401
+	printf "%16s-%-5d (%5s) [000] ....    10.000004: foo: a=3\n", "worker", 123402, "-----"
+	for (i = 5; i < 30005; i++)
+		printf "%16s-%-5d (%5s) [000] ....    %d.%06d: foo: b=%d\n", "third", 103, 103, 10 + int(i / 1000000), i % 1000000, i
+	printf "%16s-%-5d (%5s) [000] ....    10.030005: foo: c=2\n", "other", 102, 77
+}' > "$T/late-buf6.txt"
+cat > "$T/exp" <<'X'
+          worker-123402 (123401) [000] .... 10.000001: foo: a=1
+           other-102   (   77) [000] .... 10.000002: foo: c=1
+          worker-123402 (123401) [000] .... 10.000003: foo: a=2
+          worker-123402 (123401) [000] .... 10.000004: foo: a=3
+           other-102   (   77) [000] .... 10.030005: foo: c=2
+X
+late "import: a 6-digit tgid filled in in the buffer, a later task's fill in the file after it" \
+	"$T/late-buf6.txt" '2,5p;$p'
+one_pass "import: a 6-digit tgid filled in in the buffer: one pass" "$T/o1.json" \
+	$TM import -q -o "$T/o1.json" "$T/late-buf6.txt"
 
 # ---- a systrace page: the kernel text, then a JSON block (the controller's
 # clock sync): the text written during the first pass with the clock link

@@ -692,6 +692,29 @@ static void test_gzip_output(void **state)
  * same length are written over; what is written next comes after it all.
  * The expected bytes: the pattern with each edit's bytes put in place of
  * the 5 it replaces, then the pattern again from where it stopped. */
+/* The pattern's first N + MORE bytes with the NE edits ED made in them
+ * (the edits growing it by GROW), into a new buffer. */
+static char *edited(const struct tm_out_edit *ed, size_t ne, uint64_t n, uint64_t more,
+		    uint64_t grow)
+{
+	char *want = malloc(n + grow + more);
+	size_t w = 0;
+	uint64_t at = 0;
+
+	assert_non_null(want);
+	for (size_t i = 0; i < ne; i++) {
+		for (; at < ed[i].offset; at++)
+			want[w++] = pat(at);
+		memcpy(want + w, ed[i].p, ed[i].n);
+		w += ed[i].n;
+		at += ed[i].old_n;
+	}
+	for (; at < n + more; at++)
+		want[w++] = pat(at);
+	assert_int_equal(w, n + grow + more);
+	return want;
+}
+
 static void test_rewrite(void **state)
 {
 	const uint64_t mib = 1024 * 1024, n = 20 * mib + 3, more = 1000;
@@ -710,21 +733,8 @@ static void test_rewrite(void **state)
 	for (int bg = 0; bg < 3; bg++) {
 		struct tm_out o;
 		struct tm_diag d;
-		char *got, *want = malloc(n + grow + more);
-		size_t len, w = 0;
-		uint64_t at = 0;
-
-		assert_non_null(want);
-		for (size_t i = 0; i < sizeof(ed) / sizeof(ed[0]); i++) {
-			for (; at < ed[i].offset; at++)
-				want[w++] = pat(at);
-			memcpy(want + w, ed[i].p, ed[i].n);
-			w += ed[i].n;
-			at += ed[i].old_n;
-		}
-		for (; at < n + more; at++)
-			want[w++] = pat(at);
-		assert_int_equal(w, n + grow + more);
+		char *got, *want = edited(ed, sizeof(ed) / sizeof(ed[0]), n, more, grow);
+		size_t len;
 
 		tm_diag_init(&d);
 		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
@@ -766,6 +776,80 @@ static void test_rewrite(void **state)
 	}
 }
 
+/* tm_out_rewrite_buffered: edits in the buffer not yet handed to the file
+ * made there (the bytes after them moved on in memory); one in what the
+ * file was given, or one that does not fit in the buffer: not done (1),
+ * tm_out_rewrite makes it in the file then; a gzip output: refused. */
+static void test_rewrite_buffered(void **state)
+{
+	const uint64_t mib = 1024 * 1024, more = 1000;
+	const struct tm_out_edit ed[] = {
+		{ 10, "AAAAAA", 5, 6 }, { 50, "BBBBBBB", 5, 7 }, { 95, "CCCCC", 5, 5 },
+	};
+	const struct tm_out_edit first = { 0, "ZZZZZZ", 5, 6 };
+	struct tm_out o;
+	struct tm_diag d;
+	char *got, *want;
+	size_t len;
+
+	(void)state;
+	for (int bg = 0; bg < 2; bg++) {
+		/* in the buffer: done there, the file's bytes after it as if
+		 * written so */
+		want = edited(ed, 3, 100, more, 3);
+		tm_diag_init(&d);
+		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
+		if (bg)
+			tm_out_background(&o);
+		fill(&o, 0, 100);
+		assert_int_equal(tm_out_rewrite_buffered(&o, ed, 3), 0);
+		assert_int_equal(tm_out_offset(&o), 103);
+		fill(&o, 100, more);
+		assert_int_equal(tm_out_close(&o, &d), 0);
+		got = tm_test_slurp(path_in("out.json"), &len);
+		assert_non_null(got);
+		assert_int_equal(len, 103 + more);
+		assert_memory_equal(got, want, len);
+		free(got);
+		free(want);
+		tm_diag_free(&d);
+
+		/* the first byte handed to the file (2 MiB written), and a full
+		 * buffer with no room for the byte added: not done; in the file */
+		for (int full = 0; full < 2; full++) {
+			uint64_t n = full ? TM_OUT_BUFSZ : 2 * mib;
+
+			want = edited(&first, 1, n, more, 1);
+			tm_diag_init(&d);
+			assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
+			if (bg)
+				tm_out_background(&o);
+			fill(&o, 0, n);
+			assert_int_equal(tm_out_rewrite_buffered(&o, &first, 1), 1);
+			assert_int_equal(tm_out_offset(&o), n);
+			assert_int_equal(tm_out_rewrite(&o, &first, 1), 0);
+			assert_int_equal(tm_out_offset(&o), n + 1);
+			fill(&o, n, more);
+			assert_int_equal(tm_out_close(&o, &d), 0);
+			got = tm_test_slurp(path_in("out.json"), &len);
+			assert_non_null(got);
+			assert_int_equal(len, n + 1 + more);
+			assert_memory_equal(got, want, len);
+			free(got);
+			free(want);
+			tm_diag_free(&d);
+		}
+	}
+	unlink(path_in("out.json"));
+	tm_diag_init(&d);
+	assert_int_equal(tm_out_open(&o, path_in("out.json.gz"), &d), 0);
+	assert_int_equal(tm_out_gzip(&o, &d), 0);
+	fill(&o, 0, 100);
+	assert_int_equal(tm_out_rewrite_buffered(&o, ed, 1), -1);
+	tm_out_abort(&o);
+	tm_diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -781,6 +865,7 @@ int main(void)
 		cmocka_unit_test(test_fifo_written_straight),
 		cmocka_unit_test(test_gzip_output),
 		cmocka_unit_test(test_rewrite),
+		cmocka_unit_test(test_rewrite_buffered),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
