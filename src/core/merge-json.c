@@ -26,48 +26,40 @@ static void sep(struct tm_mw *w, struct tm_out *o)
 
 /* Values of an event to replace when copying it: where each starts in the
  * event's text (an offset: the text may move before it is copied), and
- * the new value: a text, or a time in ns written as microseconds when the
- * event is copied (by the writing thread: the events are made ready on
- * another, the busier one). */
+ * the new value, a number written when the event is copied (by the
+ * writing thread: the events are made ready on another, the busier one):
+ * a time in ns as microseconds, or a pid. */
 struct reps {
 	struct rep {
 		size_t at, n;
 		bool us;
-		int64_t ns;             /* us: the time */
-		char text[TM_TS_BUFSZ]; /* else the text */
-		size_t tn;
+		int64_t v;
 	} r[4];
 	size_t n;
 };
 
-static void rep_us(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
-		   int64_t ns)
+static void rep_add(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
+		    bool us, int64_t value)
 {
 	struct rep *r = &rs->r[rs->n++];
 	r->at = (size_t)(v->p - ev->raw);
 	r->n = v->n;
-	r->us = true;
-	r->ns = ns;
+	r->us = us;
+	r->v = value;
 }
 
 /* R's new value into BUF (TM_TS_BUFSZ bytes): its length. */
 static size_t rep_value(const struct rep *r, char *buf)
 {
 	if (r->us)
-		return tm_ts_format_us(buf, r->ns);
-	memcpy(buf, r->text, r->tn);
-	return r->tn;
+		return tm_ts_format_us(buf, r->v);
+	return (size_t)snprintf(buf, TM_TS_BUFSZ, "%d", (int)r->v);
 }
 
 static void rep_id(struct reps *rs, const struct tm_te_event *ev, const struct tm_jval *v,
 		   int64_t id, int64_t off)
 {
-	struct rep *r = &rs->r[rs->n++];
-	r->at = (size_t)(v->p - ev->raw);
-	r->n = v->n;
-	r->us = false;
-	r->tn = (size_t)snprintf(r->text, sizeof(r->text), "%d",
-				 tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
+	rep_add(rs, ev, v, false, tm_pid_move(id > INT32_MAX ? INT32_MAX : (int32_t)id, off));
 }
 
 /* The (at most 4) replacements in text order: insertion sort. */
@@ -187,9 +179,9 @@ static void prepare_event(const struct event_route *rt, const struct tm_te_event
 			pr->kind = PREP_DROP_DUR;
 			return;
 		}
-		rep_us(&pr->rs, ev, &ev->dur, dur);
+		rep_add(&pr->rs, ev, &ev->dur, true, dur);
 	}
-	rep_us(&pr->rs, ev, &ev->ts, ts);
+	rep_add(&pr->rs, ev, &ev->ts, true, ts);
 }
 
 static void emit_event(struct tm_mw *w, const struct tm_src *src, const struct tm_block *b,
