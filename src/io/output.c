@@ -356,19 +356,21 @@ int tm_out_rewrite_buffered(struct tm_out *o, const struct tm_out_edit *edits, s
 	if (edits[0].offset < o->given || grow > TM_OUT_BUFSZ - o->n)
 		return 1;
 	/* from the last edit down, each stretch after an edit moved on by what
-	 * the edits before it and the edit itself add */
+	 * the edits before it and the edit itself add (where they add
+	 * anything) */
 	end = o->n;
+	o->n += (size_t)grow;
 	for (size_t i = ne; i-- > 0;) {
 		const struct tm_out_edit *e = &edits[i];
 		size_t at = (size_t)(e->offset - o->given);
 
 		grow -= e->n - e->old_n;
-		memmove(o->buf + at + grow + e->n, o->buf + at + e->old_n, end - (at + e->old_n));
+		if (grow + e->n > e->old_n)
+			memmove(o->buf + at + grow + e->n, o->buf + at + e->old_n,
+				end - (at + e->old_n));
 		memcpy(o->buf + at + grow, e->p, e->n);
 		end = at;
 	}
-	for (size_t i = 0; i < ne; i++)
-		o->n += edits[i].n - edits[i].old_n;
 	return 0;
 }
 

@@ -784,6 +784,7 @@ static void test_rewrite_buffered(void **state)
 {
 	const uint64_t mib = 1024 * 1024, more = 1000;
 	const struct tm_out_edit ed[] = {
+		{ 2, "QQQQQ", 5, 5 },   /* same length, nothing moved after it */
 		{ 10, "AAAAAA", 5, 6 }, { 50, "BBBBBBB", 5, 7 }, { 95, "CCCCC", 5, 5 },
 	};
 	const struct tm_out_edit first = { 0, "ZZZZZZ", 5, 6 };
@@ -796,13 +797,13 @@ static void test_rewrite_buffered(void **state)
 	for (int bg = 0; bg < 2; bg++) {
 		/* in the buffer: done there, the file's bytes after it as if
 		 * written so */
-		want = edited(ed, 3, 100, more, 3);
+		want = edited(ed, 4, 100, more, 3);
 		tm_diag_init(&d);
 		assert_int_equal(tm_out_open(&o, path_in("out.json"), &d), 0);
 		if (bg)
 			tm_out_background(&o);
 		fill(&o, 0, 100);
-		assert_int_equal(tm_out_rewrite_buffered(&o, ed, 3), 0);
+		assert_int_equal(tm_out_rewrite_buffered(&o, ed, 4), 0);
 		assert_int_equal(tm_out_offset(&o), 103);
 		fill(&o, 100, more);
 		assert_int_equal(tm_out_close(&o, &d), 0);
