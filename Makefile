@@ -141,7 +141,8 @@ $(CXX_BINS): $(B)/tests/%: tests/%.cc $(B)/libtracemerge.a $(wildcard include/tr
 	$(CXX) -std=c++17 $(OPT) $(SAN) -Wall -Wextra -Werror -Iinclude $< -o $@ \
 		$(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
 
-tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS) $(CXX_BINS) $(B)/bench/gen
+tests: all $(TEST_BINS) $(TOOL_BINS) $(EXAMPLE_BINS) $(CXX_BINS) $(B)/bench/gen \
+	$(B)/bench/perfetto-passes
 
 check:
 	@sh scripts/deps.sh check
@@ -188,10 +189,15 @@ $(B)/bench/gen: bench/gen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $< -o $@
 
+# the Perfetto reader's two passes timed alone (make bench)
+$(B)/bench/perfetto-passes: bench/perfetto-passes.c $(B)/libtracemerge.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LDFLAGS_ALL) $(B)/libtracemerge.a $(PKG_LIBS)
+
 # with ISA-L, the gzip rows again with the tool built without it (zlib)
 BENCH_ZLIB := $(if $(filter yes,$(ISAL)),$(B)/bench-zlib/tracemerge)
 bench: deps
-	@$(MAKE) --no-print-directory all $(B)/bench/gen
+	@$(MAKE) --no-print-directory all $(B)/bench/gen $(B)/bench/perfetto-passes
 	$(if $(BENCH_ZLIB),@$(MAKE) --no-print-directory B=$(B)/bench-zlib ISAL=no $(BENCH_ZLIB))
 	@python3 scripts/bench.py $(if $(BENCH_MB),--mb $(BENCH_MB)) $(if $(BENCH_ZLIB),--zlib-tool $(BENCH_ZLIB)) \
 		--dir $(B)/bench ./$(EXE) $(B)/bench/gen

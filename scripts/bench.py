@@ -121,6 +121,7 @@ def perfetto_rows(a, shape, pb, k, results):
         kev = results[fmt % "ftrace"] * MB / ksz * ke / 1e6
         print("%-34s %s %.1f M events/s, ftrace %.1f M events/s: x slowest %.2f" % (
             "per event, %s" % op, shape, pev, kev, max(pev, kev) / min(pev, kev)))
+    passes(a, shape, pb)
     small = pb + ".quarter"
     mb = max(a.mb // 4, 1)
     subprocess.check_call([a.gen, shape, str(mb), small])
@@ -135,6 +136,21 @@ def perfetto_rows(a, shape, pb, k, results):
                   (rss - os.path.getsize(path)) / n, anon / n))
     for p in (small, o):
         os.unlink(p)
+
+
+def passes(a, shape, pb):
+    """The Perfetto reader's two passes timed alone (bench/perfetto-passes:
+    pass 2 without the text's new pages, no reader beside it): the least
+    any import of the proto takes on this machine, with the text read,
+    scanned and written as JSON for free."""
+    tool = os.path.join(os.path.dirname(a.gen), "perfetto-passes")
+    if not os.path.exists(tool):
+        return
+    out = subprocess.run([tool, pb, str(a.runs)], stdout=subprocess.PIPE, check=True)
+    f = out.stdout.decode().split()
+    p1, p2, size = float(f[1]), float(f[3]), os.path.getsize(pb) / MB
+    print("%-34s pass 1 %.3f s, pass 2 %.3f s: both %.0f MB/s, pass 2 on two cores %.0f MB/s"
+          % ("perfetto passes alone, " + shape, p1, p2, size / (p1 + p2), size / (p1 + p2 / 2)))
 
 
 def make_json_kernel(k, j, out):

@@ -105,3 +105,19 @@ sys.exit("; ".join(bad) if bad else 0)' "$T/tp" "$T/p.json"; then
 else
 	notok "shape perfetto: counts differ from trace_processor's"; sed 's/^/    /' "$T/tp" | head -5
 fi
+
+# bench/perfetto-passes (make bench: the reader's two passes timed alone)
+# reads the whole trace: the lines of its text are the import's events
+PASSES=$(dirname "$GEN")/perfetto-passes
+if [ ! -x "$PASSES" ]; then
+	notok "shape perfetto: $PASSES not built (make tests)"
+elif "$PASSES" "$P" 1 > "$T/pp" && $TM import -q -o "$T/p.json" "$P" &&
+     n=$(python3 -c '
+import json, sys
+text = json.load(open(sys.argv[1]))["systemTraceEvents"].splitlines()
+print(sum(1 for l in text if not l.startswith("#")))' "$T/p.json") &&
+     grep -q "^pass1 [0-9.]* pass2 [0-9.]* text [0-9]* events $n\$" "$T/pp" && [ "$n" -gt 1000 ]; then
+	ok "shape perfetto: perfetto-passes writes the text's $n events"
+else
+	notok "shape perfetto: perfetto-passes"; sed 's/^/    /' "$T/pp"
+fi
