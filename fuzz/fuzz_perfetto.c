@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_perfetto.c - libFuzzer target for the Perfetto protobuf reader
- * (parsers/perfetto.c): the bytes, after a well-formed first packet so
+ * (parsers/perfetto*.c): the bytes, after a well-formed first packet so
  * that they are always read as a Perfetto trace, opened from memory; every
  * block is touched (ASan sees any out-of-range view), the error contract
  * checked (one non-empty line naming the input), everything freed.  The

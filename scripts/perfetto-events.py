@@ -80,7 +80,7 @@ SPECIAL = {
                      ("A", " target_cpu=", 5, "CPU3")],
 }
 
-# Written by perfetto.c itself, or without a text form here: gfp_flags
+# Written by perfetto-lines.c itself, or without a text form here: gfp_flags
 # (to_ftrace() names the flags, by kernel version), the vendor markers
 # written as tracing_mark_write lines, timers whose function is a symbol,
 # sys_enter (repeated args).

@@ -678,7 +678,7 @@ static void test_prefix_ahead(void **state)
 	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.000: foo: a=1\n"), 1);
 	assert_int_equal(prefix_kind("          worker-101   (   77) [002] d.h2   100.0001001: foo: a=1\n"), 1);
 	assert_int_equal(prefix_kind("a-1 [000] .... 1.000000001: e: x\n"), 1);
-	/* a line of a Perfetto trace's text (parsers/perfetto.c writes 9) */
+	/* a line of a Perfetto trace's text (parsers/perfetto-lines.c writes 9) */
 	assert_int_equal(prefix_kind("          <idle>-0     (-----) [003] .... 100.000007904: cpu_idle: "
 				     "state=1 cpu_id=3\n"), 3);
 	same_on_every_path("          <idle>-0     (-----) [003] .... 100.000007904: cpu_idle: state=1 cpu_id=3\n",
