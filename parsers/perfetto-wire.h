@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * perfetto-wire.h - the protobuf wire format, read in place, and the field
- * numbers of Perfetto's trace schema that perfetto.c and perfetto-track.c
+ * numbers of Perfetto's trace schema that perfetto*.c and perfetto-track*.c
  * read.
  *
  * A message is a run of fields, each a varint tag (field number << 3 |
@@ -130,7 +130,7 @@ enum {
 	PF_PSTATS_THREAD_TID = 1,               /* ProcessStats.Thread.tid */
 };
 
-/* The TrackEvent part (perfetto-track.c), from the same schema. */
+/* The TrackEvent part (perfetto-track*.c), from the same schema. */
 enum {
 	PF_PKT_TRACK_EVENT = 11,                /* TracePacket.track_event */
 	PF_PKT_STATE_CLEARED = 41,              /* TracePacket.incremental_state_cleared */
