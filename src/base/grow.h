@@ -11,7 +11,7 @@
  * reader that cuts lines never sees half of one; and once, at the end, to
  * the final length, with the end flag: after that no more comes.  A
  * writer that fails ends the span at what is published (its error is the
- * opener's business, parsers/input.c).
+ * opener's business, parsers/input-open.c).
  *
  * The final length, whatever byte it ends on, is for the reader that
  * looks at the head before it knows how to cut (tm_grow_wait_final).
