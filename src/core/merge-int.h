@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* merge-int.h - state shared by the parts of the merge writer (merge.c,
- * merge-json.c). */
+ * merge-early.c, merge-json.c, merge-kevents.c). */
 #ifndef TM_MERGE_INT_H
 #define TM_MERGE_INT_H
 
 #include <json-c/json.h>
+#include <string.h>
 
 #include "buf.h"
 #include "canon.h"
@@ -62,9 +63,42 @@ struct tm_mw {
 	int64_t link_ts;                  /* the clock link's instant (output clock) */
 	size_t nevents;                   /* traceEvents written */
 	struct tm_kev *kev;               /* --kernel-as=events|both: converter */
-	struct tm_merge_early *early;     /* writing during the first pass (merge.c) */
+	struct tm_merge_early *early;     /* writing during the first pass (merge-early.c) */
 	struct json_object *kev_report;
 };
+
+/* Text into the output's JSON string being written. */
+static inline void text(struct tm_mw *w, const char *p, size_t n)
+{
+	tm_out_json_chars(&w->out, p, n);
+}
+
+static inline void text_s(struct tm_mw *w, const char *s)
+{
+	text(w, s, strlen(s));
+}
+
+/* merge.c */
+/* The line of stream K (its current) as the output's kernel text. */
+void tm_merge_text_line(struct tm_mw *w, struct tm_kstream *k);
+/* Everything W holds freed (its streams closed). */
+void tm_merge_mw_free(struct tm_mw *w);
+/* Open OUT: O's fd, or OUTPATH; gzip-compressed when O asks.  0, or -1
+ * with D's error (nothing left open). */
+int tm_merge_open_output(struct tm_out *out, const char *outpath, const struct tm_merge_opts *o,
+			 struct tm_diag *d);
+
+/* merge-early.c (the kernel text written during the first pass) */
+/* The tgid hint known so far for PID (of ST's input), noted. */
+int32_t tm_merge_early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid);
+/* A line of PID written with "-----" at offset OFF of the output
+ * (UINT64_MAX: not known where), noted to be filled in. */
+void tm_merge_early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off);
+/* The text E wrote, when it is what W (set up for the solved inputs) would
+ * write, its late tgids filled in: E's writer set up as W to go on after
+ * it (the counts taken into W's, *JSON whether its JSON events are
+ * written too); else NULL, E dropped. */
+struct tm_mw *tm_merge_early_adopt(struct tm_merge_early *e, struct tm_mw *w, bool *json);
 
 /* merge-json.c */
 int tm_merge_json_events(struct tm_mw *w);

@@ -2,7 +2,8 @@
 /*
  * merge.c - the merged trace: kernel text, JSON events, names, clock link
  * (see merge.h).  The kernel inputs' ftrace blocks are read again (the first
- * pass was tm_sync_load) and merged by their output-clock timestamps.
+ * pass was tm_sync_load) and merged by their output-clock timestamps, or
+ * the text written during the first pass is taken (merge-early.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,27 +18,14 @@
 #include "merge.h"
 #include "merge-int.h"
 #include "pid-map.h"
-#include "report.h"
 #include "str.h"
-#include "tracemerge/ts.h"
 #include "thread.h"
-#include "tuning.h"
 
 #define LINK_ID "tracemerge_link"
 
 static bool is_sync_marker(const struct tm_ftrace_event *ev)
 {
 	return tm_ftrace_is_marker(ev) && TM_STR_STARTS(ev->details, "trace_event_clock_sync:");
-}
-
-static void text(struct tm_mw *w, const char *p, size_t n)
-{
-	tm_out_json_chars(&w->out, p, n);
-}
-
-static void text_s(struct tm_mw *w, const char *s)
-{
-	text(w, s, strlen(s));
 }
 
 /* ---- kernel streams ---------------------------------------------------- */
@@ -126,10 +114,6 @@ static struct tm_kstream *pick(struct tm_mw *w)
 	return best;
 }
 
-static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid);
-static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off);
-static void free_mw(struct tm_mw *w);
-
 /* The TGID column's fill for PID of stream K: the first pass's hint, from
  * a small direct-mapped cache (the hints do not change while writing).
  * While the first pass is still going on (w->early), the hint known so far,
@@ -139,7 +123,7 @@ static int32_t tgid_hint(struct tm_mw *w, struct tm_kstream *k, int32_t pid)
 	size_t i = (uint32_t)pid % TM_TGID_CACHE;
 
 	if (w->early)
-		return early_hint(w->early, k->st, pid);
+		return tm_merge_early_hint(w->early, k->st, pid);
 	if (k->tc_pid[i] != pid || pid < 0) {
 		k->tc_pid[i] = pid;
 		k->tc_tgid[i] = tm_kstats_tgid(k->st, pid);
@@ -195,7 +179,7 @@ static void canon(struct tm_mw *w, struct tm_kstream *k, const struct tm_ftrace_
 	b->n = 0;
 	tm_canon_line(b, l, tgid, &w->canon);
 	if (w->early && l->ev.tgid < 0 && tgid < 0)
-		early_unknown(w->early, l->ev.pid, UINT64_MAX);   /* (not filled in) */
+		tm_merge_early_unknown(w->early, l->ev.pid, UINT64_MAX);   /* (not filled in) */
 }
 
 /* The current event of stream K into the kernel text. */
@@ -226,7 +210,7 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	else
 		at = tm_canon_line_json(&w->out, &w->line, l, tgid, &w->canon);
 	if (w->early && l->ev.tgid < 0 && tgid < 0)
-		early_unknown(w->early, l->ev.pid, at < 0 ? UINT64_MAX : start + (uint64_t)at);
+		tm_merge_early_unknown(w->early, l->ev.pid, at < 0 ? UINT64_MAX : start + (uint64_t)at);
 }
 
 /* Keep a clock-sync marker line (canonical, own clock) for "tracemergeClockSync". */
@@ -303,7 +287,7 @@ static __attribute__((noinline)) void link_line(struct tm_mw *w, struct tm_kstre
 }
 
 /* Line K->l of the kernel text (not --kernel-as=events). */
-static void text_line(struct tm_mw *w, struct tm_kstream *k)
+void tm_merge_text_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	if (w->o->verbatim) {
 		verbatim_line(w, k);
@@ -373,7 +357,7 @@ static int write_kernel(struct tm_mw *w)
 				return -1;
 			}
 		} else {
-			text_line(w, k);
+			tm_merge_text_line(w, k);
 		}
 		if (stream_next(w, k))
 			return -1;
@@ -381,130 +365,9 @@ static int write_kernel(struct tm_mw *w)
 	return 0;
 }
 
-/* ---- the kernel text written during the first pass --------------------- */
-
-/* `import` of one ftrace block into a file: the block's lines are written
- * as the first pass reads them (tm_merge_early_line, a kscan callback), so
- * the block is parsed once instead of twice.  The text depends on the
- * whole first pass only through the TGID column's fill of lines that have
- * none (the tgid learned anywhere in the block) and the tracer name: the
- * fills used are noted, and tm_merge_write keeps the text only when every
- * one is still the block's hint at the end, the tracer is the same and the
- * clock needs no change; otherwise it is thrown away and written again.
- * The same for one Trace Event JSON block (tm_merge_early_event): on the
- * output clock its events are copied as they are, and its top-level keys
- * are kept as the second pass would keep them (tm_merge_early_json_end). */
-struct early_fill {
-	bool set;
-	int32_t tgid;        /* the fill of its lines written last */
-	bool unknown;        /* some written with "-----" */
-	bool complete;       /* and each of those noted in places[] */
-	uint32_t nplaces;
-	uint32_t last;       /* its last place noted: places[last - 1], or 0 */
-	char col[12];        /* (early_fill_in: the tgid learned, as written) */
-};
-
-/* Where a "-----" was written (in the order written). */
-struct early_place {
-	uint64_t off;        /* in the output */
-	uint32_t prev;       /* the place before it of its task: places[prev - 1],
-			      * or 0 */
-};
-
-/* The places noted: per pid and in all (16 bytes each).  Past them the
- * pid's "-----" are not noted: should its tgid be learned, the text is
- * written again.  A tgid wider than the column's 5 digits moves the
- * output after it on (tm_out_rewrite). */
-#define EARLY_PLACES_PID 4096u
-#define EARLY_PLACES_MAX (1u << 20)
-
-struct tm_merge_early {
-	struct tm_mw w;              /* w.out: the output, being written;
-				      * w.tracer: the tracer the text names */
-	struct tm_merge_opts o;
-	struct tm_merge_counts c;
-	struct tm_kstream k;         /* the one stream: lines from the callback;
-				      * k.tc_pid/tc_tgid: the fills noted last */
-	struct tm_hmap *fills;       /* pid -> struct early_fill */
-	struct early_place *places;  /* the "-----" written, to be filled in
-				      * with a tgid learned after them */
-	uint32_t nplaces, places_cap;
-	size_t block;                /* the block written */
-	size_t ninputs;
-	bool begun, failed, adopted;
-	bool json;                   /* the block is JSON events, not kernel text */
-	bool json_ended;             /* its top-level keys are kept (w.keys, w.meta) */
-	struct tm_diag d;            /* what keeping them warned (w.jd) */
-	/* the input whose text is written: the first whose line came; with
-	 * several inputs scanned at once (kline alone), read atomically */
-	struct tm_kstats *owner;
-};
-
-/* F's TGID learned (between two lines written): its "-----" filled in
- * now if they are all in the output's buffer still (a task whose tgid comes
- * soon after its first lines: a wider one then moves the buffer's bytes,
- * not the file's), else at the end (early_fill_in). */
-static void early_learned(struct tm_merge_early *e, struct early_fill *f, int32_t tgid)
-{
-	struct tm_out_edit *ed;
-	char col[12];
-	uint32_t n, k = f->nplaces, grow;
-
-	f->tgid = tgid;
-	if (!f->unknown || !f->complete || !f->last)
-		return;
-	n = (uint32_t)snprintf(col, sizeof(col), "%5d", (int)tgid);
-	if (!(ed = malloc(k * sizeof(*ed))))
-		return;
-	/* its places, last first, into the order written */
-	for (uint32_t i = f->last; i; i = e->places[i - 1].prev)
-		ed[--k] = (struct tm_out_edit){ e->places[i - 1].off, col, 5, n };
-	if (tm_out_rewrite_buffered(&e->w.out, ed, f->nplaces) == 0) {
-		/* the places of other tasks after its own moved on too */
-		grow = n - 5;
-		for (uint32_t j = 0, m = 0; grow && j < e->nplaces; j++) {
-			while (m < f->nplaces && ed[m].offset < e->places[j].off)
-				m++;
-			e->places[j].off += (uint64_t)m * grow;
-		}
-		f->unknown = false;
-		f->last = 0;
-		f->nplaces = 0;
-	}
-	free(ed);
-}
-
-/* The hint known so far for PID, noted (the stream's hint cache holds the
- * fills noted last): a second, different fill for the same pid already
- * means the text differs. */
-static int32_t early_hint(struct tm_merge_early *e, struct tm_kstats *st, int32_t pid)
-{
-	size_t i = (uint32_t)pid % TM_TGID_CACHE;
-	int32_t tgid = tm_kstats_tgid(st, pid);
-	struct early_fill *f;
-
-	if (pid < 0 || (e->k.tc_pid[i] == pid && e->k.tc_tgid[i] == tgid))
-		return tgid;
-	if (tgid < 0 && tm_kstats_untracked(st, pid))
-		return tgid;  /* past the tasks cap: unknown for good, not noted */
-	f = tm_hmap_get_i32(e->fills, pid, true);
-	if (!f)
-		e->failed = true;
-	else if (!f->set)
-		*f = (struct early_fill){ .set = true, .tgid = tgid, .complete = true };
-	else if ((f->tgid >= 0 && f->tgid != tgid) || (tgid >= 0 && f->unknown && !f->complete))
-		e->failed = true;   /* a tgid written, then another; or "-----"
-				     * that cannot be filled in (early_holds) */
-	else if (f->tgid < 0 && tgid >= 0)
-		early_learned(e, f, tgid);   /* the "-----" before are filled in */
-	e->k.tc_pid[i] = pid;
-	e->k.tc_tgid[i] = tgid;
-	return tgid;
-}
-
 /* Open OUT: O's fd, or OUTPATH; gzip-compressed when O asks.  0, or -1
  * with D's error (nothing left open). */
-static int open_output(struct tm_out *out, const char *outpath, const struct tm_merge_opts *o,
+int tm_merge_open_output(struct tm_out *out, const char *outpath, const struct tm_merge_opts *o,
 		       struct tm_diag *d)
 {
 	if (o->to_fd ? tm_out_open_fd(out, o->fd, d) : tm_out_open(out, outpath, d))
@@ -514,305 +377,6 @@ static int open_output(struct tm_out *out, const char *outpath, const struct tm_
 		return -1;
 	}
 	return 0;
-}
-
-/* A line of PID written with "-----" for its unknown TGID, at offset OFF of
- * the output (UINT64_MAX: not known where): noted, to be filled in should
- * its tgid be learned later in the block. */
-static void early_unknown(struct tm_merge_early *e, int32_t pid, uint64_t off)
-{
-	struct early_fill *f = tm_hmap_get_i32(e->fills, pid, false);
-	struct early_place *p;
-
-	if (!f)
-		return;   /* past the tasks cap: never learned */
-	f->unknown = true;
-	if (!f->complete)
-		return;
-	if (off == UINT64_MAX || f->nplaces >= EARLY_PLACES_PID || e->nplaces >= EARLY_PLACES_MAX) {
-		f->complete = false;
-		return;
-	}
-	if (e->nplaces == e->places_cap) {
-		uint32_t cap = e->places_cap ? e->places_cap * 2 : 4096;
-
-		if (!(p = realloc(e->places, cap * sizeof(*p)))) {
-			f->complete = false;
-			return;
-		}
-		e->places = p;
-		e->places_cap = cap;
-	}
-	e->places[e->nplaces++] = (struct early_place){ off, f->last };
-	f->last = e->nplaces;
-	f->nplaces++;
-}
-
-struct tm_merge_early *tm_merge_early_new(const char *outpath, const struct tm_merge_opts *o,
-					  size_t ninputs)
-{
-	struct tm_merge_early *e;
-	struct tm_diag d;
-
-	if (!tm_out_takes_back(outpath) || o->kernel_as != TM_KERNEL_TEXT ||
-	    tm_tuning_reference() || !(e = calloc(1, sizeof(*e))))
-		return NULL;   /* stdout, a device, a FIFO cannot be taken back */
-	tm_diag_init(&d);
-	if (!(e->fills = tm_hmap_new(sizeof(struct early_fill))) ||
-	    !(e->w.moved_lines = json_object_new_array()) ||
-	    open_output(&e->w.out, outpath, o, &d)) {
-		/* the second pass opens it again and says why it cannot */
-		json_object_put(e->w.moved_lines);
-		tm_hmap_free(e->fills);
-		tm_diag_free(&d);
-		free(e);
-		return NULL;
-	}
-	tm_diag_free(&d);
-	tm_diag_init(&e->d);
-	e->o = *o;
-	e->w.o = &e->o;
-	e->w.c = &e->c;
-	e->w.jout = &e->w.out;
-	e->w.jd = &e->d;
-	e->w.early = e;
-	e->w.ks = &e->k;
-	e->w.nks = 1;
-	e->k.identity = true;
-	e->ninputs = ninputs;
-	memset(e->k.tc_pid, 0xff, sizeof(e->k.tc_pid)); /* pid -1: empty */
-	snprintf(e->w.tracer, sizeof(e->w.tracer), "nop");
-	return e;
-}
-
-/* The output's start before the first thing written: the background
- * writer only now (the input is open: a trace.dat is converted in a forked
- * child, which must not start beside other threads), and the key. */
-static void early_begin(struct tm_merge_early *e, size_t bi, bool json)
-{
-	e->begun = true;
-	e->json = json;
-	e->block = bi;
-	if (tm_thread_allowed())
-		tm_out_background(&e->w.out);
-	tm_out_puts(&e->w.out, json ? "{\"traceEvents\":[" : "{\"systemTraceEvents\":\"");
-}
-
-/* Before a line of block BI is written: the output begun at the block's
- * first line that is not a "# tracer:" line before it; false when L is not
- * written (such a tracer line, or the text is given up). */
-static __attribute__((noinline)) bool early_start(struct tm_merge_early *e, struct tm_kstats *st,
-						   const struct tm_ftrace_line *l, size_t bi)
-{
-	struct tm_mw *w = &e->w;
-	char tracer[sizeof(w->tracer)];
-
-	if (e->json) {
-		e->failed = true;   /* kernel text and JSON events: not done here */
-		return false;
-	}
-	if (e->begun) {
-		e->failed = true;   /* several blocks: merged by time, not written here */
-		return false;
-	}
-	/* the "# tracer:" lines before the first line written name the tracer
-	 * of the text's first line (the reader's header keeps the last one, as
-	 * does tracer[] here) */
-	if (!e->o.verbatim && l->kind == TM_LN_HEADER &&
-	    tm_ftrace_tracer_line(l->raw, tracer, sizeof(tracer))) {
-		if (tracer[0])
-			memcpy(w->tracer, tracer, sizeof(tracer));
-		else
-			snprintf(w->tracer, sizeof(w->tracer), "nop");
-		return false;
-	}
-	early_begin(e, bi, false);
-	e->k.st = st;
-	/* the clock link and moved markers of several inputs, or of an input
-	 * with JSON blocks (systrace's page): as if they held JSON events
-	 * (tm_merge_write's rule, checked at the end) */
-	w->want_link = w->move_sync =
-		!e->o.verbatim && (e->ninputs > 1 || st->blocks[TM_BLOCK_JSON] > 0);
-	if (!e->o.verbatim) {
-		text_s(w, "# tracer: ");
-		text_s(w, w->tracer);
-		text_s(w, "\n");
-	}
-	return true;
-}
-
-void tm_merge_early_line(void *ctx, struct tm_kstats *st, const struct tm_fline *fl,
-			 const struct tm_canon_pre *pre, const struct tm_block *b, size_t bi)
-{
-	struct tm_merge_early *e = ctx;
-	const struct tm_ftrace_line *l = &fl->line;
-	struct tm_kstats *owner = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
-
-	(void)b;
-	if (owner != st &&
-	    (owner || !__atomic_compare_exchange_n(&e->owner, &owner, st, false,
-						   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)))
-		return;   /* another input's text is being written */
-	if (e->failed)
-		return;
-	if ((e->json || !e->begun || bi != e->block) && !early_start(e, st, l, bi))
-		return;
-	e->k.fl = fl;
-	e->k.l = l;
-	e->k.pre = pre;
-	if (l->kind == TM_LN_EVENT)
-		e->k.ts = l->ev.ts_ns;   /* the output clock is its own */
-	text_line(&e->w, &e->k);
-}
-
-void tm_merge_early_event(void *ctx, const struct tm_te_event *ev, size_t bi)
-{
-	struct tm_merge_early *e = ctx;
-
-	if (e->failed || (e->begun && !e->json))
-		return;   /* after kernel text: written after it, as merge's are */
-	if (!e->begun)
-		early_begin(e, bi, true);
-	else if (bi != e->block || e->json_ended)
-		e->failed = true;   /* several blocks */
-	if (!e->failed)
-		tm_merge_json_copy(&e->w, ev);
-}
-
-void tm_merge_early_json_end(void *ctx, const struct tm_te_top *top, const char *path,
-			     size_t bi)
-{
-	struct tm_merge_early *e = ctx;
-
-	if (e->begun && !e->json)
-		return;   /* (its events are written after the kernel text) */
-	if (e->failed || !e->begun || bi != e->block || e->json_ended ||
-	    tm_merge_json_top(&e->w, top, path))
-		e->failed = true;   /* (no events: the second pass writes it) */
-	else
-		e->json_ended = true;
-}
-
-static void early_drop(struct tm_merge_early *e)
-{
-	if (e->adopted)
-		return;
-	tm_out_abort(&e->w.out);
-	e->w.ks = NULL;
-	e->w.nks = 0;
-	free_mw(&e->w);
-	e->adopted = true;   /* nothing left to free but e */
-}
-
-void tm_merge_early_free(struct tm_merge_early *e)
-{
-	if (!e)
-		return;
-	early_drop(e);
-	tm_hmap_free(e->fills);
-	free(e->places);
-	tm_diag_free(&e->d);
-	free(e);
-}
-
-/* Are the JSON events E wrote what W (set up for the solved inputs) would
- * write: one JSON block of one input without kernel text, on the output
- * clock, nothing moved out? */
-static bool early_json_holds(struct tm_merge_early *e, const struct tm_mw *w)
-{
-	const struct tm_sync *s = w->s;
-	const struct tm_src *src = &s->src[0];
-	const struct tm_clock_route *rt;
-
-	if (e->failed || !e->json_ended || e->w.out.err || s->nsrc != 1 || src->kernel ||
-	    src->njb != 1 || src->jb[0].block != e->block || src->pid_off || w->move_sync ||
-	    w->o->kernel_as != TM_KERNEL_TEXT)
-		return false;
-	rt = &s->routes[src->jb[0].dom];
-	return tm_clock_is_identity(&rt->to_target) && (rt->linked || src->jb[0].events == src->jb[0].sync);
-}
-
-/* Is what E wrote the kernel text W (set up for the solved inputs) would
- * write? */
-static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
-{
-	const struct tm_sync *s = w->s;
-	struct tm_src *src = NULL;
-	size_t nftrace = 0, it = 0;
-	const struct early_fill *f;
-	const char *key;
-	size_t klen;
-
-	if (e->json)
-		return early_json_holds(e, w);
-	if (e->failed || !e->begun || e->w.out.err || w->want_link != e->w.want_link ||
-	    w->move_sync != e->w.move_sync || e->o.verbatim != w->o->verbatim ||
-	    w->o->kernel_as != TM_KERNEL_TEXT ||
-	    (!w->o->verbatim && strcmp(e->w.tracer, w->tracer)))
-		return false;
-	/* one kernel input, the one written, as it is */
-	for (size_t i = 0; i < s->nsrc; i++) {
-		if (!s->src[i].kernel)
-			continue;
-		if (src)
-			return false;
-		src = &s->src[i];
-	}
-	if (!src || &src->st != e->owner || src->pid_off)
-		return false;
-	for (size_t bi = 0; bi < tm_input_nblocks(src->in); bi++)
-		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
-	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
-		return false;
-	/* every tgid written is the block's; a "-----" written where it has
-	 * one can be filled in */
-	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
-		int32_t pid, tgid;
-
-		memcpy(&pid, key, sizeof(pid));
-		tgid = tm_kstats_tgid(&src->st, pid);
-		if ((f->tgid >= 0 && f->tgid != tgid) ||
-		    (tgid >= 0 && f->tgid < 0 && !f->unknown) ||
-		    (tgid >= 0 && f->unknown && !f->complete))
-			return false;
-	}
-	return true;
-}
-
-/* The "-----" E wrote for tgids learned after them, filled in with those
- * (early_holds said they can be); false if the output could not be. */
-static bool early_fill_in(struct tm_merge_early *e)
-{
-	struct tm_out_edit *ed;
-	struct early_fill *f;
-	size_t it = 0, klen, ne = 0;
-	const char *key;
-	bool ok;
-
-	if (!e->nplaces)
-		return true;
-	if (!(ed = calloc(e->nplaces, sizeof(*ed))))
-		return false;
-	/* each task's places (a list through places[]) at their index: the
-	 * edits in the order written, as tm_out_rewrite wants them */
-	while ((f = tm_hmap_next(e->fills, &it, &key, &klen))) {
-		int32_t pid, tgid;
-		uint32_t n;
-
-		memcpy(&pid, key, sizeof(pid));
-		tgid = tm_kstats_tgid(e->owner, pid);
-		if (tgid < 0 || !f->last)
-			continue;
-		n = (uint32_t)snprintf(f->col, sizeof(f->col), "%5d", (int)tgid);
-		for (uint32_t i = f->last; i; i = e->places[i - 1].prev)
-			ed[i - 1] = (struct tm_out_edit){ e->places[i - 1].off, f->col, 5, n };
-	}
-	for (uint32_t i = 0; i < e->nplaces; i++)
-		if (ed[i].p)
-			ed[ne++] = ed[i];
-	ok = tm_out_rewrite(&e->w.out, ed, ne) == 0;
-	free(ed);
-	return ok;
 }
 
 /* ---- the whole object ------------------------------------------------- */
@@ -837,7 +401,7 @@ static void first_tracer(struct tm_mw *w)
 	}
 }
 
-static void free_mw(struct tm_mw *w)
+void tm_merge_mw_free(struct tm_mw *w)
 {
 	close_streams(w);
 	tm_kev_free(w->kev);
@@ -950,7 +514,7 @@ static uint64_t text_bytes(const struct tm_sync *s)
 int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge_opts *o,
 		   struct tm_merge_counts *c)
 {
-	struct tm_mw local, *w = &local;
+	struct tm_mw local, *w = &local, *ew;
 	struct json_side js;
 	bool jt = false, json_written = false;
 	int rc = -1;
@@ -977,32 +541,12 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	w->move_sync = !o->verbatim && (w->want_link || s->nsrc > 1);
 	w->moved_lines = json_object_new_array();
 	first_tracer(w);
-	if (o->early && early_holds(o->early, w) && early_fill_in(o->early)) {
+	if (o->early && (ew = tm_merge_early_adopt(o->early, w, &json_written))) {
 		/* the kernel text is written already: go on after it */
-		struct tm_merge_early *e = o->early;
-
-		w = &e->w;
-		w->s = s;
-		w->o = o;
-		w->c = c;
-		w->jd = s->d;
 		json_object_put(local.moved_lines); /* e's has its markers */
-		w->early = NULL;
-		w->ks = NULL;
-		w->nks = 0;
-		c->kernel_out = e->c.kernel_out;
-		c->kernel_sync = e->c.kernel_sync;
-		c->link = e->c.link;
-		c->unconverted = e->c.unconverted;
-		c->json_out = e->c.json_out;
-		json_written = e->json;
-		/* keeping the top-level keys warned where the second pass would */
-		tm_diag_absorb(s->d, &e->d);
-		e->adopted = true;
+		w = ew;
 	} else {
-		if (o->early)
-			early_drop(o->early);
-		if (open_output(&w->out, outpath, o, s->d))
+		if (tm_merge_open_output(&w->out, outpath, o, s->d))
 			goto done;
 		if (tm_thread_allowed())
 			tm_out_background(&w->out); /* write(2) off the writing thread */
@@ -1062,6 +606,6 @@ fail:
 		tm_out_report(&w->out, s->d);   /* the cause, when nothing else said one */
 	tm_out_abort(&w->out);
 done:
-	free_mw(w);
+	tm_merge_mw_free(w);
 	return rc;
 }
