@@ -14,7 +14,7 @@ each against its plain file), then times
 as the baseline (cat FILE >/dev/null: reading; cat FILE >OUT: reading and
 writing), peak RSS (wait4) and peak anonymous RSS (sampled from
 /proc/PID/status every 2 ms: the memory that is not mapped input pages),
-and, where viewer-check is set up, Perfetto's trace_processor and the
+and, where the viewers are set up (tests/viewers/harness), Perfetto's trace_processor and the
 Catapult importer on the same inputs.  Every timed run starts with its
 output removed and the page cache written back (sync, not timed).  Checks
 that the outputs are identical to the reference path (TM_REFERENCE=1: one
@@ -388,10 +388,10 @@ def main():
             "  output of " + name, "identical to the reference path" if ok else "DIFFERS",
             rsecs))
 
-    vc = os.environ.get("TM_VIEWER_CHECK") or os.path.join("build", "viewer-check")
-    if a.viewers != "no" and os.path.exists(os.path.join(vc, "perfetto", "tp_query")):
+    vc = os.environ.get("TM_VIEWERS") or os.path.join("build", "viewers")
+    if a.viewers != "no" and os.path.exists(os.path.join(vc, "ready")):
         print("viewers on the same inputs (tracemerge MB/s / viewer MB/s):")
-        tp = os.path.join(vc, "perfetto", "tp_query")
+        tp = os.path.join(vc, "tp-query")
         for name, path, size, q, ours in (
                 ("perfetto trace_processor ftrace", k, ksz, "select count(*) from sched",
                  "import ftrace"),
@@ -417,14 +417,14 @@ def main():
             run([a.tool, "import", "-q", "-o", conv, path])
             size = os.path.getsize(conv)
             secs, rss = run(["node", "--max-old-space-size=8192",
-                             os.path.join(vc, "load_trace.js"), conv])[:2]
+                             os.path.join("tests", "viewers", "harness", "view.js"), conv])[:2]
             mbs = size / MB / secs
             print("%-34s %8.3f %9.1f  maxRSS %5.0fM   tracemerge %s: %.1fx" % (
                 name, secs, mbs, rss / MB, ours, results[ours] / mbs))
     elif a.viewers == "no":
         print("viewers: skipped (BENCH_VIEWERS=no)")
     else:
-        print("viewers: skipped (viewer-check not set up: sh scripts/viewer-check.sh)")
+        print("viewers: skipped (not set up: sh scripts/deps.sh check)")
     for p in (o1, o2, o1gz, o2 + ".gz", o2 + ".a", scratch):
         if os.path.exists(p):
             os.unlink(p)

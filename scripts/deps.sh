@@ -6,9 +6,15 @@
 #   scripts/deps.sh valgrind also valgrind
 #   scripts/deps.sh check    also what the live tests drive (headless chromium),
 #                            groff, man and bash-completion for tests/cli/docs.sh,
-#                            python3 and pip for tests/api/python.sh
+#                            python3 and pip for tests/api/python.sh, and the
+#                            viewers the tests load outputs into: node and npm,
+#                            chromium-shell's trace_processor, clang++ with libc++
+#                            (tests/viewers/harness/setup.sh then makes build/viewers)
+# Run as another user, it names the packages to install and fails; only the
+# viewers' packages are left for later (the viewer checks are then skipped).
 set -e
 need=""
+viewers=""
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 command -v cc >/dev/null 2>&1 || need="$need build-essential"
 command -v make >/dev/null 2>&1 || need="$need make"
@@ -40,15 +46,32 @@ for extra in "$@"; do
 		# tests/api/python.sh: the Python package, installed with pip
 		command -v python3 >/dev/null 2>&1 || need="$need python3"
 		python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
-		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion" ;;
+		[ -f /usr/share/bash-completion/bash_completion ] || need="$need bash-completion"
+		# the viewers (tests/viewers/harness)
+		command -v node >/dev/null 2>&1 || viewers="$viewers nodejs"
+		command -v npm >/dev/null 2>&1 || viewers="$viewers npm"
+		[ -f /usr/lib/chromium/libtest_trace_processor.so ] || viewers="$viewers chromium-shell"
+		command -v clang++ >/dev/null 2>&1 || viewers="$viewers clang"
+		dpkg -s libc++-14-dev libc++abi-14-dev >/dev/null 2>&1 ||
+			viewers="$viewers libc++-14-dev libc++abi-14-dev" ;;
 	esac
 done
-[ -z "$need" ] && exit 0
-echo "tracemerge: installing missing packages:$need" >&2
-if [ "$(id -u)" != 0 ]; then
-	echo "tracemerge: not root; run: sudo apt-get install$need" >&2
-	exit 1
+if [ -n "$need$viewers" ]; then
+	if [ "$(id -u)" = 0 ]; then
+		echo "tracemerge: installing missing packages:$need$viewers" >&2
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >/dev/null
+		apt-get install -y -qq $need $viewers >/dev/null
+	elif [ -n "$need" ]; then
+		echo "tracemerge: not root; run: sudo apt-get install$need$viewers" >&2
+		exit 1
+	else
+		echo "tracemerge: the viewer checks will be skipped; to run them: sudo apt-get install$viewers" >&2
+	fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null
-apt-get install -y -qq $need >/dev/null
+case " $* " in
+*" check "*)
+	sh "$(dirname "$0")/../tests/viewers/harness/setup.sh" ||
+		echo "tracemerge: the viewers are not ready: the viewer checks will say why" >&2 ;;
+esac
+exit 0

@@ -45,22 +45,31 @@ json_events() {
 	}'
 }
 
-# Find viewer-check (../shared/tools/viewer-check set up by scripts/viewer-check.sh):
-# sets VC to its directory, or empty when it is not there (callers skip).
+# The viewers: Catapult's importer and Perfetto's trace_processor, as the
+# harness of tests/viewers/harness loads them (set up in build/viewers, or
+# $TM_VIEWERS, by scripts/deps.sh check).  VIEW is its facts program
+# (node "$VIEW" [--engine catapult|perfetto] FILE); "$VC/tp-query" answers SQL.
+VIEW=$top/tests/viewers/harness/view.js
+# find_vc sets VC to the viewers folder when it is ready, else empty with
+# VIEW_WHY saying why (the callers skip with it).
 find_vc() {
-	VC=${TM_VIEWER_CHECK:-}
-	for _d in "$VC" "$top/build/viewer-check" /opt/viewer-check; do
-		[ -n "$_d" ] && [ -x "$_d/perfetto/tp_query" ] && [ -d "$_d/node_modules/traceviewer" ] && { VC=$_d; break; }
-		VC=
-	done
-	command -v node >/dev/null && command -v python3 >/dev/null || VC=
+	VC=${TM_VIEWERS:-$top/build/viewers}
+	VIEW_WHY=
+	if ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
+		VIEW_WHY="node or python3 missing: run sh scripts/deps.sh check as root"
+	elif [ -f "$VC/broken" ]; then
+		VIEW_WHY="the viewers failed their own check: $(head -n 1 "$VC/broken")"
+	elif [ ! -f "$VC/ready" ]; then
+		VIEW_WHY="viewers not set up: run sh scripts/deps.sh check as root"
+	fi
+	if [ -n "$VIEW_WHY" ]; then VC=; else TM_VIEWERS=$VC; export TM_VIEWERS; fi
 }
 
-# Load JSON in ENGINE (viewer-check $VC): fails on line-level rejects
+# Load JSON in ENGINE (find_vc first): fails on line-level rejects
 # (Catapult's "Cannot parse line" / "Unrecognized line", Perfetto's parse
 # failures); other content warnings are printed for information.
 no_line_rejects() { # ENGINE JSON
-	(cd "$VC" && node load_trace.js --engine "$1" "$2") > "$T/vc.json" 2>"$T/vc.err"
+	node "$VIEW" --engine "$1" "$2" > "$T/vc.json" 2>"$T/vc.err"
 	python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -7,7 +7,7 @@
 # entryType, and one without (a plain list).  FILE.expected holds, worked out
 # by hand from the documents, one line per slice: name|ts_ns|dur_ns|depth.
 # Checked twice: from the converted Trace Event JSON itself (X: ts/dur;
-# b..e: ts and end - ts; i/n: dur 0; exact ns), and, with viewer-check, from
+# b..e: ts and end - ts; i/n: dur 0; exact ns), and, with the viewers (tests/viewers/harness), from
 # Perfetto's slice table (depth = nesting; at epoch-scale times Perfetto
 # reads µs as doubles, so there ts/dur may be off by its 0.25 µs spacing).
 # Malformed records (FILE_bad.*): the counted warnings and their lines must
@@ -80,10 +80,10 @@ for f in speedtracer.txt scope.json perftimeline.json perftimeline_list.json; do
 		notok "browser: $f converted: $(cat "$T/res")"
 	fi
 	if [ -z "$VC" ]; then
-		skip "browser: $f in Perfetto (viewer-check not set up)"
+		skip "browser: $f in Perfetto ($VIEW_WHY)"
 		continue
 	fi
-	"$VC/perfetto/tp_query" "$T/$b.out.json" "select name, ts, dur, depth from slice" > "$T/tp" 2>&1
+	"$VC/tp-query" "$T/$b.out.json" "select name, ts, dur, depth from slice" > "$T/tp" 2>&1
 	tol=0
 	[ $b = perftimeline ] && tol=250
 	if python3 "$T/cmp.py" perfetto "$D/$b.expected" "$T/tp" $tol > "$T/res" 2>&1; then
@@ -91,7 +91,7 @@ for f in speedtracer.txt scope.json perftimeline.json perftimeline_list.json; do
 	else
 		notok "browser: $f in Perfetto: $(cat "$T/res")"
 	fi
-	node "$VC/load_trace.js" "$T/$b.out.json" > "$T/cat" 2>&1
+	node "$VIEW" "$T/$b.out.json" > "$T/cat" 2>&1
 	check "browser: $f imports in Catapult without warnings" python3 -c \
 		"import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['ok'] and not d['import_warning_count'] else 1)" "$T/cat"
 done

@@ -73,11 +73,11 @@ fi
 # Perfetto's trace_processor opens the gzip output: the same slices
 find_vc
 if [ -z "$VC" ]; then
-	skip "gzip: trace_processor on a gzip output (no viewer-check)"
+	skip "gzip: trace_processor on a gzip output ($VIEW_WHY)"
 else
 	q="select count(*), sum(ts), sum(dur) from slice"
-	"$VC/perfetto/tp_query" "$T/m.json.gz" "$q" > "$T/tp.gz" 2>/dev/null
-	"$VC/perfetto/tp_query" "$T/m.json" "$q" > "$T/tp" 2>/dev/null
+	"$VC/tp-query" "$T/m.json.gz" "$q" > "$T/tp.gz" 2>/dev/null
+	"$VC/tp-query" "$T/m.json" "$q" > "$T/tp" 2>/dev/null
 	if grep -q '"parse_ok":true' "$T/tp.gz" && cmp -s "$T/tp.gz" "$T/tp" &&
 	   ! grep -q '\["0"' "$T/tp"; then
 		ok "gzip: trace_processor opens the gzip output: $(tr -d '\n' < "$T/tp.gz" | grep -o '"rows":.*' | head -c 80)"

@@ -374,7 +374,7 @@ pyck "merge of JSON alone: no systemTraceEvents" "$T/mj2.json" '"systemTraceEven
 # ---- through the viewers' eyes ------------------------------------------------
 find_vc
 if [ -z "$VC" ]; then
-	skip "merge viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	skip "merge viewers ($VIEW_WHY)"
 	exit 0
 fi
 # A current Catapult tree (TM_CATAPULT: a catapult-project/catapult checkout
@@ -385,11 +385,11 @@ if [ -n "${TM_CATAPULT:-}" ] && [ -f "$TM_CATAPULT/catapult_build/node_bootstrap
 else
 	skip "merge viewers in a current Catapult (set TM_CATAPULT to a catapult checkout)"
 fi
-vc_load() { # ENGINE ARGS...: load_trace.js with ENGINE's options
+vc_load() { # ENGINE ARGS...: view.js with ENGINE's options
 	_e=$1; shift
 	case $_e in
-	catapult-current) (cd "$VC" && node load_trace.js --catapult "$TM_CATAPULT" "$@") ;;
-	*) (cd "$VC" && node load_trace.js --engine "$_e" "$@") ;;
+	catapult-current) (node "$VIEW" --catapult "$TM_CATAPULT" "$@") ;;
+	*) (node "$VIEW" --engine "$_e" "$@") ;;
 	esac
 }
 for m in m md mh mp mpk mpa ij mj2 mlg mlg0 mlg2 mlgm mlgi ilg; do
@@ -401,26 +401,7 @@ for m in m md mh mp mpk mpa ij mj2 mlg mlg0 mlg2 mlgm mlgi ilg; do
 		fi
 		case $m in ij|mj2) continue ;; esac   # JSON alone: no twins to compare
 		# every named slice appears twice (JSON + atrace twin) at the same start
-		if python3 - "$T/$m.$eng" > "$T/py" 2>&1 <<'PY'
-import json, sys, collections
-r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
-# Catapult calls a trace whose displayTimeUnit is not ms "low resolution"
-# (app.json says "ns"): a display heuristic, not an import problem
-warn = [w for w in r.get("import_warnings", []) if w.get("type") != "low_resolution_timer"]
-assert r["ok"] and not warn, warn
-starts = collections.defaultdict(list)
-for s in r["matched_slices"]:
-    starts[s["name"]].append(s["start_ms"])
-assert starts, "no slices matched"
-worst = 0
-for name, v in starts.items():
-    assert len(v) % 2 == 0, (name, v)
-    v.sort()
-    for a, b in zip(v[0::2], v[1::2]):
-        worst = max(worst, abs(a - b) * 1000)
-assert worst < 1, worst
-print("%d slice names, worst twin difference %.3f us" % (len(starts), worst))
-PY
+		if python3 "$top/tests/viewers/harness/twins.py" "$T/$m.$eng" > "$T/py" 2>&1
 		then ok "$m.json in $eng: JSON slices and atrace twins start together ($(cat "$T/py"))"
 		else notok "$m.json in $eng: twins"; sed 's/^/    /' "$T/py" | head; fi
 	done

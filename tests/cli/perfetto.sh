@@ -472,12 +472,12 @@ sys.exit(not (st[\"how\"] == \"markers\" and st[\"offset_ns\"] == -5000000000000
 # ---- clocks through the viewers' eyes -----------------------------------------
 find_vc
 if [ -z "$VC" ]; then
-	skip "perfetto clock: viewers (viewer-check not set up: export TM_VIEWER_CHECK)"
+	skip "perfetto clock: viewers ($VIEW_WHY)"
 	exit 0
 fi
 for m in m_mono m_legacy; do
 	for eng in catapult perfetto; do
-		(cd "$VC" && node load_trace.js --engine $eng --slices '^(work|frame)$' "$T/$m.json") > "$T/$m.$eng" 2>&1
+		(node "$VIEW" --engine $eng --slices '^(work|frame)$' "$T/$m.json") > "$T/$m.$eng" 2>&1
 		check "perfetto clock: $m.json in $eng: each app slice starts with its atrace twin (±0 ns reported)" python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])

@@ -83,9 +83,9 @@ P=$T/perfetto.pb
 find_vc
 as_reference perfetto "$P"
 if [ -z "$VC" ]; then
-	skip "shape perfetto: counts against trace_processor (viewer-check not set up: export TM_VIEWER_CHECK)"
+	skip "shape perfetto: counts against trace_processor ($VIEW_WHY)"
 elif $TM import -q -o "$T/p.json" "$P" &&
-     "$VC/perfetto/tp_query" "$P" "select count(*) from sched" "select count(*) from slice" \
+     "$VC/tp-query" "$P" "select count(*) from sched" "select count(*) from slice" \
 	"select name, count(*) from ftrace_event group by name order by name" > "$T/tp" 2>&1 &&
      python3 -c '
 import collections, json, sys

@@ -16,7 +16,7 @@
 #    the writers;
 #  - PROCESS DUMP (testdata/tgid/process_dump.html): thread rows put
 #    threads in their processes and name no process;
-#  - viewer-check: Perfetto and Catapult keep every thread in that process
+#  - the viewers: Perfetto and Catapult keep every thread in that process
 #    (and only there), for the text and the events output.
 . "$(dirname "$0")/../lib.sh"
 command -v python3 >/dev/null || { skip "tgid (python3 missing)"; exit 0; }
@@ -107,10 +107,10 @@ want = sorted([\"process_name|571|571|power-service\", \"process_name|1394|1394|
                \"thread_name|571|599|HwBinder\", \"thread_name|1394|1401|Signal\"])
 sys.exit(None if got == want else \"got %s\" % got)'"
 
-# ---- viewer-check ------------------------------------------------------------------
+# ---- the viewers ---------------------------------------------------------------------
 find_vc
 if [ -z "$VC" ]; then
-	skip "tgid viewers (viewer-check not set up: sh scripts/viewer-check.sh)"
+	skip "tgid viewers ($VIEW_WHY)"
 	exit 0
 fi
 # every thread of OUT in the process worked out above, and only there;
@@ -126,7 +126,7 @@ if [p for p in got.get(531, []) if p not in (None, 531)] or len(got.get(531, [])
 sys.exit("; ".join(bad) or None)' "$1"
 }
 perfetto_threads() { # OUT -> JSON of same_processes
-	"$VC/perfetto/tp_query" "$1" "select t.tid, p.pid from thread t left join process p using(upid)" |
+	"$VC/tp-query" "$1" "select t.tid, p.pid from thread t left join process p using(upid)" |
 	python3 -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -116,17 +116,17 @@ else
 fi
 
 if [ -z "$VC" ]; then
-	skip "live browser: viewers (viewer-check not set up: sh scripts/viewer-check.sh)"
+	skip "live browser: viewers ($VIEW_WHY)"
 	exit 0
 fi
 for e in catapult perfetto; do
-	node "$VC/load_trace.js" --engine $e "$T/imported.json" > "$T/vc.$e" 2>&1
+	node "$VIEW" --engine $e "$T/imported.json" > "$T/vc.$e" 2>&1
 	if python3 "$T/check.py" counts "$T/timeline.json" $e "$T/vc.$e" > "$T/c.$e" 2>&1; then
 		ok "live browser: imported timeline in $(cat "$T/c.$e")"
 	else
 		notok "live browser: imported timeline in $(cat "$T/c.$e")"
 	fi
-	node "$VC/load_trace.js" --engine $e "$T/merged.json" > "$T/vm.$e" 2>&1
+	node "$VIEW" --engine $e "$T/merged.json" > "$T/vm.$e" 2>&1
 	if python3 "$T/check.py" counts "$T/timeline.json" $e "$T/vm.$e" merged > "$T/m.$e" 2>&1; then
 		ok "live browser: merged kernel + timeline trace in $(cat "$T/m.$e")"
 	else

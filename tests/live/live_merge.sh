@@ -28,7 +28,7 @@
 # The ok lines print the measured max |atrace - JSON| per engine and clock.
 #
 # Skips visibly when not root / no tracefs (the tool exits 77) or when
-# viewer-check is missing (for the viewer parts).
+# the viewers are not set up (for the viewer parts).
 . "$(dirname "$0")/../lib.sh"
 case ${TM_BUILD:-build} in
 /*) TOOL=${TM_BUILD}/tests/live/tool_live_app ;;
@@ -187,7 +187,7 @@ def cmd_catapult_sched(lt_path):
     starts = [t for v in by.values() for t in v]
     smin = min(s for s, _ in starts)
     smax = max(s + d for s, d in starts)
-    # load_trace.js gives only the range of the cpu slices: the app's slices
+    # view.js gives only the range of the cpu slices: the app's slices
     # must lie within it +- 1 s and the two ranges overlap (Perfetto's check
     # looks for a switch inside the app's range)
     kmin, kmax = ns_of_us(Decimal(str(r["min"])) * 1000), ns_of_us(Decimal(str(r["max"])) * 1000)
@@ -332,7 +332,7 @@ p = sys.argv[1]
 m = zipfile.ZipFile(p).read("perfetto_manifest.json") if p.endswith(".zip") else \
     tarfile.open(p).extractfile("perfetto_manifest.json").read()
 print(json.loads(m)["perfetto_manifest"]["attributes"].get("tracemerge.stored.app.json"))' "$2/merged.$3")
-	"$VC/perfetto/tp_query" "$2/merged.$3" "$SQL_SLICES" > "$2/tpa.json" 2> "$2/tpa.err"
+	"$VC/tp-query" "$2/merged.$3" "$SQL_SLICES" > "$2/tpa.json" 2> "$2/tpa.err"
 	lcheck "$1: perfetto archive (.$3, app.json $_how): every slice twice, same start" \
 		live perfetto "$2/tpa.json" "$2/app.json" "$4"
 }
@@ -368,19 +368,19 @@ for run in realtime boottime monotonic realtime+50 boottime+50 monotonic+50; do
 		live shifted "$D/merged.json" "$D/app.json" "$D/sync.json"
 
 	if [ -z "$VC" ]; then
-		skip "live merge ($clk): viewer checks (viewer-check not set up: run sh scripts/viewer-check.sh)"
+		skip "live merge ($clk): viewer checks ($VIEW_WHY)"
 		continue
 	fi
-	"$VC/perfetto/tp_query" "$D/merged.json" "$SQL_SLICES" > "$D/tp.json" 2> "$D/tp.err"
+	"$VC/tp-query" "$D/merged.json" "$SQL_SLICES" > "$D/tp.json" 2> "$D/tp.err"
 	lcheck "live merge ($clk): perfetto: every slice twice (json: category app; atrace: none), same start" \
 		live perfetto "$D/tp.json" "$D/app.json" "$err"
-	"$VC/perfetto/tp_query" "$D/merged.json" "select ts from sched order by ts" \
+	"$VC/tp-query" "$D/merged.json" "select ts from sched order by ts" \
 		"select min(s.ts), max(s.ts + s.dur) from slice s where s.name like 'live_slice_%'" \
 		> "$D/tps.json" 2>> "$D/tp.err"
 	lcheck "live merge ($clk): perfetto: kernel sched overlaps the app's slices" \
 		live perfetto_sched "$D/tps.json"
 
-	(cd "$VC" && node load_trace.js --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
+	(node "$VIEW" --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
 	lcheck "live merge ($clk): catapult: every slice twice, same start" \
 		live catapult "$D/lt.json" "$D/tp.json" "$D/app.json" "$err"
 	lcheck "live merge ($clk): catapult: cpu slices overlap the app's slices" \
@@ -442,20 +442,20 @@ if ! allow=$(live legacy_allow "$D/sync.json" "$D/k.txt" "$D/facts" 2>&1); then
 	exit 0
 fi
 if [ -z "$VC" ]; then
-	skip "live legacy: viewer checks (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	skip "live legacy: viewer checks ($VIEW_WHY)"
 	exit 0
 fi
-"$VC/perfetto/tp_query" "$D/merged.json" "$SQL_SLICES" > "$D/tp.json" 2> "$D/tp.err"
+"$VC/tp-query" "$D/merged.json" "$SQL_SLICES" > "$D/tp.json" 2> "$D/tp.err"
 lcheck "live legacy: perfetto: every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
 	live perfetto "$D/tp.json" "$D/app.json" "$allow"
-(cd "$VC" && node load_trace.js --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
+(node "$VIEW" --slices '^live_slice_' "$D/merged.json") > "$D/lt.json" 2> "$D/lt.err"
 archive_twins "live legacy" "$D" tar "$allow"
 lcheck "live legacy: catapult (npm): every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
 	live catapult "$D/lt.json" "$D/tp.json" "$D/app.json" "$allow"
 lcheck "live legacy: catapult (npm): cpu slices overlap the app's slices" \
 	live catapult_sched "$D/lt.json"
 if [ -n "${TM_CATAPULT:-}" ] && [ -f "$TM_CATAPULT/catapult_build/node_bootstrap.js" ]; then
-	(cd "$VC" && node load_trace.js --catapult "$TM_CATAPULT" --slices '^live_slice_' "$D/merged.json") \
+	(node "$VIEW" --catapult "$TM_CATAPULT" --slices '^live_slice_' "$D/merged.json") \
 		> "$D/ltc.json" 2> "$D/ltc.err"
 	lcheck "live legacy: current catapult: every slice twice, same start (within sync's bound + the parent_ts marker's uncertainty: $allow ns)" \
 		live catapult "$D/ltc.json" "$D/tp.json" "$D/app.json" "$allow"

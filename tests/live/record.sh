@@ -196,7 +196,7 @@ for clk in realtime boottime; do
 		check "record ($clk): catapult reads the merged trace with no rejected line" \
 			no_line_rejects catapult "$D/merged.json"
 	else
-		skip "record ($clk): viewer checks (viewer-check not set up: run sh scripts/viewer-check.sh)"
+		skip "record ($clk): viewer checks ($VIEW_WHY)"
 	fi
 done
 

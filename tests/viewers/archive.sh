@@ -1,18 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# merge --format=perfetto opened in Perfetto's trace_processor (viewer-check's
-# tp_query): every application slice lands within the reported error bound
+# merge --format=perfetto opened in Perfetto's trace_processor (the harness's
+# tp-query): every application slice lands within the reported error bound
 # (the manifest's tracemerge.error_ns attributes) of its atrace twin in the
 # kernel trace, whose time is known by hand (testdata/sync/README), with no
 # event dropped or left unplaced; for pairs with markers, a legacy parent_ts,
 # drift, an --offset, the app as the output clock, and a Perfetto proto;
 # a proto and a JSON linked by the proto's clock snapshots only, protos on
 # the mono_raw and global clocks, inputs on machines named by --machine.
-# Skips visibly when viewer-check is not set up.
+# Skips visibly when the viewers are not set up.
 . "$(dirname "$0")/../lib.sh"
 find_vc
 if [ -z "$VC" ]; then
-	skip "viewers: archives (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	skip "viewers: archives ($VIEW_WHY)"
 	exit 0
 fi
 S=$top/testdata/sync
@@ -66,7 +66,7 @@ in_tp() {
 	if ! $TM merge -q --format=perfetto -o "$_a" "$@" > "$T/e" 2>&1; then
 		notok "viewers: archive $_n: merge failed"; sed 's/^/    /' "$T/e" | head -5; return
 	fi
-	"$VC/perfetto/tp_query" "$_a" "$SQL_SLICES" "$SQL_STATS" "$SQL_MACHINES" > "$T/tp.json" 2>"$T/tp.err"
+	"$VC/tp-query" "$_a" "$SQL_SLICES" "$SQL_STATS" "$SQL_MACHINES" > "$T/tp.json" 2>"$T/tp.err"
 	# shellcheck disable=SC2086
 	lcheck "viewers: archive $_n in trace_processor" python3 "$T/$_py.py" "$_a" "$T/tp.json" $_args
 }
@@ -182,7 +182,7 @@ check "viewers: archive: behind.json went in as it is with offset_ns 1000000000"
 # whatever its `# clock_type=` says; for a Trace Event JSON a clock of its
 # own, none of the six POSIX clocks a manifest can name (ids 1-6; 11 here).
 clock_id() { # FILE: its trace_time_clock_id in trace_processor
-	"$VC/perfetto/tp_query" "$1" "select int_value from metadata where name = 'trace_time_clock_id'" |
+	"$VC/tp-query" "$1" "select int_value from metadata where name = 'trace_time_clock_id'" |
 		python3 -c 'import json,sys; r=json.load(sys.stdin)["queries"][0]["rows"]; print(r[1][0] if len(r) > 1 else "none")'
 }
 for h in "" "# clock_type=LINUX_CLOCK_MONOTONIC" "# clock_type=BOOTTIME" "# clock_type=LINUX_CLOCK_REALTIME" "# clock_type=boot"; do
@@ -210,7 +210,7 @@ with tarfile.open(sys.argv[3], "w", format=tarfile.USTAR_FORMAT) as t:
                        ("app.json", open(sys.argv[2], "rb").read())):
         ti = tarfile.TarInfo(name); ti.size = len(data); t.addfile(ti, io.BytesIO(data))
 PY
-n=$("$VC/perfetto/tp_query" "$T/wrong.tar" "select count(*) from slice where name = 'work'" |
+n=$("$VC/tp-query" "$T/wrong.tar" "select count(*) from slice where name = 'work'" |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["queries"][0]["rows"][1][0])')
 if [ "$n" = 1 ]; then ok "viewers: clocks: kernel text related as BOOTTIME: its work slice is dropped (1 of 2 left)"
 else notok "viewers: clocks: kernel text related as BOOTTIME: 1 work slice left, not $n"; fi
@@ -230,7 +230,7 @@ hand_packed() {
 	_files=$(python3 -c 'import json,sys; print(" ".join(f["path"] for f in json.load(open(sys.argv[1]))["perfetto_manifest"]["files"]))' "$T/hand/perfetto_manifest.json")
 	# shellcheck disable=SC2086
 	tar cf "$_a" -C "$T/hand" perfetto_manifest.json -C "$S" $_files
-	"$VC/perfetto/tp_query" "$_a" "$SQL_SLICES" "$SQL_STATS" > "$T/tp.json" 2>"$T/tp.err"
+	"$VC/tp-query" "$_a" "$SQL_SLICES" "$SQL_STATS" > "$T/tp.json" 2>"$T/tp.err"
 	# shellcheck disable=SC2086
 	lcheck "viewers: sync --manifest $_n, packed with tar, in trace_processor" python3 "$T/twins.py" "$_a" "$T/tp.json" $_pairs
 }
@@ -245,7 +245,7 @@ hand_packed "kernel_parent.txt + app_mono.json (parent_ts, -100 s, no metadata e
 if (cd "$S" && $TM sync -q --manifest --offset kernel_mono.txt=-100s kernel.txt kernel_mono.txt) > "$T/hand/perfetto_manifest.json" 2>"$T/e"; then
 	tar cf "$T/h3.tar" -C "$T/hand" perfetto_manifest.json -C "$S" kernel.txt kernel_mono.txt
 	lcheck "viewers: sync --manifest of two kernel texts (one on a machine of its own), packed with tar: both work slices at 100.5 s" \
-		sh -c "'$VC/perfetto/tp_query' '$T/h3.tar' \"select ts from slice where name = 'work'\" |
+		sh -c "'$VC/tp-query' '$T/h3.tar' \"select ts from slice where name = 'work'\" |
 		       python3 -c 'import json,sys; r=json.load(sys.stdin)[\"queries\"][0][\"rows\"][1:]; print(r); sys.exit(r != [[\"100500000000\"], [\"100500000000\"]])'"
 else
 	notok "viewers: sync --manifest of two kernel texts"; sed 's/^/    /' "$T/e" | head -5

@@ -5,7 +5,7 @@
 # file of testdata/, the corpus included, and over $TM_CORPUS; a live
 # capture from this machine's tracefs where it is there) is loaded raw and
 # as `import`'s output (default --kernel-as=text) into two real viewers
-# (viewer-check): Perfetto's trace_processor and Catapult's model.  From
+# (tests/viewers/harness): Perfetto's trace_processor and Catapult's model.  From
 # the import there must be (tests/viewers/fidelity/compare.py):
 #  - as many sched (CPU) slices or more;
 #  - every thread of the raw input, in the same process and no other;
@@ -36,7 +36,7 @@
 #    "NaN" (a TGID column "-----") are compared as what they are
 #    (compare.py).
 # compare.py's verdicts are checked first on Catapult answers made up here.
-# Skipped, visibly, without viewer-check.
+# Skipped, visibly, without the viewers.
 . "$(dirname "$0")/../lib.sh"
 command -v python3 >/dev/null || { skip "fidelity (python3 missing)"; exit 0; }
 CMP="python3 $top/tests/viewers/fidelity/compare.py"
@@ -76,7 +76,7 @@ verdict "the same model is same" "$(cat "$T/fake/raw")" 0 "same"
 
 find_vc
 if [ -z "$VC" ]; then
-	skip "fidelity (viewer-check not set up: sh scripts/viewer-check.sh)"
+	skip "fidelity ($VIEW_WHY)"
 	exit 0
 fi
 

@@ -8,7 +8,7 @@
 #    with io_wait, cpu_frequency_limits counters, a name "<...>" must not hide;
 #    the kernel traces under $TM_CORPUS (lib.sh) get the count and viewer
 #    checks too;
-#  - viewer-check: the Catapult model of the events output has as many atrace
+#  - the viewers: the Catapult model of the events output has as many atrace
 #    thread slices, async slices and counter samples as that of the text
 #    output, and the same CPU time per thread (within 1 us); both engines
 #    import the events and both outputs without import errors;
@@ -129,16 +129,16 @@ while IFS= read -r f <&3; do
 	check "kevents corpus $(trace_name "$f"): counts from the text" counts_from_text "$f" "$T/x.txt"
 done 3< "$T/extra_kernel"
 
-# ---- viewer-check -----------------------------------------------------------------
+# ---- the viewers --------------------------------------------------------------------
 if [ -z "$VC" ]; then
-	skip "kevents viewers (viewer-check not set up: sh scripts/viewer-check.sh)"
+	skip "kevents viewers ($VIEW_WHY)"
 	exit 0
 fi
-tpq() { "$VC/perfetto/tp_query" "$@"; }
+tpq() { "$VC/tp-query" "$@"; }
 # the engines import FILE without errors or warnings
 loads() {
 	for eng in catapult perfetto; do
-		node "$VC/load_trace.js" --engine $eng "$1" > "$T/load.json" || return 1
+		node "$VIEW" --engine $eng "$1" > "$T/load.json" || return 1
 		python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -167,13 +167,13 @@ done 3< "$T/extra_kernel"
 # a failed import counts here
 loads_ok() {
 	for eng in catapult perfetto; do
-		node "$VC/load_trace.js" --engine $eng "$1" > "$T/load.json" || return 1
+		node "$VIEW" --engine $eng "$1" > "$T/load.json" || return 1
 	done
 }
 check "kevents viewers: hand.txt --kernel-as=both imports in both engines" loads_ok "$T/both.json"
 check "kevents viewers: hand.txt's 2 wakeup flows bound in both engines" sh -c "
-	node $VC/load_trace.js $T/hand.json | grep -q '\"flow_events\":2,' &&
-	$VC/perfetto/tp_query $T/hand.json 'select count(*) from flow where slice_out is not null and slice_in is not null' |
+	node $VIEW $T/hand.json | grep -q '\"flow_events\":2,' &&
+	$VC/tp-query $T/hand.json 'select count(*) from flow where slice_out is not null and slice_in is not null' |
 	grep -q '\[\"2\"\]'"
 # Perfetto's expected slices (INDEX.md), read back by Perfetto from the events output
 pslice() { # INPUT NAME TS_NS DUR_NS
@@ -191,7 +191,7 @@ check "kevents viewers: Perfetto reads 'some event' in bad_print_systrace_list_s
 	pslice "$P/parser_atrace/AtraceErrorHandling__bad_print_systrace_list_slices.input.systrace" "some event" 10852771242000 3000
 check "kevents viewers: '<...>' does not hide real_name (tid 19999)" sh -c "
 	$TM import -q --kernel-as=events -o $T/n.json $P/parser_process_tracking/ProcessTracking__unknown_thread_name_tracking.input.systrace &&
-	\"$VC/perfetto/tp_query\" $T/n.json \"select name from thread where tid = 19999\" | grep -q '\"real_name\"'"
+	\"$VC/tp-query\" $T/n.json \"select name from thread where tid = 19999\" | grep -q '\"real_name\"'"
 
 # ---- a real capture from this machine -------------------------------------------------
 if live_instance kevents > "$T/why"; then

@@ -1,20 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# What the reference viewers make of `import` output (../shared/tools/viewer-check):
+# What the reference viewers make of `import` output (tests/viewers/harness):
 #  - Perfetto's own diff tests for systrace inputs (testdata/corpus/perfetto,
 #    and any NAME.query.sql + NAME.input.systrace + NAME.expected.csv under
 #    $TM_CORPUS): their SQL run on our output gives their expected rows;
 #  - every kernel trace in the corpus (and under $TM_CORPUS, see lib.sh)
 #    imports into Catapult and Perfetto without rejected lines.
-# Skips visibly when viewer-check is not set up (scripts/viewer-check.sh).
+# Skips visibly when the viewers are not set up (scripts/deps.sh check).
 . "$(dirname "$0")/../lib.sh"
 find_vc
 if [ -z "$VC" ]; then
-	skip "viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	skip "viewers ($VIEW_WHY)"
 	exit 0
 fi
 
-# Compare tp_query JSON rows with an expected CSV (numbers compared as numbers).
+# Compare tp-query's JSON rows with an expected CSV (numbers compared as numbers).
 same_rows() { # TPJSON CSV
 	python3 - "$1" "$2" <<'PY'
 import csv, json, sys
@@ -44,7 +44,7 @@ while IFS= read -r q <&3; do
 	[ -f "$in" ] && [ -f "$base.expected.csv" ] || continue
 	name=$(trace_name "$base")
 	if ! $TM import -q -o "$T/p.json" "$in"; then notok "perfetto $name: import failed"; continue; fi
-	"$VC/perfetto/tp_query" "$T/p.json" "$(cat "$q")" > "$T/rows.json" 2>"$T/err"
+	"$VC/tp-query" "$T/p.json" "$(cat "$q")" > "$T/rows.json" 2>"$T/err"
 	if same_rows "$T/rows.json" "$base.expected.csv" > "$T/diff" 2>&1; then
 		ok "perfetto $name: expected rows"
 		continue
@@ -53,7 +53,7 @@ while IFS= read -r q <&3; do
 	# unmodified input text inside systemTraceEvents gives the same rows as
 	# our output, the difference is Perfetto's JSON path, not our conversion.
 	python3 -c 'import json,sys; json.dump({"systemTraceEvents": open(sys.argv[1]).read(), "traceEvents": []}, open(sys.argv[2], "w"))' "$in" "$T/raw.json"
-	"$VC/perfetto/tp_query" "$T/raw.json" "$(cat "$q")" > "$T/raw_rows.json" 2>&1
+	"$VC/tp-query" "$T/raw.json" "$(cat "$q")" > "$T/raw_rows.json" 2>&1
 	if python3 -c 'import json,sys; a,b=(json.load(open(f))["queries"][-1]["rows"] for f in sys.argv[1:]); sys.exit(a!=b)' "$T/rows.json" "$T/raw_rows.json"; then
 		skip "perfetto $name: Perfetto's JSON path gives other rows than its systrace path for the unmodified input too; our output matches the unmodified input"
 	else

@@ -3,8 +3,8 @@
 # compare.py - what a viewer built from a raw kernel trace against what it
 # built from `tracemerge import`'s output of it (tests/viewers/fidelity.sh).
 #
-# usage: compare.py perfetto|perfetto-track|catapult VIEWER_CHECK_DIR RAW IMPORTED
-#   perfetto: RAW and IMPORTED are read by viewer-check's tp_query (Perfetto's
+# usage: compare.py perfetto|perfetto-track|catapult VIEWERS_DIR RAW IMPORTED
+#   perfetto: RAW and IMPORTED are read by the harness's tp-query (Perfetto's
 #             trace_processor) with the QUERIES below, in one run a file;
 #   perfetto-track: the same, for a Perfetto protobuf trace's TrackEvents
 #             (RAW a .pb): Perfetto names a Trace Event JSON counter "NAME
@@ -53,7 +53,7 @@ def run(cmd):
 
 
 def perfetto(vc, path):
-    d = run([os.path.join(vc, "perfetto", "tp_query"), path] + QUERIES)
+    d = run([os.path.join(vc, "tp-query"), path] + QUERIES)
     q = [x["rows"][1:] for x in d.get("queries", [])]
     if not d.get("parse_ok") or len(q) != len(QUERIES):
         return None

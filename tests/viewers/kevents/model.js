@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: GPL-2.0-or-later
-// model.js - load a trace with the Catapult importer (viewer-check's
-// traceviewer) and print, as one JSON line, what --kernel-as is checked on:
+// model.js - load a trace with the Catapult importer (the harness's
+// catapult.js) and print, as one JSON line, what --kernel-as is checked on:
 //   atrace_slices    thread slices from atrace B/E (text: category "android",
 //                    the importer's default; events: category "atrace")
 //   async_slices     top-level async slices from atrace S/F (not G/H: the
@@ -21,32 +21,15 @@
 // CPU slices of model.kernel.cpus, slices: {title: count} of thread and
 // async slices (sub-slices included), counters: {name: samples} of
 // process and CPU counters, "pid/name" and "cpu N/name"}
-// usage: node model.js VIEWER_CHECK_DIR text|events|threads|fidelity FILE
+// usage: node model.js VIEWERS_DIR text|events|threads|fidelity FILE
 'use strict';
-const fs = require('fs');
 const path = require('path');
 const [vc, mode, file] = process.argv.slice(2);
-const root = path.resolve(vc, 'node_modules', 'traceviewer');
-require(path.join(root, 'catapult_build', 'node_bootstrap.js'));
-const T = path.join(root, 'tracing');
-const TP = path.join(T, 'third_party');
-global.HTMLImportsLoader.addArrayToSourcePath([T, TP, path.join(T, 'tracing', 'mre'),
-  path.join(root, 'perf_insights'), path.join(TP, 'jszip'), path.join(TP, 'gl-matrix', 'dist'),
-  path.join(TP, 'd3'), path.join(TP, 'oboe'), path.join(TP, 'pako'), path.join(TP, 'jpeg-js'),
-  path.join(TP, 'mannwhitneyu')].filter(p => fs.existsSync(p)));
-global.HTMLImportsLoader.loadHTML('/tracing/importer/import.html');
-global.HTMLImportsLoader.loadHTML('/tracing/model/model.html');
-global.HTMLImportsLoader.loadHTML('/tracing/extras/full_config.html');
-const tr = global.tr;
-const model = new tr.Model();
-const io = new tr.importer.ImportOptions();
-io.shiftWorldToZero = false;
-io.showImportWarnings = false;
-io.pruneEmptyContainers = mode !== 'threads' && mode !== 'fidelity';
-let error = null;
-try {
-  new tr.importer.Import(model, io).importTraces([fs.readFileSync(file, 'utf8')]);
-} catch (e) { error = String(e && e.message || e); }
+process.env.TM_VIEWERS = path.resolve(vc);
+const catapult = require('../harness/catapult.js');
+const tr = catapult.load();
+const {model, error} = catapult.importText(tr, catapult.readText(file),
+    {prune: mode !== 'threads' && mode !== 'fidelity'});
 const threads = {};
 for (const p of Object.values(model.processes || {}))
   threads[p.pid] = Object.values(p.threads || {}).map(t => t.tid).sort((a, b) => a - b);
