@@ -57,8 +57,11 @@ enum tm_kernel_as {
 };
 
 /* A signed duration with its unit ("+1.5ms", "-20us", "3s", "250ns"; units
- * ns, us or µs, ms, s) -> *NS, exactly.  0, or -1 (not a duration, or out of
- * range, or finer than 1 ns). */
+ * ns, us or µs, ms, s) -> *NS, exactly: the number is read in its own unit,
+ * so any duration that fits in int64 ns is taken, however it is written.
+ * Returns 0 on success; -1 with errno EINVAL when S is not a duration or is
+ * finer than 1 ns, ERANGE when it does not fit in int64 ns (about ±292
+ * years). */
 TM_API int tm_parse_duration(const char *s, int64_t *ns);
 
 /* "text", "events" or "both" -> *OUT: 0, or -1 for another word. */

@@ -31,8 +31,12 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 		struct tm_cli_offset *no;
 		char *name;
 		int64_t ns;
+		errno = 0;
 		if (!eq || eq == arg || tm_parse_duration(eq + 1, &ns))
-			return tm_usage_error(cmd, "--offset wants INPUT=DURATION "
+			return errno == ERANGE ?
+			       tm_usage_error(cmd, "--offset %s: the duration does not fit in "
+					      "64-bit nanoseconds (at most about 292 years)", arg) :
+			       tm_usage_error(cmd, "--offset wants INPUT=DURATION "
 					      "(e.g. app.json=+1.5ms; units ns, us, ms, s), not '%s'", arg);
 		if (!(name = strndup(arg, (size_t)(eq - arg))) ||
 		    !(no = realloc(cc->offsets, (cc->noffsets + 1) * sizeof(*no)))) {
@@ -83,8 +87,12 @@ int tm_cli_clock_opt(const char *cmd, int c, const char *arg, struct tm_cli_cloc
 		return 0;
 	case TM_OPT_MAX_ERROR: {
 		int64_t ns;
+		errno = 0;
 		if (tm_parse_duration(arg, &ns) || ns <= 0)
-			return tm_usage_error(cmd, "--max-error wants a positive DURATION "
+			return errno == ERANGE ?
+			       tm_usage_error(cmd, "--max-error %s: the duration does not fit in "
+					      "64-bit nanoseconds (at most about 292 years)", arg) :
+			       tm_usage_error(cmd, "--max-error wants a positive DURATION "
 					      "(e.g. 500us; units ns, us, ms, s), not '%s'", arg);
 		cc->o.max_error_ns = ns;
 		return 0;

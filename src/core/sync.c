@@ -3,6 +3,8 @@
  * sync.c - markers paired, domains fitted and routed to the output clock
  * (see sync.h; the first pass over the inputs is sync-load.c).
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -589,36 +591,63 @@ int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 	return check_linked(s);
 }
 
+/* The unit that S starts with (ns, us, µs, ms, s), as a power of ten of ns,
+ * when S is exactly that unit; -1 otherwise. */
+static int unit_exponent(const char *s)
+{
+	static const struct { const char *unit; int exp; } units[] = {
+		{ "ns", 0 }, { "us", 3 }, { "\xc2\xb5s", 3 }, { "ms", 6 }, { "s", 9 },
+	};
+	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++)
+		if (!strcmp(s, units[u].unit))
+			return units[u].exp;
+	return -1;
+}
+
 int tm_parse_duration(const char *s, int64_t *ns)
 {
-	/* the number is read as seconds (exact ns), then divided by the unit */
-	static const struct { const char *unit; int64_t div; } units[] = {
-		{ "ns", 1000000000 }, { "us", 1000000 }, { "\xc2\xb5s", 1000000 },
-		{ "ms", 1000 }, { "s", 1 },
-	};
-	size_t n = strlen(s), num;
-	bool plus = false;
-	int64_t v;
-	int nf;
+	/* The number is read in the unit given, digit by digit, into the
+	 * magnitude in ns: "10000000000ns" is 10 s, however many digits the
+	 * same duration takes in seconds.  Trailing zeros of the fraction
+	 * change nothing; another fraction digit past the ns is refused. */
+	const char *p = s, *dot, *end;
+	uint64_t mag = 0;
+	bool neg = false;
+	int exp, frac;
 
-	if (n && s[0] == '+') {
-		plus = true;
-		s++;
-		n--;
-	}
-	for (num = 0; num < n && (s[num] == '-' || s[num] == '.' ||
-				  (s[num] >= '0' && s[num] <= '9')); num++)
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	for (end = p; (*end >= '0' && *end <= '9') || *end == '.'; end++)
 		;
-	/* digits past the ns would be rounded away: refused as finer than 1 ns */
-	if (!num || (plus && s[0] == '-') || tm_ts_parse_secs(s, num, &v, &nf) || nf > 9)
+	dot = memchr(p, '.', (size_t)(end - p));
+	if (end == p || *p == '.' || (dot && memchr(dot + 1, '.', (size_t)(end - dot - 1))) ||
+	    (exp = unit_exponent(end)) < 0) {
+		errno = EINVAL;
 		return -1;
-	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
-		if (strcmp(s + num, units[u].unit))
-			continue;
-		if (v % units[u].div)
-			return -1; /* finer than 1 ns */
-		*ns = v / units[u].div;
-		return 0;
 	}
+	frac = 0;
+	if (dot)
+		for (const char *z = end; z > dot + 1 && z[-1] == '0'; z--)
+			end = z - 1;
+	for (const char *d = p; d < end; d++) {
+		if (*d == '.')
+			continue;
+		if (dot && d > dot && ++frac > exp) {
+			errno = EINVAL;
+			return -1; /* finer than 1 ns */
+		}
+		if (__builtin_mul_overflow(mag, 10, &mag) ||
+		    __builtin_add_overflow(mag, (uint64_t)(*d - '0'), &mag))
+			goto range;
+	}
+	for (int k = frac; k < exp; k++)
+		if (__builtin_mul_overflow(mag, 10, &mag))
+			goto range;
+	if (mag > (uint64_t)INT64_MAX + neg)
+		goto range;
+	*ns = neg && mag ? -(int64_t)(mag - 1) - 1 : (int64_t)mag;
+	return 0;
+range:
+	errno = ERANGE;
 	return -1;
 }

@@ -69,6 +69,11 @@ usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms
 usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms, s), not '$N=1.5xs'" sync --offset "$N=1.5xs" "$K" "$N"
 usage_err "--offset wants INPUT=DURATION (e.g. app.json=+1.5ms; units ns, us, ms, s), not '$N=1.0000000001s'" merge --offset "$N=1.0000000001s" "$K" "$N"
 usage_err "--offset nosuch.json: not one of the inputs" merge --offset nosuch.json=+1ms "$K" "$N"
+usage_err "--offset $N=10000000000s: the duration does not fit in 64-bit nanoseconds (at most about 292 years)" merge --offset "$N=10000000000s" "$K" "$N"
+usage_err "--max-error 9223372036854775808ns: the duration does not fit in 64-bit nanoseconds (at most about 292 years)" sync --max-error 9223372036854775808ns "$K" "$N"
+# a duration is read in its own unit: 10 s written in ns or us is taken
+check "usage: --offset +10000000000ns is 10 s" sh -c "$TM sync --json --offset '$N=+10000000000ns' '$K' '$N' | grep -q '\"offset_ns\":10000000000'"
+check "usage: --offset -1699999900000000000ns is taken" sh -c "$TM sync --json --offset '$N=-1699999900000000000ns' '$K' '$N' | grep -q '\"offset_ns\":-1699999900000000000'"
 usage_err "--offset $N: given twice" sync --offset "$N=+1ms" --offset "$N=+2ms" "$K" "$N"
 usage_err "--offset $K: that input is the output clock; give the offset of another input" merge --offset "$K=+1ms" "$K" "$N"
 usage_err "--max-drift wants a positive number of ppm, not '-5'" merge --max-drift=-5 "$K" "$A"
