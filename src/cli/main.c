@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c - tracemerge command dispatch. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +64,25 @@ static int help(const char *cmd)
 	return TM_EXIT_OK;
 }
 
-/* Options go after the command (git's way): before it, only -h/--help and
- * -V/--version; --version is not a command's option. */
-int main(int argc, char **argv)
+/* Flushes standard output, where every command but merge and import
+ * writes through stdio, and reports an error writing it (a full disk, a
+ * closed descriptor, /dev/full) as merge -o - does for its own writes.
+ * Returns RC, or TM_EXIT_INPUT when RC was TM_EXIT_OK and standard output
+ * could not be written. */
+static int finish_stdout(const char *cmd, int rc)
+{
+	int err;
+
+	errno = 0;
+	if (fflush(stdout) != EOF && !ferror(stdout))
+		return rc;
+	err = errno ? errno : EIO;
+	fprintf(stderr, "tracemerge%s%s: stdout: write error: %s\n",
+		cmd ? " " : "", cmd ? cmd : "", strerror(err));
+	return rc == TM_EXIT_OK ? TM_EXIT_INPUT : rc;
+}
+
+static int run(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 	size_t i;
@@ -91,4 +108,13 @@ int main(int argc, char **argv)
 	if (cmd[0] == '-' && cmd[1])
 		return tm_usage_error(NULL, "unrecognised option '%s'", cmd);
 	return tm_usage_error(NULL, "unknown command '%s'", cmd);
+}
+
+/* Options go after the command (git's way): before it, only -h/--help and
+ * -V/--version; --version is not a command's option. */
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 && find_command(argv[1]) < NCOMMANDS ? argv[1] : NULL;
+
+	return finish_stdout(cmd, run(argc, argv));
 }

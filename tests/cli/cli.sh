@@ -210,3 +210,22 @@ for th in "" 1; do
 		notok "write error on stdout (TM_THREADS=${th:-default}): $(cat "$T/err")"
 	fi
 done
+
+# The commands that print through stdio say so too, and exit 1: with
+# /dev/full (ENOSPC) and with standard output closed (EBADF)
+S=$top/testdata/sync
+for c in "stats" "stats --json" "sync" "sync --json" "sync --manifest" "sync --plot -"; do
+	case $c in stats*) set -- "$S/kernel.txt" ;; *) set -- "$S/kernel.txt" "$S/app.json" ;; esac
+	[ -w /dev/full ] || { skip "write error on stdout: $c (no /dev/full)"; continue; }
+	$TM $c "$@" > /dev/full 2> "$T/err"; rc=$?
+	check "write error on stdout: $c > /dev/full: exit 1 and the message" sh -c \
+		"[ $rc = 1 ] && grep -qx 'tracemerge ${c%% *}: stdout: write error: No space left on device' '$T/err'"
+	$TM $c "$@" >&- 2> "$T/err"; rc=$?
+	check "write error on stdout: $c with stdout closed: exit 1 and the message" sh -c \
+		"[ $rc = 1 ] && grep -qx 'tracemerge ${c%% *}: stdout: write error: Bad file descriptor' '$T/err'"
+done
+for c in --version --help; do
+	$TM $c > /dev/full 2> "$T/err"; rc=$?
+	check "write error on stdout: tracemerge $c > /dev/full: exit 1" sh -c \
+		"[ $rc = 1 ] && grep -qx 'tracemerge: stdout: write error: No space left on device' '$T/err'"
+done
