@@ -261,6 +261,13 @@ TM_API void tm_session_print_report(const struct tm_session *s, FILE *f);
  * Also after a failed sync, with the links it could fit and those it
  * refused.  0, or -1 (not synced, or a write error: errno). */
 TM_API int tm_session_plot_svg(const struct tm_session *s, FILE *f);
+/* The same picture written to PATH ("-": standard output) as the merged
+ * trace is written: into a temporary file beside PATH, put in its place
+ * when complete (a symlink at PATH is replaced by the file, its target
+ * left as it was; a signal removes the temporary file); a device, a FIFO,
+ * and a path that names standard output (/dev/stdout, /dev/fd/1) are
+ * written through.  Returns 0, or -1 with the session's diag error set. */
+TM_API int tm_session_plot_svg_to(const struct tm_session *s, const char *path);
 
 #ifdef __cplusplus
 }

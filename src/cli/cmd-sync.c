@@ -277,22 +277,14 @@ void tm_cli_print_warnings(const char *cmd, const struct tm_diag *d)
 	}
 }
 
-/* sync --plot PATH: the SVG picture of the fits.  0, or -1 after the error. */
-static int write_plot(const struct tm_session *s, const char *path)
+/* sync --plot PATH: the SVG picture of the fits, written as every output
+ * is (tm_session_plot_svg_to).  0, or -1 after the error. */
+static int write_plot(const struct tm_session *s, const struct tm_diag *d, const char *path)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-	int rc;
-
-	if (!f) {
-		fprintf(stderr, "tracemerge sync: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	rc = tm_session_plot_svg(s, f);
-	if ((f != stdout && fclose(f)) || rc) {
-		fprintf(stderr, "tracemerge sync: %s: cannot write: %s\n", path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	if (tm_session_plot_svg_to(s, path) == 0)
+		return 0;
+	fprintf(stderr, "tracemerge sync: %s\n", d->error);
+	return -1;
 }
 
 /* sync --manifest: the manifest on stdout, a warning when inputs cannot be
@@ -380,8 +372,8 @@ int cmd_sync(int argc, char **argv)
 		rc = tm_cli_session_error("sync", s, &d, tm_cli_verbosity != TM_QUIET);
 		/* a refused link is worth seeing too */
 		if (plot && rc == TM_EXIT_INPUT)
-			write_plot(s, plot);
-	} else if (plot && write_plot(s, plot)) {
+			write_plot(s, &d, plot);
+	} else if (plot && write_plot(s, &d, plot)) {
 		rc = TM_EXIT_INPUT;
 	} else if (manifest) {
 		rc = print_manifest(s, &d);

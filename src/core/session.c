@@ -11,6 +11,7 @@
  * taken back, else the two passes.  Both give the same bytes.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "tracemerge/session.h"
 #include "gzip-out.h"
 #include "merge.h"
+#include "output.h"
 #include "session-int.h"
 #include "report.h"
 #include "tuning.h"
@@ -452,6 +454,35 @@ int tm_session_plot_svg(const struct tm_session *s, FILE *f)
 		return -1;
 	}
 	return tm_sync_plot_svg(&s->s, f);
+}
+
+int tm_session_plot_svg_to(const struct tm_session *s, const char *path)
+{
+	struct tm_out o;
+	char *svg = NULL;
+	size_t n = 0;
+	FILE *mem;
+	int rc;
+
+	if (!s || !path || !s->loaded) {
+		errno = EINVAL;
+		return s ? tm_diag_error(s->d, "plot: the session has not synced") : -1;
+	}
+	/* drawn whole first: the file is only made once there is a picture */
+	if (!(mem = open_memstream(&svg, &n)))
+		return tm_diag_error(s->d, "%s: out of memory", path);
+	rc = tm_sync_plot_svg(&s->s, mem);
+	if (fclose(mem) || rc) {
+		free(svg);
+		return tm_diag_error(s->d, "%s: out of memory", path);
+	}
+	if (tm_out_open(&o, path, s->d)) {
+		free(svg);
+		return -1;
+	}
+	tm_out_write(&o, svg, n);
+	free(svg);
+	return tm_out_close(&o, s->d);
 }
 
 void tm_session_print_report(const struct tm_session *s, FILE *f)

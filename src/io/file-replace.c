@@ -14,11 +14,23 @@
 #include "output.h"
 #include "page-cache.h"
 
+int tm_out_path_fd(const char *path)
+{
+	struct stat st, fst;
+
+	if (!path || stat(path, &st) != 0)
+		return -1;
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fstat(fd, &fst) == 0 && fst.st_dev == st.st_dev && fst.st_ino == st.st_ino)
+			return fd;
+	return -1;
+}
+
 bool tm_out_takes_back(const char *path)
 {
 	struct stat st;
 
-	if (!path || strcmp(path, "-") == 0)
+	if (!path || strcmp(path, "-") == 0 || tm_out_path_fd(path) >= 0)
 		return false;
 	/* (a directory: the rename says it cannot) */
 	return stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);

@@ -78,13 +78,15 @@ int tm_out_open_fd(struct tm_out *o, int fd, struct tm_diag *d)
 
 int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d)
 {
+	int fd = STDOUT_FILENO;
+
 	tm_out_reset(o);
 	o->reference = tm_tuning_reference();
 	if (!(o->buf = tm_out_buf_new()))
 		return tm_diag_error(d, "%s: out of memory", path ? path : "stdout");
-	if (!path || strcmp(path, "-") == 0) {
-		fflush(stdout);
-		straight_fd(o, STDOUT_FILENO);
+	if (!path || strcmp(path, "-") == 0 || (fd = tm_out_path_fd(path)) >= 0) {
+		fflush(fd == STDERR_FILENO ? stderr : stdout);
+		straight_fd(o, fd);
 		return 0;
 	}
 	if (!tm_out_takes_back(path))

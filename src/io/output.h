@@ -88,8 +88,16 @@ void tm_out_set_mode(int fd, const char *path);
  * stage (tm_out_append_end), not in place.  0, or -1 (no memory: D's
  * error). */
 int tm_out_gzip(struct tm_out *o, struct tm_diag *d);
-/* Would tm_out_open(PATH) write a temporary file put in place at close? */
+/* Would tm_out_open(PATH) write a temporary file put in place at close?
+ * Not for "-", a device, a FIFO or a path that names standard output or
+ * standard error (tm_out_path_fd): those are written through. */
 bool tm_out_takes_back(const char *path);
+/* The descriptor, STDOUT_FILENO or STDERR_FILENO, open on the file that
+ * PATH names (/dev/stdout, /dev/fd/1, /proc/self/fd/1, or the very file
+ * standard output was redirected to), or -1.  Such a path is written
+ * through that descriptor, from its offset and with its flags (O_APPEND),
+ * never replaced. */
+int tm_out_path_fd(const char *path);
 /* From now on full buffers are written by a helper thread while the next
  * one fills (two buffers); the output is the same.  Without a thread (it
  * cannot start, or the tuning allows none: thread.h) writing stays in the

@@ -142,8 +142,17 @@ struct tm_rec_out *tm_rec_out_open(const char *path, char *err, size_t errlen)
 	o->tmp_id = -1;
 	o->entries_off = -1;
 	o->end_off = -1;
-	if (!strcmp(path, "-")) {
+	if (!strcmp(path, "-") || tm_out_path_fd(path) == STDOUT_FILENO) {
 		o->f = stdout;
+	} else if (tm_out_path_fd(path) == STDERR_FILENO) {
+		/* /dev/stderr: written through the same descriptor, not replaced */
+		if ((fd = dup(STDERR_FILENO)) < 0 || !(o->f = fdopen(fd, "w"))) {
+			snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			tm_rec_out_abort(o);
+			return NULL;
+		}
 	} else if (!tm_out_takes_back(path)) {
 		/* a device or FIFO: written straight, as stdout is */
 		if (!(o->f = fopen(path, "we"))) {

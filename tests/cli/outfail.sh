@@ -258,3 +258,32 @@ if [ "$got" = 640 ]; then
 else
 	notok "a new output gets 0666 & ~umask (umask 027: 640; got $got)"
 fi
+
+# ---- an output path that names standard output, or a symlink -------------------
+# /dev/stdout, /dev/fd/1 and /proc/self/fd/1 name the file standard output
+# was redirected to: the output goes through that descriptor (appended
+# after what a >> redirection holds), the link is never replaced, and
+# nothing is created beside it. A symlink elsewhere is replaced by the new
+# file, its target left as it was, for -o and --plot alike.
+S=$top/testdata/sync
+for p in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+	echo before > "$T/redir"
+	$TM merge -q -o "$p" "$S/kernel.txt" "$S/app.json" >> "$T/redir" 2> "$T/err"; rc=$?
+	check "outfail: merge -o $p >> FILE: exit 0, appended to FILE" sh -c \
+		"[ $rc = 0 ] && [ \"\$(head -n 1 '$T/redir')\" = before ] &&
+		 sed -n 2p '$T/redir' | grep -q '^{\"systemTraceEvents\":' && [ ! -s '$T/err' ]"
+	$TM sync --plot "$p" "$S/kernel.txt" "$S/app.json" > "$T/redir" 2> "$T/err"; rc=$?
+	check "outfail: sync --plot $p > FILE: the picture in FILE" sh -c \
+		"[ $rc = 0 ] && grep -q '<svg' '$T/redir'"
+done
+check "outfail: /dev/stdout is still a symlink" test -L /dev/stdout
+check "outfail: nothing was created beside /dev/stdout or in /dev/fd" sh -c \
+	"! ls /dev/stdout.tmp* /dev/fd/1.tmp* >/dev/null 2>&1"
+echo target > "$T/target"
+ln -s target "$T/link.json"
+ln -s target "$T/link.svg"
+$TM merge -q -o "$T/link.json" "$S/kernel.txt" "$S/app.json" > "$T/out" 2>&1
+$TM sync --plot "$T/link.svg" "$S/kernel.txt" "$S/app.json" > "$T/out" 2>&1
+check "outfail: -o LINK and --plot LINK replace the link, the target stays" sh -c \
+	"[ ! -L '$T/link.json' ] && [ ! -L '$T/link.svg' ] && [ \"\$(cat '$T/target')\" = target ] &&
+	 head -c 21 '$T/link.json' | grep -q systemTraceEvents && grep -q '<svg' '$T/link.svg'"

@@ -359,6 +359,49 @@ static void test_output_fifo(void **state)
 	assert_int_equal(rmdir(dir), 0);   /* nothing else was left */
 }
 
+/* /dev/stdout and /dev/fd/1 name the file standard output is open on:
+ * the recording is written through that descriptor, nothing replaces the
+ * link (/dev/stdout stays a symlink) and the redirected file holds it. */
+static void test_output_names_stdout(void **state)
+{
+	static const char *paths[] = { "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1" };
+	struct tm_rec_hdr h = { .ncpus = 1, .clock = "mono", .events = "sched/*",
+				.instance = "inst" };
+	const char *line = "           x-1     (-----) [000] .... 1.000000000: a: b\n";
+	char file[] = "/tmp/tm-recstdout-XXXXXX", err[300];
+	struct stat st;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		int fd = mkstemp(file), saved = dup(STDOUT_FILENO);
+		struct tm_rec_out *o;
+		char *text;
+
+		assert_true(fd >= 0 && saved >= 0);
+		fflush(stdout);
+		assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+		o = tm_rec_out_open(paths[i], err, sizeof(err));
+		assert_non_null(o);
+		assert_null(tm_rec_out_tmp(o));   /* no temporary file beside the link */
+		assert_int_equal(tm_rec_out_start(o, &h, err, sizeof(err)), 0);
+		assert_int_equal(tm_rec_out_write(line, strlen(line), o), 0);
+		assert_int_equal(tm_rec_out_finish(o, 1, 1, NULL, 0, err, sizeof(err)), 0);
+		tm_rec_out_abort(o);
+		fflush(stdout);
+		assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+		close(saved);
+		close(fd);
+		text = slurp(file);
+		assert_non_null(text);
+		assert_non_null(strstr(text, "# tracer: nop\n"));
+		assert_string_equal(text + strlen(text) - strlen(line), line);
+		assert_int_equal(unlink(file), 0);
+		strcpy(file, "/tmp/tm-recstdout-XXXXXX");
+	}
+	assert_int_equal(lstat("/dev/stdout", &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_marker_file),
 		cmocka_unit_test(test_output_file),
 		cmocka_unit_test(test_output_fifo),
+		cmocka_unit_test(test_output_names_stdout),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
