@@ -43,6 +43,11 @@ void tm_out_set_mode(int fd, const char *path)
 
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 		mode = st.st_mode & 0777;
+		/* the owner and group of the file replaced, where this process
+		 * may give them (root; a group it is in), as cp -p does; first,
+		 * since a change of owner clears set-id bits */
+		if (fchown(fd, st.st_uid, st.st_gid) != 0)
+			(void)fchown(fd, (uid_t)-1, st.st_gid);
 	} else {
 		mask = umask(0);
 		umask(mask);

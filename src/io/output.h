@@ -77,8 +77,9 @@ int tm_out_open(struct tm_out *o, const char *path, struct tm_diag *d);
  * offset on; FD is not closed.  0, or -1 (no memory). */
 int tm_out_open_fd(struct tm_out *o, int fd, struct tm_diag *d);
 /* Give FD, a temporary file made (mode 0600) to be renamed over PATH, the
- * permission bits of the regular file at PATH, or (none there: nothing, a
- * symlink) what creat() would give, 0666 & ~umask. */
+ * permission bits of the regular file at PATH and, where this process may
+ * set them, its owner and group; or (none there: nothing, a symlink) what
+ * creat() would give, 0666 & ~umask. */
 void tm_out_set_mode(int fd, const char *path);
 /* From its first byte on, O's file gets what is written gzip-compressed
  * (gzip-out.h): one gzip member, ended by tm_out_close.  Call it after

@@ -287,3 +287,15 @@ $TM sync --plot "$T/link.svg" "$S/kernel.txt" "$S/app.json" > "$T/out" 2>&1
 check "outfail: -o LINK and --plot LINK replace the link, the target stays" sh -c \
 	"[ ! -L '$T/link.json' ] && [ ! -L '$T/link.svg' ] && [ \"\$(cat '$T/target')\" = target ] &&
 	 head -c 21 '$T/link.json' | grep -q systemTraceEvents && grep -q '<svg' '$T/link.svg'"
+
+# ---- a replaced output keeps its owner and group (as cp -p) ----------------------
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	echo previous > "$T/owned.json"
+	chown nobody:nogroup "$T/owned.json" && chmod 640 "$T/owned.json"
+	$TM import -q -o "$T/owned.json" "$S/kernel.txt" > "$T/out" 2>&1
+	check "outfail: an output replaced by root keeps owner nobody, group nogroup, mode 640" sh -c \
+		"[ \"\$(stat -c '%U:%G %a' '$T/owned.json')\" = 'nobody:nogroup 640' ] &&
+		 head -c 21 '$T/owned.json' | grep -q systemTraceEvents"
+else
+	skip "outfail: owner and group of a replaced output (needs root and a user nobody)"
+fi
