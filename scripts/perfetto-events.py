@@ -91,6 +91,11 @@ EXCLUDED = {
 }
 SCALARS = {"int32": "I", "int64": "I", "uint32": "U",
            "uint64": "U", "string": "S", "bytes": "S"}
+# (event, field) -> format, where the kernel's own text form differs from
+# the field's type and tracemerge's readers take the kernel's: the clone
+# flags of task_newtask are "%lx" in the kernel (to_ftrace() writes them in
+# decimal), and the kernel scan reads CLONE_THREAD from them in hex.
+KERNEL_FORMATS = {("task_newtask", "clone_flags"): "HEX"}
 
 
 def schema_events(src):
@@ -117,7 +122,8 @@ def layout(src, name, msg):
     for lab, typ, fname, num in fs:
         if lab == "repeated" or typ not in SCALARS or "gfp" in fname:
             return None, None
-        steps.append(("A", " %s=" % fname, num, SCALARS[typ]))
+        steps.append(("A", " %s=" % fname, num,
+                      KERNEL_FORMATS.get((name, fname), SCALARS[typ])))
     return "PF_DEFAULT", steps
 
 

@@ -121,6 +121,8 @@ fix = {
     "clock_enable:nam0": "clock_enable: nam0", "clock_disable:nam0": "clock_disable: nam0",
     "tracing_mark_write:B|": "tracing_mark_write: B|",
     "workqueue=172fd9-5": "workqueue=wor4 req_cpu=9 cpu=-5",
+    # the kernel prints clone flags in hex (174 is 0xae)
+    "clone_flags=174": "clone_flags=ae",
 }
 for i, l in enumerate(exp):
     for a, b in fix.items():
@@ -130,7 +132,7 @@ extra = [l for l in ours if l not in exp]
 missing = [l for l in exp if l not in ours]
 if missing or len(extra) != 1 or "gpu_work_period: gpu_id=100 uid=137" not in extra[0]:
     sys.exit("missing %s\nextra %s" % (missing[:5], extra[:5]))
-print("%d lines as to_ftrace() writes them, %d of them on purpose otherwise" % (len(exp), 4))
+print("%d lines as to_ftrace() writes them, %d of them on purpose otherwise" % (len(exp), 5))
 PY
 lcheck "perfetto: the 532 typed events of the table, as Perfetto's to_ftrace() writes them" \
 	sh -c "$TM import -q -o '$T/ev.json' '$D/events.pb' && python3 '$T/lines.py' '$T/ev.json' > '$T/ev.txt' &&
