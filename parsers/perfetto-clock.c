@@ -89,8 +89,11 @@ static void add_start(struct tm_pf_clocks *c, size_t at)
 }
 
 /* One ClockSnapshot.Clock M into READ[id] (ns; HAVE[id] set), when it is a
- * builtin clock read in full and not read before in this snapshot. */
-static int read_clock(const struct tm_pb *m, int64_t *read, bool *have, struct tm_pb_error *e)
+ * builtin clock read in full and not read before in this snapshot; one of
+ * the trace's own clocks (64 and up, for the TrackEvent reader) is counted
+ * in *OWN. */
+static int read_clock(const struct tm_pb *m, int64_t *read, bool *have, unsigned *own,
+		      struct tm_pb_error *e)
 {
 	struct tm_pb r = *m;
 	struct tm_pb_field f;
@@ -112,6 +115,7 @@ static int read_clock(const struct tm_pb *m, int64_t *read, bool *have, struct t
 	}
 	if (rc < 0)
 		return -1;
+	*own += id >= PF_CLOCK_SEQUENCE_FIRST && has_ts;
 	if (!tm_perfetto_clock_domain(id) || have[id] || incremental || !has_ts ||
 	    __builtin_mul_overflow(ts, unit, &v) || v > INT64_MAX)
 		return 0;
@@ -131,14 +135,14 @@ int tm_pf_clocks_snapshot(struct tm_pf_clocks *c, const struct tm_pb *m, size_t 
 	struct tm_pb_field f;
 	int64_t read[NBUILTIN + 1] = { 0 };
 	bool have[NBUILTIN + 1] = { false };
-	unsigned n = 0;
+	unsigned n = 0, own = 0;
 	int rc;
 
 	c->snapshots++;
 	while ((rc = tm_pb_next(&r, &f, e)) == 1) {
 		struct tm_pb sub = tm_pb_sub(&r, &f);
 
-		if (f.num == PF_SNAP_CLOCKS && f.type == TM_PB_BYTES && read_clock(&sub, read, have, e))
+		if (f.num == PF_SNAP_CLOCKS && f.type == TM_PB_BYTES && read_clock(&sub, read, have, &own, e))
 			return -1;
 	}
 	if (rc < 0)
@@ -146,7 +150,7 @@ int tm_pf_clocks_snapshot(struct tm_pf_clocks *c, const struct tm_pb *m, size_t 
 	for (unsigned i = 1; i <= NBUILTIN; i++)
 		n += have[i];
 	if (n < 2) {
-		c->unusable++;
+		c->unusable += n + own < 2;
 		return 0;
 	}
 	add_start(c, at);

@@ -40,7 +40,7 @@ struct tm_pf_clocks {
 	char *text;                  /* the snapshot records, '\n'-ended lines */
 	size_t len, cap;
 	uint64_t snapshots;          /* ClockSnapshot packets */
-	uint64_t unusable;           /* ... with fewer than two builtin clocks */
+	uint64_t unusable;           /* ... with fewer than two clocks */
 	uint64_t pairs;              /* bundle clock pairs written */
 	int64_t last_pair;           /* ftrace time of the last one written */
 	int64_t ftrace_clock;        /* FtraceClock of the first bundle; -1: none yet */

@@ -17,17 +17,22 @@
 #include "safe-text.h"
 
 /* The slot of clock CLOCK (of sequence SEQ when sequence-scoped), or -1
- * when there are too many clocks (counted). */
+ * when out of memory. */
 static int slot_of(struct tm_pftrack *t, uint32_t clock, uint32_t seq)
 {
-	if (clock < 64)
+	if (clock < PF_CLOCK_SEQUENCE_FIRST || clock >= PF_CLOCK_GLOBAL_FIRST)
 		seq = 0;
 	for (unsigned i = 0; i < t->nslots; i++)
 		if (t->slots[i].clock == clock && t->slots[i].seq == seq)
 			return (int)i;
-	if (t->nslots == MAX_SLOTS) {
-		t->too_many_clocks++;
-		return -1;
+	if (t->nslots == t->slots_cap) {
+		unsigned cap = t->slots_cap ? t->slots_cap * 2 : 4;
+		struct slot *n = cap > INT32_MAX ? NULL : reallocarray(t->slots, cap, sizeof(*n));
+
+		if (!n)
+			return -1;
+		t->slots = n;
+		t->slots_cap = cap;
 	}
 	t->slots[t->nslots] = (struct slot){ .clock = clock, .seq = seq };
 	return (int)t->nslots++;
@@ -57,7 +62,7 @@ struct te {
 	struct tm_pftrack *t;
 	struct seq *s;
 	const struct tm_pb *m;
-	uint64_t type, track, name_iid;
+	uint64_t type, track, name_iid, legacy_phase;
 	bool has_track, has_name_iid, has_abs, has_delta, is_double;
 	struct view name;
 	int64_t abs_us, delta_us, ivalue;
@@ -72,14 +77,43 @@ static double as_double(uint64_t bits)
 	return d;
 }
 
-static int te_field(void *ctx, const struct tm_pb *r, const struct tm_pb_field *f,
-		    struct tm_pb_error *e)
+/* LegacyEvent M: its phase into X. */
+static int legacy_field(void *ctx, const struct tm_pb *r, const struct tm_pb_field *f,
+			struct tm_pb_error *e)
 {
 	struct te *x = ctx;
 
 	(void)r;
 	(void)e;
+	if (f->num == PF_LEGACY_PHASE && f->type == TM_PB_VARINT)
+		x->legacy_phase = f->v;
+	return 0;
+}
+
+/* The type a TYPE_UNSPECIFIED event of legacy phase PH has as Perfetto
+ * imports it (B, E; I, i and the mark R as instants), else 0. */
+static uint64_t legacy_type(uint64_t ph)
+{
+	switch (ph) {
+	case 'B': return PF_TE_SLICE_BEGIN;
+	case 'E': return PF_TE_SLICE_END;
+	case 'I': case 'i': case 'R': return PF_TE_INSTANT;
+	}
+	return 0;
+}
+
+static int te_field(void *ctx, const struct tm_pb *r, const struct tm_pb_field *f,
+		    struct tm_pb_error *e)
+{
+	struct te *x = ctx;
+	struct tm_pb sub;
+
 	switch (f->num) {
+	case PF_TE_LEGACY_EVENT:
+		if (f->type != TM_PB_BYTES)
+			break;
+		sub = tm_pb_sub(r, f);
+		return each_field(&sub, legacy_field, x, e);
 	case PF_TE_TYPE: x->type = f->v; break;
 	case PF_TE_TRACK_UUID: x->track = f->v; x->has_track = f->type == TM_PB_VARINT; break;
 	case PF_TE_NAME_IID: x->name_iid = f->v; x->has_name_iid = f->type == TM_PB_VARINT; break;
@@ -295,7 +329,7 @@ static int add_counter(struct tm_pftrack *t, int64_t ts, int slot, uint64_t uuid
 	if (!(ev = new_tev(t)))
 		return fail_oom(e);
 	ev->ts = ts;
-	ev->slot = (uint8_t)slot;
+	ev->slot = (uint32_t)slot;
 	ev->track = uuid;
 	ev->ph = 'C';
 	ev->value = value;
@@ -384,6 +418,8 @@ int tm_pftrack_event_read(struct tm_pftrack *t, struct seq *s, uint32_t seq,
 
 	if (each_field(m, te_field, &x, e) < 0)
 		return -1;
+	if (!x.type)
+		x.type = legacy_type(x.legacy_phase);
 	if (x.type < PF_TE_SLICE_BEGIN || x.type > PF_TE_COUNTER) {
 		t->unsupported++;
 		return 0;
@@ -393,7 +429,7 @@ int tm_pftrack_event_read(struct tm_pftrack *t, struct seq *s, uint32_t seq,
 	if (!event_time(&x, has_ts, ts, &when, &clock))
 		return 0;
 	if ((slot = slot_of(t, clock, seq)) < 0)
-		return 0;
+		return fail_oom(e);
 	if (x.type == PF_TE_COUNTER) {
 		if (add_counter(t, when, slot, x.track, x.is_double ? x.dvalue : (double)x.ivalue, e))
 			return -1;
@@ -401,7 +437,7 @@ int tm_pftrack_event_read(struct tm_pftrack *t, struct seq *s, uint32_t seq,
 		if (!(ev = new_tev(t)))
 			return fail_oom(e);
 		ev->ts = when;
-		ev->slot = (uint8_t)slot;
+		ev->slot = (uint32_t)slot;
 		ev->track = x.track;
 		ev->ph = ph[x.type];
 		if (x.type != PF_TE_SLICE_END && put_fragment(&x, ev, e))

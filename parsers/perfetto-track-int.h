@@ -4,7 +4,9 @@
  * (perfetto-track.h), shared by its files:
  *
  *   perfetto-track.c        pass 1 over each packet: sequences and their
- *                           incremental state, descriptors, clocks
+ *                           incremental state, descriptors
+ *   perfetto-track-clock.c  the clocks the trace defines (ids 64 and up)
+ *                           and their ClockSnapshots
  *   perfetto-track-event.c  one TrackEvent as records to write
  *   perfetto-track-json.c   pass 2: the records as Trace Event JSON blocks
  *
@@ -23,7 +25,7 @@
 #include "perfetto-wire.h"
 
 #define TRACK_IDS 0x10000000    /* past PID_MAX_LIMIT (1 << 22) */
-#define MAX_SLOTS 16            /* clock domains */
+#define MAX_SNAP_CLOCKS 64      /* clocks read of one ClockSnapshot */
 #define MAX_HOPS 64             /* parent_uuid chain walked at most */
 #define LEGACY_UUID (1ull << 63)/* | tid: a legacy ThreadDescriptor's track */
 
@@ -47,18 +49,8 @@ struct track {
 	double sum;             /* is_incremental: the value so far */
 };
 
-/* A sequence-scoped clock (id 64..127) as its ClockSnapshot relates it to
- * a global clock: ns on BASE_CLOCK = base_ns + (value - ref) * mult, the
- * value being the sum of the packets' timestamps when incremental. */
-struct seq_clock {
-	bool set, incremental;
-	uint32_t id, base_clock;
-	int64_t ref, value, mult, base_ns;
-};
-
 struct seq {
 	bool seen, valid;
-	struct seq_clock sc;    /* kept when the state is cleared */
 	struct tm_hmap *iids;   /* (kind, iid) -> struct view */
 	uint32_t clock;         /* TracePacketDefaults.timestamp_clock_id, 0: none */
 	struct view defaults;   /* TrackEventDefaults (read once: well formed) */
@@ -77,8 +69,8 @@ struct tev {
 	uint64_t track;
 	size_t frag, nfrag;     /* ,"name":...,"cat":...,"args":{...} in t->frags */
 	double value;           /* 'C' */
+	uint32_t slot;
 	uint8_t ph;             /* 'B', 'E', 'i', 'C' */
-	uint8_t slot;
 };
 
 struct slot {
@@ -93,12 +85,13 @@ struct tm_pftrack {
 	struct tev *ev;
 	size_t nev, evcap;
 	struct tm_buf frags, tmp;
-	struct slot slots[MAX_SLOTS];
-	unsigned nslots;
+	struct tm_hmap *clocks; /* (id, seq or 0) -> struct tm_pfclock */
+	struct slot *slots;     /* one a clock domain */
+	unsigned nslots, slots_cap;
 	int32_t next_id;        /* synthetic thread ids: TRACK_IDS + next_id */
 	bool global_used;
 	uint64_t skipped, undefined_iid, seq_clock_unknown, unmatched_end, unsupported, args_dropped,
-		 bad_value, bad_ts, undescribed, no_ts, too_many_clocks;
+		 bad_value, bad_ts, undescribed, no_ts;
 };
 
 static const char oom[] = "out of memory";
@@ -141,6 +134,26 @@ struct view tm_pftrack_iid(struct tm_pftrack *t, struct seq *s, enum iid_kind k,
 			   bool *found);
 /* The track of UUID (created empty); NULL out of memory. */
 struct track *tm_pftrack_track(struct tm_pftrack *t, uint64_t uuid);
+
+/* ---- perfetto-track-clock.c ---- */
+
+struct tm_pfclock;
+/* Clock ID of sequence SEQ (SEQ unused for the global ids, 128 and up),
+ * created undefined when CREATE; NULL when absent or out of memory. */
+struct tm_pfclock *tm_pftrack_clock(struct tm_pftrack *t, uint32_t id, uint32_t seq, bool create);
+/* Free every clock of T. */
+void tm_pftrack_clocks_free(struct tm_pftrack *t);
+/* ClockSnapshot M of sequence SEQ: every clock of id 64 and up in it
+ * defined and related to the snapshot's best other clock.  0, or -1 (*E:
+ * a wire error or out of memory). */
+int tm_pftrack_clock_snapshot(struct tm_pftrack *t, uint32_t seq, const struct tm_pb *m,
+			      struct tm_pb_error *e);
+/* Timestamp TS of a packet of sequence SEQ on clock *CLOCK (64 and up)
+ * as *NS on the builtin clock its snapshots lead to (*CLOCK set to it),
+ * an incremental clock's value advanced by TS.  0; -1 when no snapshot
+ * relates the clock to a builtin one, or out of range (*CLOCK kept). */
+int tm_pftrack_clock_time(struct tm_pftrack *t, uint32_t seq, uint32_t *clock, uint64_t ts,
+			  int64_t *ns);
 
 /* ---- perfetto-track-event.c ---- */
 

@@ -205,7 +205,7 @@ static void domain_name(const struct slot *s, char *buf, size_t cap)
 
 	if (builtin)
 		snprintf(buf, cap, "%s", builtin);
-	else if (s->clock < 64)
+	else if (s->clock < PF_CLOCK_SEQUENCE_FIRST || s->clock >= PF_CLOCK_GLOBAL_FIRST)
 		snprintf(buf, cap, "PERFETTO_CLOCK_%" PRIu32, s->clock);
 	else
 		snprintf(buf, cap, "PERFETTO_CLOCK_%" PRIu32 "_SEQ_%" PRIu32, s->clock, s->seq);
@@ -244,7 +244,8 @@ static void report(struct tm_pftrack *t, struct tm_input *in)
 	tm_pf_warn_n(in, "perfetto-track-unmatched-end", t->unmatched_end,
 		     "TYPE_SLICE_END with no open slice on its track: not written");
 	tm_pf_warn_n(in, "perfetto-track-type", t->unsupported,
-		     "track events of TYPE_UNSPECIFIED (legacy) or TYPE_STATE: not read");
+		     "track events of TYPE_STATE, or of TYPE_UNSPECIFIED of a legacy phase "
+		     "other than B, E, I, i and R: not read");
 	tm_pf_warn_n(in, "perfetto-track-args", t->args_dropped,
 		     "debug annotations that are not a plain value, or without a name: not written");
 	tm_pf_warn_n(in, "perfetto-track-bad-value", t->bad_value,
@@ -256,8 +257,6 @@ static void report(struct tm_pftrack *t, struct tm_input *in)
 	tm_pf_warn_n(in, "perfetto-track-seq-clock", t->seq_clock_unknown,
 		     "timestamps on a sequence-scoped clock that no ClockSnapshot of the sequence "
 		     "relates to a global clock: left on that clock");
-	tm_pf_warn_n(in, "perfetto-track-clocks", t->too_many_clocks,
-		     "track events on more than 16 clocks: the others not written");
 }
 
 int tm_pftrack_finish(struct tm_pftrack *t, struct tm_input *in)

@@ -17,7 +17,8 @@
  * TrackDescriptors are noted by uuid; each track event becomes a record
  * (time, track, kind, its name/category/args as JSON text) in its clock's
  * slot: the packet's timestamp_clock_id, else the sequence's default, else
- * BOOTTIME (6); legacy timestamp_absolute_us / timestamp_delta_us (from
+ * BOOTTIME (6), a clock the trace defines (64 and up) brought onto the
+ * builtin clock its snapshots relate it to (perfetto-track-clock.c); legacy timestamp_absolute_us / timestamp_delta_us (from
  * the ThreadDescriptor's reference_timestamp_us) when the packet has no
  * timestamp, on MONOTONIC (3) as Perfetto reads them.
  *
@@ -34,12 +35,13 @@
  * process or thread ancestor (parent_uuid), else in one pseudo process
  * TRACK_IDS "Perfetto tracks".  Times are µs with exact ns decimals.
  *
- * Not read (counted as warnings): TYPE_UNSPECIFIED (legacy Chrome phases)
- * and other types, nested/dict/array debug annotations, interning ids
+ * TYPE_UNSPECIFIED (Chrome's legacy events) are read by their legacy
+ * phase: B and E as slices, I, i and R as instants.  Not read (counted as
+ * warnings): the other legacy phases and other types, nested/dict/array debug annotations, interning ids
  * never defined (the name written empty), counter values that are not
  * finite.
  *
- * This file is pass 1's packet level (sequences, descriptors, clocks);
+ * This file is pass 1's packet level (sequences, descriptors);
  * perfetto-track-event.c reads the events themselves and
  * perfetto-track-json.c is pass 2 (perfetto-track-int.h: their state).
  */
@@ -77,8 +79,10 @@ void tm_pftrack_free(struct tm_pftrack *t)
 		tm_hmap_free(s->iids);
 	tm_hmap_free(t->seqs);
 	tm_hmap_free(t->tracks);
+	tm_pftrack_clocks_free(t);
 	for (unsigned i = 0; i < t->nslots; i++)
 		tm_buf_free(&t->slots[i].out);
+	free(t->slots);
 	tm_buf_free(&t->frags);
 	tm_buf_free(&t->tmp);
 	free(t->ev);
@@ -98,10 +102,8 @@ static struct seq *seq_get(struct tm_pftrack *t, uint32_t seq)
 /* SEQ_INCREMENTAL_STATE_CLEARED: interning, defaults, legacy thread gone. */
 static int seq_clear(struct seq *s)
 {
-	struct seq_clock sc = s->sc;
-
 	tm_hmap_free(s->iids);
-	*s = (struct seq){ .seen = true, .valid = true, .sc = sc,
+	*s = (struct seq){ .seen = true, .valid = true,
 			   .iids = tm_hmap_new(sizeof(struct view)) };
 	return s->iids ? 0 : -1;
 }
@@ -348,88 +350,18 @@ static struct tm_pb sub_of(const struct tm_pb *m, struct view v)
 	return tm_pb_init(m->base, v.p, v.n);
 }
 
-/* ClockSnapshot.Clock M into *C (absent fields 0). */
-static int read_snap_clock(const struct tm_pb *m, struct seq_clock *c, struct tm_pb_error *e)
+/* P's timestamp on a clock the trace defines (64 and up), as ns on the
+ * builtin clock its snapshots relate it to (P->ts, P->clock changed);
+ * unchanged (its own domain) when none does, or out of range (counted). */
+static void own_clock_time(struct tm_pftrack *t, struct pkt *p)
 {
-	struct tm_pb r = *m;
-	struct tm_pb_field f;
-	int rc;
+	int64_t ns;
 
-	*c = (struct seq_clock){ .mult = 1 };
-	while ((rc = tm_pb_next(&r, &f, e)) == 1) {
-		if (f.type != TM_PB_VARINT)
-			continue;
-		if (f.num == PF_SNAP_CLOCK_ID)
-			c->id = (uint32_t)f.v;
-		else if (f.num == PF_SNAP_CLOCK_TIMESTAMP)
-			c->ref = (int64_t)f.v;
-		else if (f.num == PF_SNAP_CLOCK_INCREMENTAL)
-			c->incremental = f.v != 0;
-		else if (f.num == PF_SNAP_CLOCK_UNIT && f.v && f.v <= INT64_MAX)
-			c->mult = (int64_t)f.v;
-	}
-	return rc < 0 ? -1 : 0;
-}
-
-/* A ClockSnapshot M on S: a sequence-scoped clock in it is related to
- * the snapshot's BOOTTIME, else its first other global clock. */
-static int read_snapshot(struct seq *s, const struct tm_pb *m, struct tm_pb_error *e)
-{
-	struct tm_pb r = *m;
-	struct tm_pb_field f;
-	struct seq_clock c, scoped = { 0 }, base = { 0 };
-	int rc;
-
-	while ((rc = tm_pb_next(&r, &f, e)) == 1) {
-		struct tm_pb sub = tm_pb_sub(&r, &f);
-
-		if (f.num != PF_SNAP_CLOCKS || f.type != TM_PB_BYTES)
-			continue;
-		if (read_snap_clock(&sub, &c, e))
-			return -1;
-		c.set = true;
-		if (c.id >= PF_CLOCK_SEQUENCE_FIRST)
-			scoped = c;
-		else if (c.id && (!base.set || c.id == PF_CLOCK_BOOTTIME))
-			base = c;
-	}
-	if (rc < 0)
-		return -1;
-	if (scoped.set && base.set && base.ref >= 0) {
-		scoped.base_clock = base.id;
-		scoped.base_ns = base.ref;
-		scoped.value = scoped.ref;
-		s->sc = scoped;
-	}
-	return 0;
-}
-
-/* P's timestamp on a sequence-scoped clock, as ns on the global clock its
- * sequence's snapshot relates it to (P->ts, P->clock changed); unchanged
- * (its own domain) when no snapshot did, or out of range (counted). */
-static void seq_time(struct tm_pftrack *t, struct seq *s, struct pkt *p)
-{
-	struct seq_clock *c = &s->sc;
-	int64_t v, ns;
-
-	if (!c->set || c->id != p->clock || p->ts > INT64_MAX) {
-		t->seq_clock_unknown++;
-		return;
-	}
-	v = (int64_t)p->ts;
-	if (c->incremental && __builtin_add_overflow(c->value, v, &c->value)) {
-		t->seq_clock_unknown++;
-		return;
-	}
-	if (c->incremental)
-		v = c->value;
-	if (__builtin_sub_overflow(v, c->ref, &v) || __builtin_mul_overflow(v, c->mult, &v) ||
-	    __builtin_add_overflow(c->base_ns, v, &ns) || ns < 0) {
+	if (tm_pftrack_clock_time(t, p->seq, &p->clock, p->ts, &ns)) {
 		t->seq_clock_unknown++;
 		return;
 	}
 	p->ts = (uint64_t)ns;
-	p->clock = c->base_clock;
 }
 
 /* The sequence state P's flags say: lost after a drop, cleared. */
@@ -452,22 +384,24 @@ int tm_pftrack_packet(struct tm_pftrack *t, const struct tm_pb *m, struct tm_pb_
 	if (each_field(m, pkt_field, &p, e) < 0)
 		return -1;
 	if (!p.interned.p && !p.defaults.p && !p.event.p && !p.track.p && !p.thread.p &&
-	    !p.snapshot.p && !p.flags && !p.cleared && !p.dropped)
+	    !p.snapshot.p && !p.flags && !p.cleared && !p.dropped && !p.has_ts)
 		return 0;
 	if (!(s = seq_get(t, p.seq)) || seq_flags(s, &p))
 		return fail_oom(e);
+	if (p.defaults.p && (sub = sub_of(m, p.defaults), each_field(&sub, defaults_field, s, e)))
+		return -1;
+	/* (a snapshot's own timestamp is not read, as Perfetto does not) */
+	if (p.snapshot.p)
+		return sub = sub_of(m, p.snapshot), tm_pftrack_clock_snapshot(t, p.seq, &sub, e);
+	if (!p.clock)
+		p.clock = s->clock ? s->clock : PF_CLOCK_BOOTTIME;
+	/* every timestamp moves an incremental clock, whatever its packet */
+	if (p.has_ts && p.clock >= PF_CLOCK_SEQUENCE_FIRST)
+		own_clock_time(t, &p);
 	if ((p.flags & PF_SEQ_NEEDS_STATE) && !s->valid) {
 		t->skipped += p.event.p != NULL;
 		return 0;
 	}
-	if (p.defaults.p && (sub = sub_of(m, p.defaults), each_field(&sub, defaults_field, s, e)))
-		return -1;
-	if (p.snapshot.p && (sub = sub_of(m, p.snapshot), read_snapshot(s, &sub, e)))
-		return -1;
-	if (!p.clock)
-		p.clock = s->clock ? s->clock : PF_CLOCK_BOOTTIME;
-	if (p.has_ts && p.clock >= PF_CLOCK_SEQUENCE_FIRST)
-		seq_time(t, s, &p);
 	if (p.interned.p && (sub = sub_of(m, p.interned), each_field(&sub, interned_field, s, e)))
 		return -1;
 	if (p.thread.p && (sub = sub_of(m, p.thread), read_thread_desc(t, s, &sub, e)))

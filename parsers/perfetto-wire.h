@@ -142,6 +142,7 @@ enum {
 	PF_SEQ_STATE_CLEARED = 1,               /* SequenceFlags SEQ_INCREMENTAL_STATE_CLEARED */
 	PF_SEQ_NEEDS_STATE = 2,                 /* SequenceFlags SEQ_NEEDS_INCREMENTAL_STATE */
 	PF_CLOCK_SEQUENCE_FIRST = 64,           /* sequence-scoped clock ids: 64..127 */
+	PF_CLOCK_GLOBAL_FIRST = 128,            /* the trace's global clock ids: 128.. */
 
 	PF_DEFAULTS_CLOCK_ID = 58,              /* TracePacketDefaults.timestamp_clock_id */
 	PF_DEFAULTS_TRACK_EVENT = 11,           /* TracePacketDefaults.track_event_defaults */
@@ -169,6 +170,7 @@ enum {
 	PF_TE_DOUBLE_COUNTER_VALUE = 44,        /* TrackEvent.double_counter_value */
 	PF_TE_EXTRA_DOUBLE_UUIDS = 45,          /* TrackEvent(Defaults).extra_double_counter_track_uuids */
 	PF_TE_EXTRA_DOUBLE_VALUES = 46,         /* TrackEvent.extra_double_counter_values */
+	PF_LEGACY_PHASE = 2,                    /* TrackEvent.LegacyEvent.phase */
 	PF_TE_SLICE_BEGIN = 1,                  /* TrackEvent.Type TYPE_SLICE_BEGIN */
 	PF_TE_SLICE_END = 2,                    /* TYPE_SLICE_END */
 	PF_TE_INSTANT = 3,                      /* TYPE_INSTANT */

@@ -187,7 +187,7 @@ static void report_unknown(struct pf *pf)
 	warn_n(pf, "perfetto-lost-events", pf->lost_bundles,
 	       "ftrace bundles that say the kernel lost events before them");
 	warn_n(pf, "perfetto-clock-snapshot-unusable", pf->clk.unusable,
-	       "clock snapshots with fewer than two builtin clocks: nothing to relate");
+	       "clock snapshots with fewer than two clocks: nothing to relate");
 	warn_n(pf, "perfetto-ftrace-clock-mixed", pf->clk.mixed,
 	       "ftrace bundles on another ftrace clock than the trace's first: their clock pairs not used");
 }

@@ -10,6 +10,12 @@
 #    clock without options or markers;
 #  - track_seqclock.pb: the SDK's incremental clock 64 of a sequence,
 #    through its ClockSnapshot onto BOOTTIME;
+#  - track_manyclocks.pb: 38 clocks the trace defines (two per sequence
+#    on 18 sequences, a global one, one reached through it), every time
+#    worked out by hand;
+#  - chromium_startup.pftrace.gz (recorded here by Debian's Chromium): its
+#    slices, counters and times as Perfetto's trace_processor counts
+#    them, and with viewer-check the per-name counts and threads;
 #  - Perfetto's diff-test inputs with expected values: the interned debug
 #    annotation string of test_interned_string_value, the slice of
 #    trace_manifest/tests.py's _PROTO_SLICE;
@@ -160,6 +166,43 @@ ev = [(e[\"ph\"], e[\"ts\"], e.get(\"name\")) for e in d[\"traceEvents\"] if e[\
 sys.exit(ev != [(\"B\", 1100000, \"proto_slice\"), (\"E\", 1200000, None)] or
          d[\"metadata\"][\"tracemerge\"][\"inputs\"][0][\"json_clock_domain\"] != \"CLOCK_BOOTTIME\")' '$T/sp.json'"
 
+# ---- track_manyclocks.pb: 38 clocks the trace defines ---------------------------
+# Sequence k (1..18): MONOTONIC = 1e9 + k*1e6 ns when 64 = k*1000 units and
+# 65 = 5000000 + k (1000 ns a unit): "sK" from delta 10 (+10000 ns) to
+# +15000 ns, "iK" at 65 = 5000000 + k + 20 (+20000 ns).  "chain": 64 of
+# sequence 101 is 0 when global clock 128 is 1000 ns, 128 is 500 when
+# MONOTONIC is 3e9: delta 7 -> 7000 ns -> 128 at 8000 -> 3000007500 ns,
+# then 2 more units (3000009500 ns).  All on CLOCK_MONOTONIC, in µs.
+check "perfetto track events: 38 clocks of the trace, every event at its hand-worked MONOTONIC time" \
+	sh -c "$TM import -o '$T/mc.json' '$D/track_manyclocks.pb' 2> '$T/mc.err' && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = sorted((e[\"ts\"], e[\"ph\"], e.get(\"name\")) for e in d[\"traceEvents\"] if e[\"ph\"] != \"M\")
+want = []
+for k in range(1, 19):
+    base = 1000000 + k * 1000
+    want += [(base + 10, \"B\", \"s%d\" % k), (base + 15, \"E\", None), (base + 20, \"i\", \"i%d\" % k)]
+want += [(3000007.5, \"B\", \"chain\"), (3000009.5, \"E\", None)]
+sys.exit(got != sorted(want) or
+         d[\"metadata\"][\"tracemerge\"][\"inputs\"][0][\"json_clock_domain\"] != \"CLOCK_MONOTONIC\")' '$T/mc.json' &&
+	       ! grep -q 'perfetto-track-\\|perfetto-clock-snapshot-unusable' '$T/mc.err'"
+
+# ---- chromium_startup.pftrace.gz: a trace Chrome records today --------------------
+# trace_processor (viewer-check's tp_query) on the raw file: 23149 slices
+# (B and instants), 46169 counter values, the first event (a counter) at
+# 802883082030 ns and the last at 804860418074 ns, all on MONOTONIC (the
+# trace's primary_trace_clock); 64 sequences each on their own clock 64.
+check "perfetto track events: Chromium's trace: 23149 slices, 46169 counters, 802.883082030 .. 804.860418074 s as Perfetto" \
+	sh -c "$TM import -o '$T/chr.json' '$D/chromium_startup.pftrace.gz' 2> '$T/chr.err' && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = [e for e in d[\"traceEvents\"] if e[\"ph\"] != \"M\"]
+n = lambda ph: sum(e[\"ph\"] == ph for e in ev)
+ts = [round(e[\"ts\"] * 1000) for e in ev]
+sys.exit((n(\"B\") + n(\"i\"), n(\"C\"), min(ts), max(ts)) != (23149, 46169, 802883082030, 804860418074) or
+         d[\"metadata\"][\"tracemerge\"][\"inputs\"][0][\"json_clock_domain\"] != \"CLOCK_MONOTONIC\")' '$T/chr.json' &&
+	       ! grep -q 'perfetto-track-seq-clock\\|perfetto-track-clocks\\|perfetto-clock-snapshot-unusable' '$T/chr.err'"
+
 # ---- bad input -------------------------------------------------------------------
 # one packet whose track_event holds TrackEvent.type as a varint of 11
 # bytes: 0a 0e | 5a 0c | 48 ff*10 01: the 11th byte is byte 15
@@ -170,3 +213,26 @@ if [ $rc = 1 ] && [ "$(wc -l < "$T/e")" = 1 ] && [ ! -e "$T/bad.json" ] &&
 else
 	notok "perfetto track events: a varint of 11 bytes in a track_event (exit $rc)"; sed 's/^/    /' "$T/e"
 fi
+
+# ---- Chromium's trace through Perfetto's eyes -------------------------------------
+# The raw file and its import in trace_processor: the same slices by name,
+# the same counters, every thread (tid, name) of the raw file, the same
+# first and last times.
+find_vc
+if [ -z "$VC" ]; then
+	skip "perfetto track events: Chromium's trace in Perfetto (viewer-check not set up: export TM_VIEWER_CHECK)"
+	exit 0
+fi
+check "perfetto track events: Chromium's trace: Perfetto shows the same slices, counters, threads and times in the import" \
+	python3 -c '
+import json, subprocess, sys
+def q(f):
+    sql = ["select name, count(*) from slice group by name", "select tid, name from thread where tid != 0",
+           "select count(*), min(ts), max(ts) from counter", "select min(ts), max(ts + dur) from slice"]
+    d = json.loads(subprocess.run([sys.argv[1], f] + sql, capture_output=True, text=True).stdout)
+    r = [x["rows"][1:] for x in d["queries"]]
+    return dict(map(tuple, r[0])), set(map(tuple, r[1])), r[2], r[3]
+raw, imp = q(sys.argv[2]), q(sys.argv[3])
+sys.exit(raw[0] != imp[0] or not raw[1] <= imp[1] or raw[2:] != imp[2:])' \
+	"$VC/perfetto/tp_query" "$D/chromium_startup.pftrace.gz" "$T/chr.json"
+
