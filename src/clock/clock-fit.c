@@ -93,7 +93,10 @@ static int ld_ceil(long double v, int64_t *out)
  * two pairs; and what the interval widths alone allow, at least the 0.5 ns
  * of integer timestamps).  The rate is kept only when |rate| > 2 * rate_err;
  * otherwise the fit is the weighted mean offset, rate 0 (rate_err is still
- * reported).  A kept rate beyond max_rate_ppm is an error.
+ * reported).  A kept rate beyond max_rate_ppm is an error, so no rate is
+ * fitted over a span too short to show an allowed one: where
+ * 2 * max(max u_i, 0.5) / span > max_rate_ppm (every significant rate
+ * would be refused), the fit is the offset alone.
  *
  * Which pairs are fitted: see consensus(); the error bound: see finish().
  */
@@ -152,8 +155,11 @@ static int set_anchor(struct pt *p, size_t n, int64_t *x0)
 }
 
 /* One weighted least-squares fit of the used pairs; rate only when allowed,
- * possible (span > 0) and significant. */
-static int fit_once(struct pt *p, size_t n, bool rate_allowed, struct lsq *f)
+ * possible (span > 0), significant and able to be both significant and
+ * within MAX_RATE (a fraction): over a span where the uncertainties alone
+ * allow more, every significant rate would be refused. */
+static int fit_once(struct pt *p, size_t n, bool rate_allowed, long double max_rate,
+		    struct lsq *f)
 {
 	long double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, chi = 0;
 	long double xm, ym, lo = 0, hi = 0, max_u = 0;
@@ -203,7 +209,7 @@ static int fit_once(struct pt *p, size_t n, bool rate_allowed, struct lsq *f)
 		/* the uncertainties alone allow this much (timestamps: +-0.5 ns) */
 		ufloor = (max_u > 0.5L ? max_u : 0.5L) / f->span;
 		f->rate_err = se > ufloor ? se : ufloor;
-		if (ld_abs(rate) > 2 * f->rate_err) {
+		if (ld_abs(rate) > 2 * f->rate_err && 2 * ufloor <= max_rate) {
 			f->rate = rate;
 			f->off = off;
 			f->rate_fitted = true;
@@ -350,13 +356,14 @@ static bool take_members(struct pt *p, size_t n, long double *scratch, size_t *u
 }
 
 /* Steps 1 and 2 on the pool (not empty): the members are the used pairs,
- * *USED their number, F their fit.  -1: arithmetic out of range. */
-static int consensus(struct pt *p, size_t n, bool rate_allowed, struct lsq *f,
-		     long double *scratch, size_t *idx, size_t *used)
+ * *USED their number, F their fit (a rate within MAX_RATE, fit_once).
+ * -1: arithmetic out of range. */
+static int consensus(struct pt *p, size_t n, bool rate_allowed, long double max_rate,
+		     struct lsq *f, long double *scratch, size_t *idx, size_t *used)
 {
 	*used = best_line(p, n, rate_allowed, idx);
 	for (int round = 0;; round++) {
-		if (fit_once(p, n, rate_allowed, f))
+		if (fit_once(p, n, rate_allowed, max_rate, f))
 			return -1;
 		if (round == ROUNDS || !take_members(p, n, scratch, used))
 			return 0;
@@ -479,7 +486,7 @@ static int groups_error(const struct tm_clock_obs *obs, struct pt *p, size_t n,
 		for (size_t i = 0; i < n; i++)
 			if (p[i].used)
 				p[i].used = p[i].pool = false;
-		if (!left || consensus(p, n, rate_allowed, f, scratch, idx, &used))
+		if (!left || consensus(p, n, rate_allowed, limit / 1e6L, f, scratch, idx, &used))
 			break;
 	}
 	if (!shown)
@@ -583,7 +590,7 @@ int tm_clock_fit(const struct tm_clock_obs *obs, size_t n,
 	}
 	if (load_pairs(obs, n, p, d))
 		goto out;
-	if (consensus(p, n, rate_allowed, &f, scratch, idx, &used)) {
+	if (consensus(p, n, rate_allowed, limit / 1e6L, &f, scratch, idx, &used)) {
 		tm_diag_error(d, "marker fit: arithmetic out of range");
 		goto out;
 	}

@@ -228,9 +228,24 @@ static int reading_domain(struct tm_sync *s, size_t si, const struct tm_clock_re
 	return tm_sync_clock_domain(s, si, r->clock);
 }
 
+/* Reading R of a snapshot as an interval [*LO, *HI]: a coarse clock's up
+ * to a tick behind; the reading of the hub (HUB) exact otherwise, any
+ * other +-TM_SNAPSHOT_READ_NS (the time between two reads). */
+static void reading_interval(const struct tm_clock_reading *r, bool hub, int64_t *lo,
+			     int64_t *hi)
+{
+	size_t n = strlen(r->clock);
+	int64_t read = hub ? 0 : TM_SNAPSHOT_READ_NS;
+
+	*lo = r->ns > INT64_MIN + read ? r->ns - read : INT64_MIN;
+	*hi = r->ns < INT64_MAX - read ? r->ns + read : INT64_MAX;
+	if (n > 7 && !strcmp(r->clock + n - 7, "_COARSE"))
+		*hi = *hi < INT64_MAX - TM_SNAPSHOT_TICK_NS ? *hi + TM_SNAPSHOT_TICK_NS : INT64_MAX;
+}
+
 /* A clock snapshot record (a Perfetto trace's): the clocks it names, each
- * linked to the one the kernel text is on (the first when none is), every
- * reading exact. */
+ * linked to the one the kernel text is on (the first when none is), the
+ * readings as reading_interval() takes them. */
 static int on_snapshot(const struct tm_snapshot *sn, void *arg)
 {
 	struct header_ctx *c = arg;
@@ -238,6 +253,7 @@ static int on_snapshot(const struct tm_snapshot *sn, void *arg)
 	int dom[TM_SNAPSHOT_MAX], kdom = s->src[c->si].kdom;
 	size_t hub = sn->n;
 	char where[600], label[160];
+	int64_t hlo, hhi, lo, hi;
 
 	for (size_t i = 0; i < sn->n; i++) {
 		if ((dom[i] = reading_domain(s, c->si, &sn->r[i])) == -1)
@@ -245,16 +261,19 @@ static int on_snapshot(const struct tm_snapshot *sn, void *arg)
 		if (dom[i] >= 0 && (hub == sn->n || (dom[i] == kdom && dom[hub] != kdom)))
 			hub = i;
 	}
+	if (hub == sn->n)
+		return 0;
 	if (sn->byte[0])
 		snprintf(where, sizeof(where), "%s: byte %s", s->src[c->si].path, sn->byte);
 	else
 		header_where(c, sn->line, where, sizeof(where));
 	tm_sync_label(label, sizeof(label), "clock snapshot", where);
+	reading_interval(&sn->r[hub], true, &hlo, &hhi);
 	for (size_t i = 0; i < sn->n; i++) {
 		if (i == hub || dom[i] < 0 || dom[i] == dom[hub])
 			continue;
-		if (tm_sync_add_obs(s, dom[hub], sn->r[hub].ns, sn->r[hub].ns, dom[i], sn->r[i].ns,
-				    sn->r[i].ns, label, true))
+		reading_interval(&sn->r[i], false, &lo, &hi);
+		if (tm_sync_add_obs(s, dom[hub], hlo, hhi, dom[i], lo, hi, label, true))
 			return -1;
 	}
 	return 0;

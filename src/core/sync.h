@@ -101,6 +101,15 @@ struct tm_sync_offset {
 	int64_t ns;                  /* add to INPUT's timestamps */
 };
 
+/* A clock snapshot's readings are taken one after another, so two of them
+ * relate their clocks only to within the time between the reads: each
+ * reading but the one the others are linked to is taken as +-10 µs
+ * (doc/clock-sync.md). */
+#define TM_SNAPSHOT_READ_NS 10000LL
+/* A coarse clock's reading (CLOCK_*_COARSE) is the time of the last
+ * timer tick: up to a tick (10 ms at HZ=100, the slowest) behind. */
+#define TM_SNAPSHOT_TICK_NS 10000000LL
+
 /* The default of tm_sync_opts.max_error_ns (--max-error): 100 ms. */
 #define TM_SYNC_MAX_ERROR_NS 100000000LL
 

@@ -374,7 +374,10 @@ J
 		       $TM sync --json '$P' '$T/app_$n.json' > '$T/s_$n.json' &&
 		       python3 '$T/twins.py' '$T/m_$n.json' '$T/s_$n.json'"
 done
-check "perfetto clock: sync --json: the JSON on CLOCK_MONOTONIC reached by the snapshot, +10 s, error 0" \
+# a snapshot's readings are read one after another: the MONOTONIC reading
+# is taken as +-10 µs (TM_SNAPSHOT_READ_NS), BOOTTIME's (the kernel
+# text's clock, the one the others are linked to) as exact: error 10000 ns
+check "perfetto clock: sync --json: the JSON on CLOCK_MONOTONIC reached by the snapshot, +10 s, error 10 µs" \
 	python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -382,15 +385,15 @@ st = s["inputs"][1]["streams"][0]
 lk = [l for l in s["links"] if {l["a"], l["b"]} == {"CLOCK_BOOTTIME", "CLOCK_MONOTONIC"}]
 sys.exit(not (s["output_clock"]["domain"] == "CLOCK_BOOTTIME" and st["domain"] == "CLOCK_MONOTONIC" and
               st["how"] == "clock snapshots" and st["offset_ns"] == 10000000000 and
-              st["error_ns"] == 0 and st["path"] == ["CLOCK_MONOTONIC", "CLOCK_BOOTTIME"] and
+              st["error_ns"] == 10000 and st["path"] == ["CLOCK_MONOTONIC", "CLOCK_BOOTTIME"] and
               len(lk) == 1 and lk[0]["kind"] == "clock snapshots" and lk[0]["used"] == 1 and
-              lk[0]["error_ns"] == 0 and
+              lk[0]["error_ns"] == 10000 and
               lk[0]["offset_ns"] == (-10000000000 if lk[0]["a"] == "CLOCK_BOOTTIME" else 10000000000)))' "$T/s_mono.json"
-check "perfetto clock: sync names the link: clock snapshot links, 1 snapshots used, error ±0 ns" \
+check "perfetto clock: sync names the link: clock snapshot links, 1 snapshots used, error ±10.0 µs" \
 	sh -c "$TM sync '$P' '$D/clock_app_mono.json' > '$T/st.txt' &&
 	       grep -q '^clock snapshot links:\$' '$T/st.txt' &&
-	       grep -q '^  CLOCK_BOOTTIME <-> CLOCK_MONOTONIC: 1 snapshots used, 0 rejected; offset -10.000000000 s, no drift fitted, rms 0.0 µs, error ±0 ns' '$T/st.txt' &&
-	       grep -q 'json   CLOCK_MONOTONIC .* offset +10.000000000 s .* error ±0 ns  (clock snapshots)' '$T/st.txt'"
+	       grep -q '^  CLOCK_BOOTTIME <-> CLOCK_MONOTONIC: 1 snapshots used, 0 rejected; offset -10.000000000 s, no drift fitted, rms 0.0 µs, error ±10.0 µs' '$T/st.txt' &&
+	       grep -q 'json   CLOCK_MONOTONIC .* offset +10.000000000 s .* error ±10.0 µs  (clock snapshots)' '$T/st.txt'"
 check "perfetto clock: legacy JSON taken to be CLOCK_MONOTONIC, said once (sync-json-clock-assumed)" \
 	sh -c "$TM merge -o '$T/ml.json' '$P' '$D/clock_app_legacy.json' 2> '$T/ml.err' &&
 	       grep -q 'warning: sync-json-clock-assumed: 1 ' '$T/ml.err'"
@@ -401,20 +404,22 @@ check "perfetto clock: --clock=app moves the kernel text: its clock records drop
 
 # three snapshots whose MONOTONIC readings spread by 400 ns (0, +400, 0 ns
 # against BOOTTIME - 10 s): fitted together, no drift, offset their mean
-# (+133 ns), error the largest residual rounded up (266.7 -> 267 ns)
-check "perfetto clock: three snapshots fitted: 3 used, offset -10 s + 133 ns, error 267 ns" \
+# (+133 ns), error the largest residual plus the reading's 10 µs, rounded
+# up (266.7 + 10000 -> 10267 ns)
+check "perfetto clock: three snapshots fitted: 3 used, offset -10 s + 133 ns, error 10267 ns" \
 	sh -c "$TM sync --json '$D/clock_spread.pb' '$D/clock_app_mono.json' > '$T/sp.json' && python3 -c '
 import json, sys
 lk = json.load(open(sys.argv[1]))[\"links\"]
 sys.exit(not (len(lk) == 1 and lk[0][\"kind\"] == \"clock snapshots\" and lk[0][\"used\"] == 3 and
               lk[0][\"rejected\"] == 0 and not lk[0][\"rate_fitted\"] and
-              lk[0][\"offset_ns\"] == -9999999867 and lk[0][\"error_ns\"] == 267))' '$T/sp.json'"
+              lk[0][\"offset_ns\"] == -9999999867 and lk[0][\"error_ns\"] == 10267))' '$T/sp.json'"
 
 # ftrace on the global clock: no trace clock record, the bundles' pairs
 # (global = BOOTTIME - 50.000001 s; one a second at most: 2 of 3) link the
 # kernel text to BOOTTIME, the snapshot BOOTTIME to MONOTONIC: MONOTONIC =
-# global + 40.000001 s
-check "perfetto clock: ftrace clock global: bundle pairs then the snapshot, offset -40.000001 s" \
+# global + 40.000001 s; error 10 µs a link (the second reading of a pair
+# or a snapshot), 20 µs through both
+check "perfetto clock: ftrace clock global: bundle pairs then the snapshot, offset -40.000001 s, error 20 µs" \
 	sh -c "$TM import -q -o '$T/gl.json' '$D/clock_global.pb' && python3 '$T/lines.py' '$T/gl.json' > /dev/null &&
 	       python3 -c '
 import json, sys
@@ -425,8 +430,24 @@ sys.exit(h != [\"# tracemerge_clock_snapshot: byte=2 CLOCK_BOOTTIME=100.00000000
 	       $TM sync --json '$D/clock_global.pb' '$D/clock_app_mono.json' > '$T/gs.json' && python3 -c '
 import json, sys
 st = json.load(open(sys.argv[1]))[\"inputs\"][1][\"streams\"][0]
-sys.exit(not (st[\"offset_ns\"] == -40000001000 and st[\"error_ns\"] == 0 and
+sys.exit(not (st[\"offset_ns\"] == -40000001000 and st[\"error_ns\"] == 20000 and
               st[\"path\"][:2] == [\"CLOCK_MONOTONIC\", \"CLOCK_BOOTTIME\"] and len(st[\"path\"]) == 3))' '$T/gs.json'"
+
+# two snapshots 75 µs apart whose readings disagree by 3 µs (MONOTONIC =
+# BOOTTIME - 10 s, then - 10.000003 s): taken as exact, a drift of -40000
+# ppm, contradictory.  Each MONOTONIC reading is +-10 µs: the drift the
+# readings allow is 10 µs / 75 µs = 133333 ppm, so -40000 ppm is no drift
+# (not above twice that); the offset is the mean, -10.0000015 s, with
+# residuals of 1.5 µs: error 1500 + 10000 = 11500 ns.  The JSON on
+# CLOCK_MONOTONIC is then +10.0000015 s: work (90.5 s) at 100.5000015 s.
+check "perfetto clock: snapshots 75 µs apart, 3 µs off: linked, no drift, offset -10.0000015 s, error ±11.5 µs" \
+	sh -c "$TM sync '$D/clock_close.pb' '$D/clock_app_mono.json' > '$T/cl.txt' 2> '$T/cl.err' &&
+	       grep -q '^  CLOCK_BOOTTIME <-> CLOCK_MONOTONIC: 2 snapshots used, 0 rejected; offset -10.000001500 s, no drift fitted, rms 1.5 µs, error ±11.5 µs' '$T/cl.txt' &&
+	       grep -q 'json   CLOCK_MONOTONIC .* offset +10.000001500 s  rate +0.000 ppm  error ±11.5 µs  (clock snapshots)' '$T/cl.txt' &&
+	       ! grep -q 'sync-snapshot-unusable' '$T/cl.err'"
+check "perfetto clock: snapshots 75 µs apart: merge puts the CLOCK_MONOTONIC JSON's work at 100.5000015 s" \
+	sh -c "$TM merge -q -o '$T/clm.json' '$D/clock_close.pb' '$D/clock_app_mono.json' &&
+	       grep -q '\"name\":\"work\",\"cat\":\"app\",\"ph\":\"X\",\"ts\":100500001.5,' '$T/clm.json'"
 
 # two snapshots that no clock relation explains (MONOTONIC 90 s at BOOTTIME
 # 100 s, 80 s at 110 s: a drift of -2000000 ppm): the link is refused with
@@ -480,7 +501,7 @@ fi
 for m in m_mono m_legacy; do
 	for eng in catapult perfetto; do
 		(node "$VIEW" --engine $eng --slices '^(work|frame)$' "$T/$m.json") > "$T/$m.$eng" 2>&1
-		check "perfetto clock: $m.json in $eng: each app slice starts with its atrace twin (±0 ns reported)" python3 -c '
+		check "perfetto clock: $m.json in $eng: each app slice starts exactly with its atrace twin" python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
 assert r["ok"] and not r["import_warnings"], r.get("error") or r["import_warnings"]

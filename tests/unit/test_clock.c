@@ -581,6 +581,32 @@ static void test_fit_short_span(void **state)
 	check_bound(&s, &t);
 }
 
+/* Two snapshots 75 µs apart whose b readings (each +-10 µs, the time
+ * between two reads) are 25 µs off each other: a drift of -333333 ppm,
+ * "significant" against the 133333 ppm the readings allow, would be
+ * refused as above the 1000 ppm limit.  Over 75 µs no drift within the
+ * limit can be significant (the readings allow 133333 ppm), so the fit is
+ * the offset alone: the mean, -10.0000125 s, with residuals of 12.5 µs and
+ * an error bound of 12500 + 10000 = 22500 ns. */
+static void test_fit_too_short_for_drift(void **state)
+{
+	struct tm_clock_obs o[2] = {
+		{ 100000000000LL, 100000000000LL, 89999990000LL, 90000010000LL, "s1" },
+		{ 100000075000LL, 100000075000LL, 90000040000LL, 90000060000LL, "s2" },
+	};
+	struct tm_clock_fit f;
+	struct tm_diag d;
+	(void)state;
+	tm_diag_init(&d);
+	assert_int_equal(tm_clock_fit(o, 2, NULL, &f, NULL, NULL, &d), 0);
+	assert_false(f.rate_fitted);
+	assert_int_equal(f.map.rate_fs, 0);
+	assert_int_equal(f.map.y0 - f.map.x0, -10000012500LL);
+	assert_int_equal(f.err_ns, 22500);
+	assert_int_equal(f.used, 2);
+	tm_diag_free(&d);
+}
+
 /* ---- graph ----------------------------------------------------------- */
 
 static void test_graph_route(void **state)
@@ -753,6 +779,7 @@ int main(void)
 		cmocka_unit_test(test_fit_rate_limit),
 		cmocka_unit_test(test_fit_errors),
 		cmocka_unit_test(test_fit_short_span),
+		cmocka_unit_test(test_fit_too_short_for_drift),
 		cmocka_unit_test(test_graph_route),
 		cmocka_unit_test(test_graph_ties),
 		cmocka_unit_test(test_graph_many),
