@@ -15,7 +15,7 @@
 #    worked out by hand;
 #  - chromium_startup.pftrace.gz (recorded here by Debian's Chromium): its
 #    slices, counters and times as Perfetto's trace_processor counts
-#    them, and with viewer-check the per-name counts and threads;
+#    them, and with the viewers the per-name counts and threads;
 #  - Perfetto's diff-test inputs with expected values: the interned debug
 #    annotation string of test_interned_string_value, the slice of
 #    trace_manifest/tests.py's _PROTO_SLICE;
@@ -188,7 +188,7 @@ sys.exit(got != sorted(want) or
 	       ! grep -q 'perfetto-track-\\|perfetto-clock-snapshot-unusable' '$T/mc.err'"
 
 # ---- chromium_startup.pftrace.gz: a trace Chrome records today --------------------
-# trace_processor (viewer-check's tp_query) on the raw file: 23149 slices
+# trace_processor (the harness's tp-query) on the raw file: 23149 slices
 # (B and instants), 46169 counter values, the first event (a counter) at
 # 802883082030 ns and the last at 804860418074 ns, all on MONOTONIC (the
 # trace's primary_trace_clock); 64 sequences each on their own clock 64.
@@ -220,7 +220,7 @@ fi
 # first and last times.
 find_vc
 if [ -z "$VC" ]; then
-	skip "perfetto track events: Chromium's trace in Perfetto (viewer-check not set up: export TM_VIEWER_CHECK)"
+	skip "perfetto track events: Chromium's trace in Perfetto ($VIEW_WHY)"
 	exit 0
 fi
 check "perfetto track events: Chromium's trace: Perfetto shows the same slices, counters, threads and times in the import" \
@@ -234,5 +234,5 @@ def q(f):
     return dict(map(tuple, r[0])), set(map(tuple, r[1])), r[2], r[3]
 raw, imp = q(sys.argv[2]), q(sys.argv[3])
 sys.exit(raw[0] != imp[0] or not raw[1] <= imp[1] or raw[2:] != imp[2:])' \
-	"$VC/perfetto/tp_query" "$D/chromium_startup.pftrace.gz" "$T/chr.json"
+	"$VC/tp-query" "$D/chromium_startup.pftrace.gz" "$T/chr.json"
 
