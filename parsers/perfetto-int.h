@@ -176,6 +176,7 @@ struct pf {
 	size_t nsymold, symold_cap;
 	struct tm_hmap *names;  /* tid -> struct view */
 	struct tm_hmap *tgids;  /* tid -> int32 */
+	struct tm_hmap *born;   /* pass 1: tid -> struct born (task_newtask) */
 	struct tm_hmap *procs;  /* pid -> struct proc */
 	struct tm_hmap *syms;   /* (seq, iid) -> struct sym */
 	struct tm_hmap *unknown;/* FtraceEvent field -> uint64 count */
@@ -227,6 +228,12 @@ struct pf {
 struct proc {
 	int32_t ppid;
 	struct view name;
+};
+
+/* A task made by task_newtask (pass 1). */
+struct born {
+	int32_t creator;        /* the task that ran the task_newtask */
+	bool thread;            /* CLONE_THREAD: in its creator's process */
 };
 
 /* Set the input's error for wire error E. */
@@ -358,6 +365,13 @@ int tm_pf_names_interned(struct pf *pf, const struct tm_pb *m, uint32_t num);
 /* The comm of TID: the last name the trace gives it, "<idle>" for 0, else
  * tm_pf_names_unknown. */
 struct view tm_pf_names_of(struct pf *pf, int32_t tid);
+/* Pass 1: task_newtask message M, run by task CREATOR: the new task's
+ * creator and whether it is a thread of the creator's process. */
+int tm_pf_names_newtask(struct pf *pf, const struct tm_pb *m, int64_t creator);
+/* The end of pass 1: each task made by task_newtask that the process tree
+ * and process stats give no tgid gets the kernel's: its creator's process
+ * (with CLONE_THREAD) or its own, as Perfetto takes it. */
+int tm_pf_names_born(struct pf *pf);
 extern const char tm_pf_names_unknown[];
 
 /* ---- perfetto-order.c ---- */

@@ -462,9 +462,10 @@ int tm_pf_lines_write(struct pf *pf, const struct rec *r)
 }
 
 /* Processes (pid, ppid, name) and threads (tgid, tid, name) as `ps`
- * tables a PROCESS DUMP reader takes; a process or main thread whose name
- * the trace does not give is left out of the names (a thread row still
- * gives its process). */
+ * tables a PROCESS DUMP reader takes, every one the trace lists; a name
+ * the trace does not give (a process without a cmdline, a thread without
+ * a comm) is written "<...>", the kernel's "no name", which the reader
+ * takes as none. */
 void tm_pf_lines_process_dump(struct pf *pf)
 {
 	size_t it = 0;
@@ -477,8 +478,6 @@ void tm_pf_lines_process_dump(struct pf *pf)
 	while ((p = tm_hmap_next(pf->procs, &it, &key, NULL))) {
 		memcpy(&id, key, sizeof(id));
 		name = p->name.n ? p->name : tm_pf_names_of(pf, id);
-		if (name.p == (const uint8_t *)tm_pf_names_unknown)
-			continue;
 		putf(pf, "? %d %d ", id, p->ppid);
 		put_text(pf, name);
 		put(pf, "\n", 1);
@@ -488,8 +487,6 @@ void tm_pf_lines_process_dump(struct pf *pf)
 	while ((tgid = tm_hmap_next(pf->tgids, &it, &key, NULL))) {
 		memcpy(&id, key, sizeof(id));
 		name = tm_pf_names_of(pf, id);
-		if (id == *tgid && name.p == (const uint8_t *)tm_pf_names_unknown)
-			continue;
 		putf(pf, "? %d %d ", *tgid, id);
 		put_text(pf, name);
 		put(pf, "\n", 1);

@@ -2,7 +2,8 @@
 /*
  * perfetto-names.c - what a Perfetto trace says of its tasks (perfetto.c's
  * pass 1): the process tree (names, tgids, parents), process stats (the
- * threads of each process), the kernel symbols interned on each sequence
+ * threads of each process), task_newtask (the process of a task that
+ * neither gives), the kernel symbols interned on each sequence
  * as defined at each packet; and the comm a line gives a thread.
  */
 #include "perfetto-int.h"
@@ -192,6 +193,69 @@ int tm_pf_names_interned(struct pf *pf, const struct tm_pb *m, uint32_t num)
 			return nomem(pf);
 	}
 	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+#define PF_CLONE_THREAD 0x00010000u   /* the kernel's clone flag */
+
+int tm_pf_names_newtask(struct pf *pf, const struct tm_pb *m, int64_t creator)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int64_t pid = -1;
+	uint64_t flags = 0;
+	struct born *b;
+	int rc;
+
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num == PF_NEWTASK_PID && f.type == TM_PB_VARINT)
+			pid = (int32_t)f.v;
+		else if (f.num == PF_NEWTASK_CLONE_FLAGS && f.type == TM_PB_VARINT)
+			flags = f.v;
+	}
+	if (rc < 0)
+		return wire_fail(pf, &e);
+	if (pid <= 0 || creator <= 0 || creator > INT32_MAX)
+		return 0;
+	if (!(b = tm_hmap_get_i32(pf->born, (int32_t)pid, true)))
+		return nomem(pf);
+	*b = (struct born){ (int32_t)creator, (flags & PF_CLONE_THREAD) != 0 };
+	return 0;
+}
+
+/* The tgid task_newtask gives TID (not known otherwise), up a chain of
+ * threads made by threads (16 links at most: pids reused in a loop), or
+ * -1. */
+static int32_t born_tgid(struct pf *pf, int32_t tid)
+{
+	const struct born *b;
+	const int32_t *t;
+
+	for (int i = 0; i < 16; i++) {
+		if (!(b = tm_hmap_get_i32(pf->born, tid, false)))
+			return -1;
+		if (!b->thread)
+			return tid;
+		if ((t = tm_hmap_get_i32(pf->tgids, b->creator, false)))
+			return *t;
+		tid = b->creator;
+	}
+	return -1;
+}
+
+int tm_pf_names_born(struct pf *pf)
+{
+	const char *key;
+	size_t it = 0;
+	int32_t tid, tgid;
+
+	while (tm_hmap_next(pf->born, &it, &key, NULL)) {
+		memcpy(&tid, key, sizeof(tid));
+		if (!tm_hmap_get_i32(pf->tgids, tid, false) && (tgid = born_tgid(pf, tid)) > 0 &&
+		    learn_tgid(pf, tid, tgid))
+			return nomem(pf);
+	}
+	return 0;
 }
 
 const char tm_pf_names_unknown[] = "<...>";    /* the kernel's "no name" */

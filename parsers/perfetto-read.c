@@ -257,7 +257,8 @@ static int read_event(struct pf *pf, const struct tm_pb *m, uint32_t cpu)
 		return nomem(pf);
 	if (!field || !ts_ok(pf, ts))
 		return 0;
-	if (learn_from_event(pf, field, &body, &pid))
+	if (learn_from_event(pf, field, &body, &pid) ||
+	    (field == PF_EV_TASK_NEWTASK && !pf->pass2 && tm_pf_names_newtask(pf, &body, pid)))
 		return -1;
 	if (!(rec = new_rec(pf, (int64_t)ts)))
 		return nomem(pf);

@@ -107,6 +107,7 @@ enum {
 	PF_BLOCKED_CALLER = 2,                  /* SchedBlockedReasonFtraceEvent.caller */
 	PF_NEWTASK_PID = 1,                     /* TaskNewtaskFtraceEvent.pid */
 	PF_NEWTASK_COMM = 2,                    /* TaskNewtaskFtraceEvent.comm */
+	PF_NEWTASK_CLONE_FLAGS = 3,             /* TaskNewtaskFtraceEvent.clone_flags */
 	PF_RENAME_PID = 1,                      /* TaskRenameFtraceEvent.pid */
 	PF_RENAME_NEWCOMM = 3,                  /* TaskRenameFtraceEvent.newcomm */
 	PF_GENERIC_EVENT_NAME = 1,              /* GenericFtraceEvent.event_name */

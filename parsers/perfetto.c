@@ -224,6 +224,7 @@ static void pf_free(struct pf *pf)
 {
 	tm_hmap_free(pf->names);
 	tm_hmap_free(pf->tgids);
+	tm_hmap_free(pf->born);
 	tm_hmap_free(pf->procs);
 	tm_hmap_free(pf->syms);
 	tm_hmap_free(pf->unknown);
@@ -255,7 +256,8 @@ static void pf_free(struct pf *pf)
  * counts.  0, or -1 with the input's error set. */
 static int first_pass(struct pf *pf, const char *p, size_t len)
 {
-	if (tm_pf_read_packets(pf, (const uint8_t *)p, (const uint8_t *)p, len))
+	if (tm_pf_read_packets(pf, (const uint8_t *)p, (const uint8_t *)p, len) ||
+	    tm_pf_names_born(pf))
 		return -1;
 	report_unknown(pf);
 	return report_source(pf);
@@ -300,13 +302,14 @@ static int pf_init(struct pf *pf, struct tm_input *in)
 	tm_pf_clocks_init(&pf->clk);
 	pf->names = tm_hmap_new(sizeof(struct view));
 	pf->tgids = tm_hmap_new(sizeof(int32_t));
+	pf->born = tm_hmap_new(sizeof(struct born));
 	pf->procs = tm_hmap_new(sizeof(struct proc));
 	pf->syms = tm_hmap_new(sizeof(struct sym));
 	pf->unknown = tm_hmap_new(sizeof(uint64_t));
 	pf->track = tm_pftrack_new();
 	pf->st = tm_pf_stats_new();
 	pf->lname = calloc(LNAME, sizeof(*pf->lname));
-	if (!pf->lname || !pf->names || !pf->tgids || !pf->procs || !pf->syms || !pf->unknown ||
+	if (!pf->lname || !pf->names || !pf->tgids || !pf->born || !pf->procs || !pf->syms || !pf->unknown ||
 	    !pf->track || !pf->st)
 		return nomem(pf);
 	return 0;

@@ -446,6 +446,7 @@ struct tm_mw *tm_merge_early_adopt(struct tm_merge_early *e, struct tm_mw *w, bo
 	e->w.c = c;
 	e->w.jd = w->s->d;
 	e->w.early = NULL;
+	e->w.move_argv = w->move_argv;
 	e->w.ks = NULL;
 	e->w.nks = 0;
 	c->kernel_out = e->c.kernel_out;

@@ -46,6 +46,7 @@ struct tm_mw {
 	struct tm_kstream *ks;
 	size_t nks;
 	struct tm_buf line, details, unconverted, moved_json;
+	struct tm_buf argv_json;          /* process_argv events moved out (move_argv) */
 	struct tm_ftrace_line moved;      /* a line with its time or pids changed */
 	struct tm_buf kev_details;        /* plugin-form sched details rewritten */
 	struct json_object *moved_lines;  /* kernel clock-sync lines moved out */
@@ -60,6 +61,7 @@ struct tm_mw {
 	char pre_text[TM_CANON_PREFIX_MAX]; /* a prefix not made ahead (merge.c) */
 	char tracer[32];
 	bool legend_written, move_sync, want_link;
+	bool move_argv;                   /* process_argv events leave traceEvents */
 	int64_t link_ts;                  /* the clock link's instant (output clock) */
 	size_t nevents;                   /* traceEvents written */
 	struct tm_kev *kev;               /* --kernel-as=events|both: converter */
@@ -107,6 +109,10 @@ void tm_merge_json_copy(struct tm_mw *w, const struct tm_te_event *ev);
 /* A JSON block's other top-level keys and metadata kept for the tail;
  * -1 out of memory. */
 int tm_merge_json_top(struct tm_mw *w, const struct tm_te_top *top, const char *path);
+/* The separator before the next event of traceEvents into O. */
+void tm_merge_sep(struct tm_mw *w, struct tm_out *o);
+/* The names of the kernel inputs' processes and threads as metadata (M)
+ * events (merge-names.c): 0, or -1 out of memory (said in w->s->d). */
 int tm_merge_names(struct tm_mw *w);
 void tm_merge_link_event(struct tm_mw *w);
 int tm_merge_tail(struct tm_mw *w);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * merge-json.c - the JSON side of the merged trace: the inputs' events with
- * their times on the output clock, kernel task names, the clock link event,
+ * their times on the output clock, the clock link event,
  * the top-level keys and the metadata.
  */
 #include <stdint.h>
@@ -19,7 +19,7 @@
 #include "tracemerge/version.h"
 #include "thread.h"
 
-static void sep(struct tm_mw *w, struct tm_out *o)
+void tm_merge_sep(struct tm_mw *w, struct tm_out *o)
 {
 	tm_out_puts(o, w->nevents++ ? ",\n" : "\n");
 }
@@ -99,7 +99,7 @@ static void write_rewritten(struct tm_mw *w, const char *raw, size_t len, struct
 		tm_out_used(w->jout, (size_t)(o - o0));
 		return;
 	}
-	sep(w, w->jout);
+	tm_merge_sep(w, w->jout);
 	for (size_t i = 0; i < rs->n; i++) {
 		char text[TM_TS_BUFSZ];
 		size_t tn = rep_value(&rs->r[i], text);
@@ -133,7 +133,7 @@ static void event_where(char *buf, size_t cap, const struct tm_src *src,
 /* What becomes of an event: copied with new values, moved out of the
  * stream (an input's own clock_sync marker), or dropped (its ts or dur has
  * no place on the output clock). */
-enum prep_kind { PREP_WRITE, PREP_MOVED, PREP_DROP_TS, PREP_DROP_DUR };
+enum prep_kind { PREP_WRITE, PREP_MOVED, PREP_ARGV, PREP_DROP_TS, PREP_DROP_DUR };
 
 /* An event made ready to be written: everything worked out but the
  * writing (and the warnings, which go in the order of the events). */
@@ -147,9 +147,21 @@ struct prep {
 
 struct event_route {
 	const struct tm_clock_map *map;
-	bool identity, move_sync;
+	bool identity, move_sync, move_argv;
 	int64_t pid_off;
 };
+
+/* Is EV (an M event) a process_argv event?  Its name, or when the event
+ * comes from the first pass's notes (which keep no name: json-index.h) its
+ * text naming it. */
+static bool is_process_argv(const struct tm_te_event *ev)
+{
+	static const char lit[] = "\"process_argv\"";
+
+	if (ev->name.type != TM_J_NONE)
+		return tm_json_str_eq(&ev->name, "process_argv");
+	return ev->raw && memmem(ev->raw, ev->raw_len, lit, sizeof(lit) - 1);
+}
 
 static void prepare_event(const struct event_route *rt, const struct tm_te_event *ev,
 			  struct prep *pr)
@@ -163,6 +175,10 @@ static void prepare_event(const struct event_route *rt, const struct tm_te_event
 	pr->rs.n = 0;
 	if (ev->phase == 'c' && ev->sync_id.type != TM_J_NONE && rt->move_sync) {
 		pr->kind = PREP_MOVED;
+		return;
+	}
+	if (ev->phase == 'M' && rt->move_argv && is_process_argv(ev)) {
+		pr->kind = PREP_ARGV;
 		return;
 	}
 	rep_ids(&pr->rs, ev, rt->pid_off);
@@ -197,6 +213,12 @@ static void emit_event(struct tm_mw *w, const struct tm_src *src, const struct t
 			tm_buf_addc(&w->moved_json, ',');
 		tm_buf_add(&w->moved_json, pr->raw, pr->raw_len);
 		w->c->json_sync++;
+		return;
+	case PREP_ARGV:
+		if (w->argv_json.n)
+			tm_buf_addc(&w->argv_json, ',');
+		tm_buf_add(&w->argv_json, pr->raw, pr->raw_len);
+		w->c->json_argv++;
 		return;
 	case PREP_DROP_TS:
 	case PREP_DROP_DUR:
@@ -440,7 +462,7 @@ static struct event_route route_of(const struct tm_mw *w, const struct tm_src *s
 	const struct tm_clock_route *route = &w->s->routes[src->jb[k].dom];
 
 	return (struct event_route){ &route->to_target, tm_clock_is_identity(&route->to_target),
-				     w->move_sync, src->pid_off };
+				     w->move_sync, w->move_argv, src->pid_off };
 }
 
 /* Block K of SRC from the first pass's notes of its events (json-index.h):
@@ -523,77 +545,6 @@ int tm_merge_json_events(struct tm_mw *w)
 	return 0;
 }
 
-static void meta_event(struct tm_mw *w, const char *what, int32_t pid, int32_t tid,
-		       const char *name, int64_t off)
-{
-	pid = tm_pid_move(pid, off);
-	tid = tm_pid_move(tid, off);
-	sep(w, &w->out);
-	tm_out_printf(&w->out, "{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
-		      what, pid, tid);
-	tm_out_json_str(&w->out, name, strlen(name));
-	tm_out_puts(&w->out, "}}");
-	w->c->names++;
-}
-
-/* Does a JSON input name (moved) id ID itself? */
-static bool json_named(struct tm_mw *w, bool threads, int32_t id)
-{
-	for (size_t j = 0; j < w->s->nsrc; j++) {
-		const struct tm_src *src = &w->s->src[j];
-		int64_t orig = id > 0 ? (int64_t)id - src->pid_off : id;
-		if (orig >= INT32_MIN && orig <= INT32_MAX &&
-		    tm_hmap_get_i32(threads ? src->json_threads : src->json_procs, (int32_t)orig, false))
-			return true;
-	}
-	return false;
-}
-
-/* process_name for every process with a known name (PROCESS DUMP, or its
- * main thread's comm), thread_name for every named thread of a known tgid.
- * Without a tgid a name event would invent a process (the kernel text names
- * such threads already); pid 0 is the per-CPU idle task. */
-int tm_merge_names(struct tm_mw *w)
-{
-	struct tm_hmap *seen = tm_hmap_new(1);
-
-	if (!seen)
-		return tm_diag_error(w->s->d, "out of memory");
-	for (size_t i = 0; i < w->s->nsrc; i++) {
-		struct tm_kstats *st = &w->s->src[i].st;
-		int64_t off = w->s->src[i].pid_off;
-		size_t it = 0;
-		const char *key;
-		struct tm_task *t;
-		struct tm_proc *p;
-
-		if (!w->s->src[i].kernel || !tm_merge_takes(w->o, i))
-			continue;
-		while ((p = tm_hmap_next(st->procs, &it, &key, NULL))) {
-			int32_t pid;
-			memcpy(&pid, key, sizeof(pid));
-			if (p->name[0] && !json_named(w, false, tm_pid_move(pid, off)) &&
-			    tm_hmap_get_i32(seen, tm_pid_move(pid, off), true))
-				meta_event(w, "process_name", pid, pid, p->name, off);
-		}
-		it = 0;
-		while ((t = tm_hmap_next(st->tasks, &it, &key, NULL))) {
-			int32_t pid;
-			memcpy(&pid, key, sizeof(pid));
-			if (!t->named || t->tgid < 0 || pid == 0)
-				continue;
-			if (!json_named(w, true, tm_pid_move(pid, off)))
-				meta_event(w, "thread_name", t->tgid, pid, t->comm, off);
-			if (t->tgid == pid && !tm_hmap_get_i32(seen, tm_pid_move(pid, off), false) &&
-			    !json_named(w, false, tm_pid_move(pid, off)) &&
-			    tm_hmap_get_i32(seen, tm_pid_move(pid, off), true))
-				meta_event(w, "process_name", pid, pid, t->comm, off);
-		}
-	}
-	tm_hmap_free(seen);
-	return 0;
-}
-
 /* The JSON half of the clock link: an issuer record of zero width at the
  * instant of the link line in the kernel text. */
 void tm_merge_link_event(struct tm_mw *w)
@@ -601,7 +552,7 @@ void tm_merge_link_event(struct tm_mw *w)
 	char ts[TM_TS_BUFSZ];
 
 	tm_ts_format_us(ts, w->link_ts);
-	sep(w, &w->out);
+	tm_merge_sep(w, &w->out);
 	tm_out_printf(&w->out, "{\"name\":\"clock_sync\",\"ph\":\"c\",\"ts\":%s,\"pid\":0,\"tid\":0,"
 		      "\"args\":{\"sync_id\":\"tracemerge_link\",\"issue_ts\":%s}}", ts, ts);
 }
@@ -618,6 +569,8 @@ static struct json_object *counts_json(const struct tm_merge_counts *c)
 	PUT("json_events_out", c->json_out);
 	PUT("json_sync_events_moved", c->json_sync);
 	PUT("json_events_dropped", c->json_rejected);
+	if (c->json_argv)    /* (only then: outputs without any stay as they were) */
+		PUT("json_process_argv_moved", c->json_argv);
 	PUT("name_events_added", c->names);
 	PUT("kernel_events_converted", c->kernel_events);
 	PUT("trace_events_from_kernel", c->kernel_objects);
@@ -653,6 +606,11 @@ int tm_merge_tail(struct tm_mw *w)
 		tm_out_puts(&w->out, ",\"json_events\":[");
 		tm_out_write(&w->out, w->moved_json.p, w->moved_json.n);
 		tm_out_puts(&w->out, "]}");
+	}
+	if (w->argv_json.n) {
+		tm_out_puts(&w->out, ",\n\"tracemergeProcessArgv\":[");
+		tm_out_write(&w->out, w->argv_json.p, w->argv_json.n);
+		tm_out_puts(&w->out, "]");
 	}
 	for (size_t i = 0; i < w->nkeys; i++) {
 		tm_out_puts(&w->out, ",\n");

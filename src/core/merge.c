@@ -412,6 +412,7 @@ void tm_merge_mw_free(struct tm_mw *w)
 	tm_buf_free(&w->unconverted);
 	json_object_put(w->moved_lines);
 	tm_buf_free(&w->moved_json);
+	tm_buf_free(&w->argv_json);
 	json_object_put(w->meta);
 	for (size_t i = 0; i < w->nkeys; i++) {
 		free(w->keys[i].name);
@@ -539,6 +540,10 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	 * between several inputs' JSON now in one traceEvents array */
 	w->want_link = !o->verbatim && c->kernel_in && c->json_in && o->kernel_as != TM_KERNEL_EVENTS;
 	w->move_sync = !o->verbatim && (w->want_link || s->nsrc > 1);
+	/* a process_argv event names the process that wrote a JSON trace (the
+	 * host's systrace.py in a systrace page): beside kernel events its
+	 * pid would be taken for one of theirs */
+	w->move_argv = !o->verbatim && c->kernel_in && c->json_in;
 	w->moved_lines = json_object_new_array();
 	first_tracer(w);
 	if (o->early && (ew = tm_merge_early_adopt(o->early, w, &json_written))) {
@@ -593,7 +598,8 @@ int tm_merge_write(struct tm_sync *s, const char *outpath, const struct tm_merge
 	tm_out_puts(&w->out, "\n]");
 	if (tm_merge_tail(w))
 		goto fail;
-	if (w->line.oom || w->details.oom || w->unconverted.oom || w->moved_json.oom) {
+	if (w->line.oom || w->details.oom || w->unconverted.oom || w->moved_json.oom ||
+	    w->argv_json.oom) {
 		tm_diag_error(s->d, "out of memory");
 		goto fail;
 	}

@@ -52,6 +52,7 @@ struct tm_merge_counts {
 	uint64_t kernel_sync;      /* clock-sync marker lines moved out */
 	uint64_t unconverted;      /* function_graph lines kept as text */
 	uint64_t json_in, json_out, json_sync, json_rejected;
+	uint64_t json_argv;        /* process_argv events moved out */
 	uint64_t names;            /* M events written for kernel tasks */
 	uint64_t kernel_events;    /* kernel events converted to traceEvents */
 	uint64_t kernel_objects;   /* traceEvents objects they gave */

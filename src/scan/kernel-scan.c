@@ -24,11 +24,13 @@ int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 	st->tasks = tm_hmap_new(sizeof(struct tm_task));
 	st->procs = tm_hmap_new(sizeof(struct tm_proc));
 	st->dump_tgids = tm_hmap_new(sizeof(int32_t));
+	st->dump_threads = tm_hmap_new(sizeof(struct tm_dump_thread));
 	st->async = tm_hmap_new(sizeof(int64_t));
 	st->cpus = tm_hmap_new(sizeof(uint64_t));
 	st->max_names = TM_MAX_NAMES;
 	st->max_tasks = TM_MAX_TASKS;
-	if (!st->names || !st->tasks || !st->procs || !st->dump_tgids || !st->async || !st->cpus) {
+	if (!st->names || !st->tasks || !st->procs || !st->dump_tgids || !st->dump_threads ||
+	    !st->async || !st->cpus) {
 		tm_kstats_free(st);
 		return -1;
 	}
@@ -41,6 +43,7 @@ void tm_kstats_free(struct tm_kstats *st)
 	tm_hmap_free(st->tasks);
 	tm_hmap_free(st->procs);
 	tm_hmap_free(st->dump_tgids);
+	tm_hmap_free(st->dump_threads);
 	tm_hmap_free(st->async);
 	tm_hmap_free(st->cpus);
 	free(st->markers);
@@ -636,24 +639,6 @@ static void scan_line(struct tm_kstats *st, const struct tm_ftrace_line *l,
 	}
 }
 
-/* A PROCESS DUMP row: the tgid of its task (a process row's is its own
- * pid), kept for end_tgids; a process row names its process, and so does
- * a main-thread row (tid == pid) when no process row has. */
-static void on_dump_row(void *ctx, const struct tm_procdump_row *r)
-{
-	struct tm_kstats *st = ctx;
-	int32_t *tgid = tm_hmap_get_i32(st->dump_tgids, r->tid, true);
-	struct tm_proc *p;
-
-	if (tgid)
-		*tgid = r->pid;
-	if (r->is_thread && r->tid != r->pid)
-		return;
-	p = tm_hmap_get_i32(st->procs, r->pid, true);
-	if (p && (!r->is_thread || !p->name[0]))
-		tm_utf8_copy(p->name, sizeof(p->name), r->name.p, r->name.n);
-}
-
 /* The process of the creator of T (task_newtask with CLONE_THREAD), up a
  * chain of threads made by threads, known from a TASK source or better;
  * -1 when unknown (or past 16 links: pids reused in a loop). */
@@ -744,7 +729,7 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 		if (b->kind == TM_BLOCK_FTRACE)
 			rc = scan_ftrace_block(st, in, b, i, cb, ctx);
 		else if (b->kind == TM_BLOCK_PROCESS_DUMP)
-			tm_procdump_parse_rows(b->data, b->len, on_dump_row, st);
+			tm_kscan_dump(st, b);
 	}
 	end_names(st);
 	end_tgids(st);

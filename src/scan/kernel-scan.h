@@ -56,7 +56,11 @@ struct tm_task {
 };
 
 struct tm_proc {
-	char name[128];         /* from PROCESS DUMP */
+	char name[128];         /* from PROCESS DUMP; empty: none given */
+};
+
+struct tm_dump_thread {
+	char name[64];          /* from PROCESS DUMP; empty: none given */
 };
 
 struct tm_sync_marker {
@@ -110,6 +114,8 @@ struct tm_kstats {
 				 * slices: not paired */
 	struct tm_hmap *procs;  /* int32 pid -> struct tm_proc (PROCESS DUMP) */
 	struct tm_hmap *dump_tgids; /* int32 tid -> int32 tgid (PROCESS DUMP rows) */
+	struct tm_hmap *dump_threads; /* int32 {tid, tgid} -> struct tm_dump_thread:
+				       * every thread row of PROCESS DUMP blocks */
 	struct tm_hmap *async;  /* "tgid|name|cookie" -> int64_t open count (> 0) */
 	struct tm_hmap *cpus;   /* int32 cpu -> uint64_t events */
 	int64_t ts_min, ts_max;
@@ -165,6 +171,10 @@ typedef int tm_kscan_json_fn(void *ctx, struct tm_diag *d);
  * in st->diag, or empty: out of memory). */
 int tm_kscan_first_pass(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb, void *ctx,
 			tm_kscan_json_fn *json, void *jctx);
+
+/* The rows of PROCESS DUMP block B into ST (procs, dump_tgids,
+ * dump_threads; kernel-dump.c). */
+void tm_kscan_dump(struct tm_kstats *st, const struct tm_block *b);
 
 /* "file:line" of line LINENO of block B (or "file(origin):line"). */
 void tm_kscan_where(char *buf, size_t cap, const char *name,

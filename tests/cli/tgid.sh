@@ -95,7 +95,9 @@ be = [(e[\"ph\"], e[\"pid\"], e[\"tid\"]) for e in ev if e[\"ph\"] in \"BE\"]
 sys.exit(None if be == [(\"B\", 700, 701), (\"E\", 700, 701)] else \"got %s\" % be)'"
 
 # PROCESS DUMP: thread rows put threads in their processes (599: over its
-# B|1 payload; 598: not over its TGID column) and name no process
+# B|1 payload; 598: in the row's process 571 as well as in its TGID
+# column's 598, with the row's name there) and name no process; the main
+# thread's row names the main thread
 check "tgid: PROCESS DUMP thread rows: threads of their processes, no processes" sh -c "
 	$TM import -q -o $T/d.json $top/testdata/tgid/process_dump.html && python3 -c '
 import json, sys
@@ -104,7 +106,8 @@ got = sorted(\"%s|%d|%d|%s\" % (e[\"name\"], e[\"pid\"], e[\"tid\"], e[\"args\"]
              if e.get(\"ph\") == \"M\" and e[\"name\"] in (\"process_name\", \"thread_name\"))
 want = sorted([\"process_name|571|571|power-service\", \"process_name|1394|1394|system_server\",
                \"process_name|598|598|HwBinder\", \"thread_name|598|598|HwBinder\",
-               \"thread_name|571|599|HwBinder\", \"thread_name|1394|1401|Signal\"])
+               \"thread_name|571|599|HwBinder\", \"thread_name|1394|1401|Signal\",
+               \"thread_name|571|571|android.hardwar\", \"thread_name|571|598|HwBinder:571_1\"])
 sys.exit(None if got == want else \"got %s\" % got)'"
 
 # ---- the viewers ---------------------------------------------------------------------
