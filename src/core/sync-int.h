@@ -36,4 +36,12 @@ int tm_sync_add_marker(struct tm_sync *s, size_t src, int dom, const char *id,
 int tm_sync_add_obs(struct tm_sync *s, int a, int64_t a_lo, int64_t a_hi,
 		    int b, int64_t b_lo, int64_t b_hi, const char *label, bool snapshot);
 
+/* After the routes are solved: a warning "inputs-apart" for each pair of
+ * inputs whose events, on the output clock, do not overlap at all, with
+ * the gap (sync-apart.c). */
+void tm_sync_check_apart(struct tm_sync *s);
+/* NS (>= 0) as a short duration for messages: "3 days 2 h", "5 h 12 min",
+ * "4 min 7 s", "4.250 s", "12.500 ms", "3.000 µs", "12 ns". */
+void tm_sync_format_gap(char *buf, size_t cap, int64_t ns);
+
 #endif

@@ -588,7 +588,10 @@ int tm_sync_solve(struct tm_sync *s, const struct tm_sync_opts *o)
 		return -1;
 	if (o->assume_same_clock && assume_unlinked(s))
 		return -1;
-	return check_linked(s);
+	if (check_linked(s))
+		return -1;
+	tm_sync_check_apart(s);
+	return 0;
 }
 
 /* The unit that S starts with (ns, us, µs, ms, s), as a power of ten of ns,

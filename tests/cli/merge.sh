@@ -168,13 +168,19 @@ check "legacy: sync kernel_both.txt app.json app_legacy.json" $TM sync --json "$
 pyck "legacy: a JSON its markers link keeps them (-5000 s); the other is assumed (-50 s)" "$T/out" \
 	'(stream("app.json","json")["offset_ns"], stream("app.json","json")["how"], stream("app_legacy.json","json")["offset_ns"], stream("app_legacy.json","json")["how"]) == (-5000*10**9, "markers", -50*10**9, "'"$L"'") and [w["locations"][0].split("/")[-1] for w in j["warnings"] if w["kind"] == "sync-json-clock-assumed"] == ["app_legacy.json"]'
 
-# overrides: --offset / --same-clock place the JSON themselves (no assumption)
+# overrides: --offset / --same-clock place the JSON themselves (no
+# assumption); where they place it, it no longer meets the kernel's events
+# (100.0 .. 100.6 s): only the warning that says by how much (the app's
+# 101.5 s is 0.9 s after the kernel's 100.6 s; 200.5 s is 99.9 s after)
+apart_only() { # GAP: the only warning is inputs-apart with that gap
+	echo '[(w["kind"], w["message"].split(" once")[0].split("lies ")[1]) for w in j["metadata"]["tracemerge"]["warnings"]] == [("inputs-apart", "'"$1"' after '"$D"'/kernel_parent.txt")]'
+}
 check "legacy: merge --offset app_legacy.json=-99s" $TM merge -o "$T/mlgo.json" --offset "$D/app_legacy.json=-99s" "$D/kernel_parent.txt" "$D/app_legacy.json"
-pyck "legacy: --offset overrides the assumption (B at 200.5 - 99 s), no warning" "$T/mlgo.json" \
-	'ev("work","B")[0]["ts"] == 101500000 and j["metadata"]["tracemerge"]["warnings"] == []'
+pyck "legacy: --offset overrides the assumption (B at 200.5 - 99 s), no warning but that it lies 900 ms after" "$T/mlgo.json" \
+	'ev("work","B")[0]["ts"] == 101500000 and '"$(apart_only "900.000 ms")"
 check "legacy: merge --same-clock" $TM merge -q -o "$T/mlgs.json" --same-clock "$D/kernel_parent.txt" "$D/app_legacy.json"
-pyck "legacy: --same-clock overrides the assumption (B stays 200.5 s), no warning" "$T/mlgs.json" \
-	'ev("work","B")[0]["ts"] == 200500000 and j["metadata"]["tracemerge"]["warnings"] == []'
+pyck "legacy: --same-clock overrides the assumption (B stays 200.5 s), no warning but that it lies 1 min 39 s after" "$T/mlgs.json" \
+	'ev("work","B")[0]["ts"] == 200500000 and '"$(apart_only "1 min 39 s")"
 # --clock=app: the JSON is the output clock; the kernel reaches it through
 # parent_ts and the assumption (kernel + 100 s)
 check "legacy: sync --clock=app" $TM sync --json --clock=app "$D/kernel_parent.txt" "$D/app_legacy.json"
@@ -186,6 +192,40 @@ pyck "legacy: --clock=app: kernel offset +100 s" "$T/out" \
 check "legacy: import legacy_systrace.json" $TM import -q -o "$T/ilg.json" "$D/legacy_systrace.json"
 pyck "legacy: import: app events at kernel time, the override named" "$T/ilg.json" \
 	'(ev("work","B")[0]["ts"], ev("step","X")[0]["ts"], ev("work","E")[0]["ts"]) == (100500000, 100550000.5, 100600000) and [w["kind"] for w in j["metadata"]["tracemerge"]["warnings"]] == ["sync-json-clock-assumed"] and "tracemerge merge --same-clock" in j["metadata"]["tracemerge"]["warnings"][0]["message"]'
+
+# ---- inputs the clock rule puts apart: a warning with the gap -----------------
+# kernel_mono.txt (CLOCK_MONOTONIC, events at 200.5 .. 200.6 s) and
+# app_far.json (no clock domain: taken to be CLOCK_MONOTONIC; events at
+# 267200.6 .. 267200.7 s): once aligned the app starts 267200.6 - 200.6 =
+# 267000 s = 3 days 2 h 10 min after the kernel's last event, so one
+# warning "inputs-apart" names that gap (days and hours) and the remedy,
+# from sync and merge alike; the merge is still written (exit 0).
+# The other order says "before".  Overlapping inputs (app_legacy.json:
+# 200.5 .. 200.6 s) get no such warning.
+apart() { # NAME WANT_MESSAGE_OR_EMPTY CMD...: CMD exits 0 and its stderr's
+	#   inputs-apart warning is WANT (none when empty)
+	_n=$1 _w=$2; shift 2
+	if ! "$@" > "$T/ap.out" 2> "$T/ap.err"; then
+		notok "$_n: exit $?"; sed 's/^/    /' "$T/ap.err" | head -5; return
+	fi
+	_g=$(sed -n 's/^tracemerge [a-z]*: warning: inputs-apart: \(.*\)$/\1/p' "$T/ap.err")
+	if [ "$_g" = "$_w" ]; then ok "$_n"; else
+		notok "$_n"; echo "    got: ${_g:-no inputs-apart warning}"; echo "    want: ${_w:-none}"; fi
+}
+W="1 (app_far.json lies 3 days 2 h after kernel_mono.txt once aligned: the inputs do not overlap; check the clock rule or give --offset; first at app_far.json)"
+(cd "$D" && apart "apart: merge kernel_mono.txt app_far.json warns that they lie 3 days 2 h apart" "$W" \
+	$TM merge -o "$T/far.json" kernel_mono.txt app_far.json)
+(cd "$D" && apart "apart: sync says the same" "$W" $TM sync kernel_mono.txt app_far.json)
+(cd "$D" && apart "apart: in the other order the kernel lies before" \
+	"1 (kernel_mono.txt lies 3 days 2 h before app_far.json once aligned: the inputs do not overlap; check the clock rule or give --offset; first at kernel_mono.txt)" \
+	$TM sync app_far.json kernel_mono.txt)
+pyck "apart: the merge's metadata keeps the warning" "$T/far.json" \
+	'[w["message"] for w in j["metadata"]["tracemerge"]["warnings"] if w["kind"] == "inputs-apart"] == ["app_far.json lies 3 days 2 h after kernel_mono.txt once aligned: the inputs do not overlap; check the clock rule or give --offset"]'
+(cd "$D" && apart "apart: overlapping inputs (kernel_mono.txt, app_legacy.json): no warning" "" \
+	$TM merge -o "$T/near.json" kernel_mono.txt app_legacy.json)
+# --offset moves the app back onto the kernel's time: no warning
+(cd "$D" && apart "apart: --offset app_far.json=-267000s: no warning" "" \
+	$TM sync --offset app_far.json=-267000s kernel_mono.txt app_far.json)
 
 # ---- systrace HTML: kernel block, controller block, Chrome block ---------
 check "sync systrace.html (chrome -> controller -> kernel)" $TM sync --json "$D/systrace.html"
