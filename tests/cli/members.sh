@@ -15,7 +15,7 @@
 #    process_argv event of pid 4243, a thread of the kernel's process 4242).
 # The viewers' own view (Perfetto's trace_processor, raw file against the
 # import) is tests/viewers/fidelity.sh's; here Perfetto is asked once, when
-# viewer-check is there, for the names it shows.
+# the viewers are set up, for the names they show.
 . "$(dirname "$0")/../lib.sh"
 command -v python3 >/dev/null || { skip "members (python3 missing)"; exit 0; }
 D=$top/testdata/procdump/systrace_dump.html
@@ -136,14 +136,14 @@ sys.exit(None if ok else "columns %s, thread names %s" % (col, names))' "$T/nt.j
 # ---- what Perfetto shows ------------------------------------------------------------------
 find_vc
 if [ -z "$VC" ]; then
-	skip "members viewers (viewer-check not set up: sh scripts/viewer-check.sh)"
+	skip "members viewers ($VIEW_WHY)"
 	exit 0
 fi
 # THREADS FILE: "tid pid name" of every thread Perfetto builds from FILE,
 # sorted; pid 0 and the processes known only as a parent (no name, their
 # main thread's neither: a `ps` row's PPID) left out
 threads() {
-	"$VC/perfetto/tp_query" "$1" "select t.tid, p.pid, t.name from thread t join process p using(upid)
+	"$VC/tp-query" "$1" "select t.tid, p.pid, t.name from thread t join process p using(upid)
 		where p.pid > 0 and not (p.name is null and t.name is null and
 		exists (select 1 from process c where c.parent_upid = p.upid))" |
 	python3 -c '
