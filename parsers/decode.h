@@ -6,9 +6,10 @@
  * Three parts:
  *  - byte decoders that know nothing about inputs: zlib/gzip inflate with
  *    its limit (ISA-L's where built with it, zlib's otherwise), line endings undone, base64 (decode.c, tm_decode_*), JS
- *    string literals (html.c); the scratch-backed buffers they fill are
+ *    string literals (js-string.c); the scratch-backed buffers they fill are
  *    src/base/big-buffer.h, the text sniffing parsers/text-scan.h;
- *  - the readers of containers: systrace HTML (html.c), Trace Event JSON
+ *  - the readers of containers: systrace HTML (html.c, walked by
+ *    html-scan.h), Trace Event JSON
  *    with systemTraceEvents (input-json.c);
  *  - the part of struct tm_input that input.c shares with html.c (the
  *    "input-local" interface: add a block, own a buffer, report an error).
@@ -274,7 +275,7 @@ int tm_input_json(struct tm_input *in, const char *p, size_t len,
  * lies in BLOCK (tm_input_block_cheap).  0 or -1. */
 int tm_input_json_system(struct tm_input *in, size_t block);
 
-/* ---- systrace HTML (html.c) -------------------------------------------- */
+/* ---- systrace HTML (html.c, js-string.c) ------------------------------- */
 
 /* Unescape the body of a JS string literal that starts at S (just after
  * the opening QUOTE) into DST, which must hold LEN bytes (output is never
@@ -285,8 +286,11 @@ int tm_js_unescape(const char *s, size_t len, char quote, char *dst,
 		   size_t *used, size_t *outlen);
 
 /* Recognise the systrace HTML generation of P (set in->format) and split
- * it into blocks.  Returns 0, or -1 with the error set (no trace in the
- * page, unterminated string or block, bad base64 or gzip payload). */
+ * it into blocks: the container met first in the page decides, a
+ * container counting only as an element of the page, never as text of a
+ * script (html.c).  Returns 0, or -1 with the error set (no trace in the
+ * page: what the page holds instead; unterminated string or block, bad
+ * base64 or gzip payload: where). */
 int tm_html_read(struct tm_input *in, const char *p, size_t len);
 
 #endif

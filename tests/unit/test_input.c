@@ -982,8 +982,9 @@ static void test_multi_errors(void **state)
 	assert_error(c, "n.html:2: no <script class=\"trace-data\"> block between "
 		     "the trace markers");
 	reset(c);
+	/* the page ends inside the block's tag: that, not the missing END */
 	open_mem(c, "t.html", tag, strlen(tag));
-	assert_error(c, "t.html:2: <!-- BEGIN TRACE --> without <!-- END TRACE -->");
+	assert_error(c, "t.html:3: trace-data block 1: unterminated <script> tag");
 	reset(c);
 	open_mem(c, "t.html", tag + 28, strlen(tag + 28));
 	assert_error(c, "t.html:1: trace-data block 1: unterminated <script> tag");
@@ -1054,8 +1055,10 @@ static void test_html_without_trace(void **state)
 
 	c->in = tm_input_open(src_path(TD "notrace.html"), &c->d);
 	assert_error_like(c, src_path(TD "notrace.html"),
-			  ": HTML without trace data (no linuxPerfData string, "
-			  "trace-data or viewer-data script)");
+			  ": HTML without trace data: 0 <script> elements, none a "
+			  "<script class=\"trace-data\"> or <script id=\"viewer-data\"> "
+			  "block or holding a line \"var linuxPerfData = ...\", and no "
+			  "<!-- BEGIN TRACE --> comment");
 }
 
 /* ---- empty, blank, binary ------------------------------------------------- */
