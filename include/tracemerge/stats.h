@@ -30,7 +30,10 @@ extern "C" {
  * text `tracemerge stats --json` prints for it in "inputs" (valid UTF-8,
  * pretty-printed): MAX_TASKS tasks at most, the busiest first, and
  * MAX_NAMES JSON event names (each < 0: all).  Malloc'ed (free it); NULL
- * with D's error when the input cannot be read. */
+ * with D's error when the input cannot be read.  An input that was read
+ * but holds no trace (no kernel event, no Trace Event JSON block) has its
+ * report all the same, with "nothing_read" saying what it holds instead:
+ * `tracemerge stats` fails on it (exit 1). */
 TM_API char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_diag *d);
 
 #ifdef __cplusplus

@@ -247,6 +247,13 @@ int cmd_stats(int argc, char **argv)
 		tm_cli_progress_end();
 		r = text ? json_tokener_parse(text) : NULL;
 		free(text);
+		if (r && jget_str(r, "nothing_read")) {
+			/* an input without a trace: reported all the same (it says
+			 * what the input holds), and an error */
+			fprintf(stderr, "tracemerge stats: %s: %s\n", tm_safe_str(argv[i]),
+				jget_str(r, "nothing_read"));
+			rc = TM_EXIT_INPUT;
+		}
 		if (!r) {
 			fprintf(stderr, "tracemerge stats: %s\n", d.error[0] ? d.error : "out of memory");
 			rc = TM_EXIT_INPUT;

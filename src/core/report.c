@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* report.c - build the stats report of one input (see report.h). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,4 +330,99 @@ char *tm_report_json_text(struct json_object *o, int flags)
 	const char *s = json_object_to_json_string_ext(o, flags);
 
 	return s ? tm_utf8_valid_dup(s, strlen(s)) : NULL;
+}
+
+/* ---- an input that gave nothing ----------------------------------------- */
+
+/* Append to BUF (SIZE, holding *AT bytes) what FMT says. */
+static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*at >= size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *at, size - *at, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*at = *at + (size_t)n < size ? *at + (size_t)n : size;
+}
+
+/* Where the block B stands, in words: "the linuxPerfData string", ... */
+static const char *block_where(const struct tm_block *b)
+{
+	if (!b->origin[0])
+		return "the file's text";
+	if (!strcmp(b->origin, "gzip"))
+		return "the gzip-compressed text";
+	if (!strcmp(b->origin, "zlib"))
+		return "the zlib stream after TRACE:";
+	if (!strcmp(b->origin, "linuxPerfData"))
+		return "the linuxPerfData string";
+	return b->origin;
+}
+
+static const char *kind_words(enum tm_block_kind k)
+{
+	switch (k) {
+	case TM_BLOCK_FTRACE:       return "text read as ftrace";
+	case TM_BLOCK_JSON:         return "Trace Event JSON";
+	case TM_BLOCK_PROCESS_DUMP: return "a PROCESS DUMP (names, no events)";
+	case TM_BLOCK_CGROUP_DUMP:  return "a CGROUP DUMP (kept, no events)";
+	case TM_BLOCK_OTHER:        break;
+	}
+	return "text of no known kind";
+}
+
+/* ST's lines that are not events, each kind with why. */
+static void put_lines(char *buf, size_t size, size_t *at, const struct tm_kstats *st)
+{
+	static const char *const why[] = {
+		"header", "noise (lines that are not ftrace events)",
+		"blank", "rejected (event lines that could not be read: see the warnings)",
+		"function_graph display", "marker continuation",
+	};
+	const uint64_t n[] = { st->header, st->noise, st->blank, st->rejected, st->graph,
+			       st->continuation };
+	const char *sep = ": ";
+
+	put(buf, size, at, "; %llu ftrace line%s read", (unsigned long long)st->lines,
+	    st->lines == 1 ? "" : "s");
+	for (size_t i = 0; i < sizeof(n) / sizeof(n[0]); i++) {
+		if (!n[i])
+			continue;
+		put(buf, size, at, "%s%llu %s", sep, (unsigned long long)n[i], why[i]);
+		sep = ", ";
+	}
+}
+
+int tm_report_nothing_read(const struct tm_input *in, const struct tm_kstats *st,
+			   char *buf, size_t size)
+{
+	size_t nb = tm_input_nblocks(in), at = 0, shown = 0;
+
+	if (st->events)
+		return 0;
+	for (size_t i = 0; i < nb; i++)
+		if (tm_input_block(in, i)->kind == TM_BLOCK_JSON)
+			return 0;
+	put(buf, size, &at, "no kernel events and no Trace Event JSON in it: read as %s%s: ",
+	    tm_format_name(tm_input_format(in)), tm_input_was_gzip(in) ? " (gzip)" : "");
+	for (size_t i = 0; i < nb && shown < 3; i++, shown++) {
+		const struct tm_block *b = tm_input_block(in, i);
+
+		put(buf, size, &at, "%s%s", i ? "; " : "", block_where(b));
+		if (b->first_line)
+			put(buf, size, &at, " (from line %lu)", b->first_line);
+		put(buf, size, &at, " holds %s", kind_words(b->kind));
+	}
+	if (nb > shown)
+		put(buf, size, &at, " and %zu more block%s", nb - shown, nb - shown == 1 ? "" : "s");
+	if (!nb)
+		put(buf, size, &at, "no block");
+	put_lines(buf, size, &at, st);
+	return 1;
 }

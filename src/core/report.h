@@ -31,6 +31,13 @@ struct json_object *tm_report_browser(const struct tm_input *in);
 /* What IN's converter says about the input (its "source" lines: counts,
  * grouped), or NULL when it says nothing. */
 struct json_object *tm_report_source(const struct tm_input *in);
+/* When IN, scanned into ST, gave neither a kernel event nor a Trace Event
+ * JSON block: "no kernel events and no Trace Event JSON in it: " and what
+ * it holds instead (its format, its first blocks with their kind and line,
+ * its lines by kind: why none is an event) into BUF of SIZE, and 1.  0,
+ * BUF untouched, when it gave either. */
+int tm_report_nothing_read(const struct tm_input *in, const struct tm_kstats *st,
+			   char *buf, size_t size);
 /* Slices still open at the end (atrace B without E, S without F). */
 uint64_t tm_report_unterminated(const struct tm_kstats *st, uint64_t *async_open);
 

@@ -37,7 +37,7 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 	struct jscan j = { .path = path, .max_names = max_names };
 	struct tm_kstats st;
 	struct tm_input *in;
-	char *text = NULL;
+	char *text = NULL, why[400];
 
 	tm_progress_phase("reading", 0);
 	if (!(in = tm_input_open_ahead(path, d)))
@@ -58,6 +58,8 @@ char *tm_stats_json(const char *path, int max_tasks, int max_names, struct tm_di
 		json_object_object_add(r, "json", j.js);
 		j.js = NULL;
 	}
+	if (tm_report_nothing_read(in, &st, why, sizeof(why)))
+		json_object_object_add(r, "nothing_read", json_object_new_string(why));
 	text = tm_report_json_text(r, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (!text)
 		tm_diag_error(d, "out of memory");

@@ -28,6 +28,7 @@
 #include "json-index.h"
 #include "line-feed.h"
 #include "output.h"
+#include "report.h"
 #include "span.h"
 #include "sync-int.h"
 #include "trace-dat.h"
@@ -664,9 +665,12 @@ static int scan_one(struct tm_src *src, struct scan *sc)
 		/* (a gzip input's inflate error, found while it was read: set) */
 		return sc->d.error[0] ? -1 : tm_diag_error(&sc->d, "%s: out of memory", src->path);
 	src->kernel = src->st.events > 0;
-	if (!src->kernel && !src->njb)
-		return tm_diag_error(&sc->d, "%s: no kernel events and no Trace Event JSON in it",
-				     src->path);
+	if (!src->kernel && !src->njb) {
+		char what[400] = "no kernel events and no Trace Event JSON in it";
+
+		tm_report_nothing_read(src->in, &src->st, what, sizeof(what));
+		return tm_diag_error(&sc->d, "%s: %s", src->path, what);
+	}
 	return 0;
 }
 
