@@ -18,12 +18,14 @@ static const char *const raw_text[] = {
 	"noframes", "noscript",
 };
 
+/* Is C an ASCII letter? */
 static int is_alpha(unsigned char c)
 {
 	c |= 0x20;
 	return c >= 'a' && c <= 'z';
 }
 
+/* Is C HTML's white space (tab, LF, FF, CR, space)? */
 static int is_blank(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';

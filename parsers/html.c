@@ -98,6 +98,7 @@ static void script_text(const struct tm_html_item *it, const char **b, const cha
 
 /* ---- 1. legacy (var linuxPerfData = "...") ------------------------------ */
 
+/* Is C a blank within a line? */
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t';
@@ -250,6 +251,8 @@ static int read_multi(struct tm_input *in, struct tm_html_walk *w,
 
 /* ---- 3. trace2html (base64(gzip) viewer-data) --------------------------- */
 
+/* The decoded payload DATA, LEN of viewer-data block IDX (at LINE) as IN's
+ * block, unless it is binary.  0 or -1. */
 static int add_payload(struct tm_input *in, int idx, const char *data,
 		       size_t len, unsigned long line, const char *origin)
 {
@@ -264,6 +267,8 @@ static int add_payload(struct tm_input *in, int idx, const char *data,
 				  0, origin);
 }
 
+/* The viewer-data script S, the IDX-th: raw text, base64 or
+ * base64(gzip), as IN's block (an empty one adds none).  0 or -1. */
 static int read_viewer_block(struct tm_input *in, const struct tm_html_item *s, int idx)
 {
 	const char *b = s->body, *e = s->close;

@@ -7,6 +7,7 @@
 
 #include "decode.h"
 
+/* The value of the hex digit C, or -1. */
 static int hex_value(unsigned char c)
 {
 	if (c >= '0' && c <= '9')
@@ -33,6 +34,8 @@ static long hex_n(const char *s, size_t len, size_t n)
 	return v;
 }
 
+/* The code point CP as UTF-8 at D (a lone surrogate as U+FFFD); returns
+ * the bytes written (1 to 4). */
 static size_t put_utf8(char *d, unsigned long cp)
 {
 	if (cp >= 0xd800 && cp <= 0xdfff)

@@ -240,6 +240,12 @@ else
 	done 3< "$T/extra_kernel"
 fi
 
+# ---- a whole systrace page --------------------------------------------------------------
+# systrace_full.html (testdata/input/README) is a page as systrace.py writes
+# it, its trace after a viewer whose code holds every container marker: no
+# loss in either viewer (a multi-block page: not among KERNEL_FORMATS).
+fidelity input/systrace_full.html "$top/testdata/input/systrace_full.html"
+
 # ---- a live capture from this machine ---------------------------------------------------
 if ! live_instance fidelity > "$T/why"; then
 	skip "fidelity live capture ($(cat "$T/why"))"
