@@ -7,6 +7,7 @@
  * raw-text element (script, style, title, textarea, ...) runs to its own
  * end tag, however many '<' it holds.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "html-scan.h"
@@ -47,6 +48,8 @@ void tm_html_walk_init(struct tm_html_walk *w, const char *p, size_t len)
 	w->base = w->cur = p;
 	w->end = p + len;
 	w->scripts = 0;
+	w->cut[0] = '\0';
+	w->cut_line = 0;
 	tm_text_linepos_init(&w->lp, p);
 }
 
@@ -146,6 +149,22 @@ static const char *read_attrs(const char *p, const char *end, unsigned *flags)
 	}
 }
 
+/* Note in W that the page ends inside the WHAT ("tag") of the element
+ * named NAME (N bytes) whose tag starts at LT. */
+static void cut_inside(struct tm_html_walk *w, const char *lt, const char *name, size_t n,
+		       const char *what)
+{
+	char tag[17];
+	size_t i;
+
+	for (i = 0; i < n && i < 16; i++)      /* the name's letters alone */
+		tag[i] = is_alpha((unsigned char)name[i]) || (name[i] >= '0' && name[i] <= '9') ||
+			 name[i] == '-' ? name[i] : '?';
+	tag[i] = '\0';
+	snprintf(w->cut, sizeof(w->cut), "<%s> %s", tag, what);
+	w->cut_line = tm_text_linepos_at(&w->lp, (size_t)(lt - w->base));
+}
+
 /* The element of the start tag at LT (its name N bytes at NAME), whose
  * '>' is GT (NULL: none): a script into *IT (1), or skipped (0, W moved
  * past it). */
@@ -169,14 +188,20 @@ static int start_tag(struct tm_html_walk *w, const char *lt, const char *name, s
 		return 1;
 	}
 	if (!gt) {
+		cut_inside(w, lt, name, n, "tag");
 		w->cur = w->end;
 		return 0;
 	}
 	w->cur = gt + 1;
 	if (k < sizeof(raw_text) / sizeof(raw_text[0])) {
+		unsigned long line = tm_text_linepos_at(&w->lp, (size_t)(lt - w->base));
 		const char *c = find_end_tag(w, gt + 1, raw_text[k]);
 
 		w->cur = c ? c + 2 : w->end;
+		if (!c) {
+			snprintf(w->cut, sizeof(w->cut), "<%s> element", raw_text[k]);
+			w->cut_line = line;
+		}
 	}
 	return 0;
 }

@@ -39,6 +39,10 @@ struct tm_html_walk {
 	const char *base, *cur, *end;
 	struct tm_text_linepos lp;
 	unsigned long scripts;  /* <script> elements met so far */
+	/* the other element or tag the page ends inside, if any: "<style>
+	 * element", "<div> tag", and its line (0: none) */
+	char cut[32];
+	unsigned long cut_line;
 };
 
 /* A walk of the page P, LEN from its start. */

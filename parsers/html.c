@@ -70,15 +70,19 @@ static const char *text_end(const struct tm_html_item *it, const char *end)
 
 /* ---- the containers' scripts ---------------------------------------------- */
 
-/* Error unless IT is a complete <script>...</script> element. */
+/* Error unless IT is a complete <script>...</script> element of the page
+ * that W walks: the element the file ends inside, and where it ends. */
 static int check_script(struct tm_input *in, const struct tm_html_item *it,
-			const char *what, int idx)
+			const char *what, int idx, const struct tm_html_walk *w)
 {
+	size_t len = (size_t)(w->end - w->base);
+
 	if (it->body && it->close)
 		return 0;
-	tm_input_fail_line(in, it->line, "%s block %d: %s", what, idx,
-			   it->body ? "no </script> before the end"
-				    : "unterminated <script> tag");
+	tm_input_fail_line(in, it->line, "%s block %d: %s (the file ends inside it, "
+			   "at byte %zu, line %lu)", what, idx,
+			   it->body ? "no </script> before the end" : "unterminated <script> tag",
+			   len, tm_html_line_of(it, w->end));
 	return -1;
 }
 
@@ -197,13 +201,15 @@ static int read_legacy(struct tm_input *in, const char *p, size_t len,
 
 /* ---- 2. multi-block (systrace.py) --------------------------------------- */
 
-/* The trace-data script IT, the IDX-th, as IN's block.  0 or -1. */
-static int add_trace_data(struct tm_input *in, const struct tm_html_item *it, int idx)
+/* The trace-data script IT, the IDX-th of the page W walks, as IN's
+ * block.  0 or -1. */
+static int add_trace_data(struct tm_input *in, const struct tm_html_walk *w,
+			  const struct tm_html_item *it, int idx)
 {
 	const char *b, *e;
 	char origin[64];
 
-	if (check_script(in, it, "trace-data", idx))
+	if (check_script(in, it, "trace-data", idx, w))
 		return -1;
 	script_text(it, &b, &e);
 	snprintf(origin, sizeof(origin), "trace-data block %d", idx);
@@ -232,7 +238,7 @@ static int read_multi(struct tm_input *in, struct tm_html_walk *w,
 			return 0;
 		}
 		if (it.kind == TM_HTML_SCRIPT && (it.flags & TM_HTML_TRACE_DATA) &&
-		    add_trace_data(in, &it, ++idx))
+		    add_trace_data(in, w, &it, ++idx))
 			return -1;
 		if (it.kind == TM_HTML_SCRIPT && (!it.body || !it.close)) {
 			tm_input_fail_line(in, it.line, "<script> element without </script>: "
@@ -330,7 +336,7 @@ static int read_trace2html(struct tm_input *in, struct tm_html_walk *w,
 		if (it.kind != TM_HTML_SCRIPT || !(it.flags & TM_HTML_VIEWER_DATA))
 			continue;
 		idx++;
-		if (check_script(in, &it, "viewer-data", idx) ||
+		if (check_script(in, &it, "viewer-data", idx, w) ||
 		    read_viewer_block(in, &it, idx))
 			return -1;
 	} while (tm_html_next(w, &it));
@@ -394,6 +400,10 @@ int tm_html_read(struct tm_input *in, const char *p, size_t len)
 		}
 	}
 	seen.scripts = w.scripts;
+	if (!seen.cut && w.cut_line) {
+		seen.cut = w.cut_line;
+		seen.cut_what = w.cut;
+	}
 	fail_no_trace(in, &seen);
 	return -1;
 }

@@ -202,6 +202,18 @@ static void test_damaged(void **state)
 	assert_error_has("; the page ends inside the <script> tag (no >) of line 2");
 	open_page("c.html", "<html>\n\n<!-- BEGIN TRACE\n<script class=\"trace-data\">x</script>\n");
 	assert_error_has("; the page ends inside the comment (no -->) of line 3");
+	open_page("y.html", "<html>\n<head>\n<style>\nbody { }\n");
+	assert_error_has("0 <script> elements, ");
+	assert_error_has("; the page ends inside the <style> element of line 3");
+	open_page("d.html", "<html>\n<body>\n<div class=\"a\"\n");
+	assert_error_has("; the page ends inside the <div> tag of line 3");
+	/* a trace-data block cut short: the page is 68 bytes (wc -c), its 4
+	 * lines ended: the end stands on line 5 */
+	open_page("k.html", "<html>\n<script class=\"trace-data\">\n# tracer: nop\n"
+		  "  x-1 [000] 1.0: a\n");
+	assert_null(in);
+	assert_string_equal(d.error, "k.html:2: trace-data block 1: no </script> before the "
+			    "end (the file ends inside it, at byte 68, line 5)");
 	/* inside the markers: a plain script that does not end */
 	open_page("p.html", "<html>\n<!-- BEGIN TRACE -->\n"
 		  "<script class=\"trace-data\">\n# tracer: nop\n</script>\n"

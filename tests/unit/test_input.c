@@ -984,10 +984,13 @@ static void test_multi_errors(void **state)
 	reset(c);
 	/* the page ends inside the block's tag: that, not the missing END */
 	open_mem(c, "t.html", tag, strlen(tag));
-	assert_error(c, "t.html:3: trace-data block 1: unterminated <script> tag");
+	assert_error(c, "t.html:3: trace-data block 1: unterminated <script> tag "
+		     "(the file ends inside it, at byte 54, line 3)");
 	reset(c);
 	open_mem(c, "t.html", tag + 28, strlen(tag + 28));
-	assert_error(c, "t.html:1: trace-data block 1: unterminated <script> tag");
+	/* the page: the 26 bytes of the tag */
+	assert_error(c, "t.html:1: trace-data block 1: unterminated <script> tag "
+		     "(the file ends inside it, at byte 26, line 1)");
 }
 
 /* ---- trace2html ----------------------------------------------------------- */
