@@ -351,18 +351,29 @@ static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
 		*at = *at + (size_t)n < size ? *at + (size_t)n : size;
 }
 
-/* Where the block B stands, in words: "the linuxPerfData string", ... */
-static const char *block_where(const struct tm_block *b)
+/* Where the block B stands, in words ("the linuxPerfData string",
+ * "trace-data block 2", ...), appended to BUF. */
+static void put_where(char *buf, size_t size, size_t *at, const struct tm_block *b)
 {
-	if (!b->origin[0])
-		return "the file's text";
-	if (!strcmp(b->origin, "gzip"))
-		return "the gzip-compressed text";
-	if (!strcmp(b->origin, "zlib"))
-		return "the zlib stream after TRACE:";
-	if (!strcmp(b->origin, "linuxPerfData"))
-		return "the linuxPerfData string";
-	return b->origin;
+	static const char *const words[][2] = {
+		{ "", "the file's text" },
+		{ "gzip", "the gzip-compressed text" },
+		{ "zlib", "the zlib stream after TRACE:" },
+		{ "linuxPerfData", "the linuxPerfData string" },
+		{ "systemTraceEvents", "the systemTraceEvents string" },
+		{ "perfetto", "the text made of its packets" },
+		{ "trace.dat", "the text made of its events" },
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcmp(b->origin, words[i][0])) {
+			put(buf, size, at, "%s", words[i][1]);
+			return;
+		}
+	if (!strncmp(b->origin, "trace-data ", 11) || !strncmp(b->origin, "viewer-data ", 12))
+		put(buf, size, at, "%s", b->origin);
+	else
+		put(buf, size, at, "the block \"%s\"", b->origin);
 }
 
 static const char *kind_words(enum tm_block_kind k)
@@ -414,7 +425,8 @@ int tm_report_nothing_read(const struct tm_input *in, const struct tm_kstats *st
 	for (size_t i = 0; i < nb && shown < 3; i++, shown++) {
 		const struct tm_block *b = tm_input_block(in, i);
 
-		put(buf, size, &at, "%s%s", i ? "; " : "", block_where(b));
+		put(buf, size, &at, "%s", i ? "; " : "");
+		put_where(buf, size, &at, b);
 		if (b->first_line)
 			put(buf, size, &at, " (from line %lu)", b->first_line);
 		put(buf, size, &at, " holds %s", kind_words(b->kind));
