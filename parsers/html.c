@@ -246,6 +246,12 @@ static int read_multi(struct tm_input *in, struct tm_html_walk *w,
 			return -1;
 		}
 	} while (tm_html_next(w, &it));
+	if (begin && w->cut_line) {
+		tm_input_fail_line(in, begin_line, "<!-- BEGIN TRACE --> without <!-- END "
+				   "TRACE -->: the page ends inside the %s of line %lu",
+				   w->cut, w->cut_line);
+		return -1;
+	}
 	if (begin) {
 		tm_input_fail_line(in, begin_line, "<!-- BEGIN TRACE --> without "
 				   "<!-- END TRACE -->");

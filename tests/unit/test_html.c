@@ -214,6 +214,12 @@ static void test_damaged(void **state)
 	assert_null(in);
 	assert_string_equal(d.error, "k.html:2: trace-data block 1: no </script> before the "
 			    "end (the file ends inside it, at byte 68, line 5)");
+	/* inside the markers: a style that does not end */
+	open_page("e.html", "<html>\n<!-- BEGIN TRACE -->\n"
+		  "<script class=\"trace-data\">\n# tracer: nop\n</script>\n<style>\n");
+	assert_null(in);
+	assert_string_equal(d.error, "e.html:2: <!-- BEGIN TRACE --> without <!-- END TRACE -->: "
+			    "the page ends inside the <style> element of line 6");
 	/* inside the markers: a plain script that does not end */
 	open_page("p.html", "<html>\n<!-- BEGIN TRACE -->\n"
 		  "<script class=\"trace-data\">\n# tracer: nop\n</script>\n"
