@@ -512,7 +512,7 @@ int tm_merge_json_events(struct tm_mw *w)
 			struct tm_diag quiet;
 			int rc;
 
-			if (!route->linked && src->jb[k].events > src->jb[k].sync)
+			if (!route->linked && tm_jblock_needs_link(&src->jb[k]))
 				return tm_diag_error(w->jd, "%s: not linked to the output clock", src->path);
 			tm_progress_mark_init(&w->jpm, 0);
 			if ((rc = json_block_noted(w, src, k)) <= 0) {

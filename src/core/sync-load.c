@@ -464,6 +464,7 @@ static void json_event(void *ctx, const struct tm_te_event *ev, struct tm_diag *
 	char where[640];
 
 	jb->events++;
+	jb->meta += ev->phase == 'M';
 	if (jb->idx && tm_jidx_add(jb->idx, ev)) {
 		tm_jidx_free(jb->idx);   /* read again instead */
 		jb->idx = NULL;
@@ -509,6 +510,7 @@ static int join_parts(struct jpart *a, struct jpart *b, bool *hook_whole)
 	*hook_whole = true;
 	ja->events += jb->events;
 	ja->sync += jb->sync;
+	ja->meta += jb->meta;
 	tm_span_join(&ja->have_ts, &ja->ts_min, &ja->ts_max, jb->have_ts, jb->ts_min, jb->ts_max);
 	if (tm_hmap_add_keys(a->procs, b->procs) || tm_hmap_add_keys(a->threads, b->threads))
 		return -1;

@@ -342,7 +342,7 @@ static int fit_pairs(struct tm_sync *s, const struct tm_sync_opts *o)
 static int first_json_dom(const struct tm_src *src)
 {
 	for (size_t k = 0; k < src->njb; k++)
-		if (src->jb[k].events > src->jb[k].sync)
+		if (tm_jblock_needs_link(&src->jb[k]))
 			return src->jb[k].dom;
 	return src->njb ? src->jb[0].dom : -1;
 }
@@ -368,7 +368,7 @@ static int pick_target(struct tm_sync *s, const char *clock)
 	if (!strcmp(clock, "app")) {
 		for (size_t i = 0; i < s->nsrc; i++)
 			for (size_t k = 0; k < s->src[i].njb; k++)
-				if (s->src[i].jb[k].events > s->src[i].jb[k].sync) {
+				if (tm_jblock_needs_link(&s->src[i].jb[k])) {
 					s->target_src = i;
 					return s->src[i].jb[k].dom;
 				}
@@ -428,7 +428,7 @@ static int check_linked(struct tm_sync *s)
 		const struct tm_src *src = &s->src[i];
 		bool bad = src->kdom >= 0 && !s->routes[src->kdom].linked;
 		for (size_t k = 0; k < src->njb; k++)
-			bad |= src->jb[k].events > src->jb[k].sync &&
+			bad |= tm_jblock_needs_link(&src->jb[k]) &&
 			       !s->routes[src->jb[k].dom].linked;
 		if (bad && i != s->target_src && hint == s->nsrc)
 			hint = i;   /* the output clock's input takes no --offset */
@@ -555,7 +555,7 @@ static int assume_legacy_json(struct tm_sync *s, const struct tm_sync_opts *o)
 			continue;
 		for (size_t k = 0; k < src->njb && !rc; k++) {
 			const struct tm_jblock *jb = &src->jb[k];
-			if (jb->clock[0] || jb->events <= jb->sync || user_linked(s, o, jb->dom))
+			if (jb->clock[0] || !tm_jblock_needs_link(jb) || user_linked(s, o, jb->dom))
 				continue;
 			rc = tm_clock_graph_solve(s->g, mono, to_mono, s->d);
 			if (!rc && !to_mono[jb->dom].linked)

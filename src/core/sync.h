@@ -37,6 +37,7 @@ struct tm_jblock {
 	char clock[64];              /* metadata.clock-domain, "" if none */
 	uint64_t events;             /* every event of the block */
 	uint64_t sync;               /* clock_sync `c` events with a sync id */
+	uint64_t meta;               /* metadata `M` events (names, argv) */
 	bool have_ts;
 	int64_t ts_min, ts_max;
 	/* as tm_sync_hooks.json_index asks: its events as read (json-index.h) and
@@ -44,6 +45,15 @@ struct tm_jblock {
 	struct tm_jidx *idx;
 	struct tm_te_top top;
 };
+
+/* Does JB hold events that must be put on the output clock?  Metadata
+ * and the clock-sync markers themselves need no link: a block of nothing
+ * else (systrace's block of the host's process_argv and its own marker,
+ * whose kernel partner a trimmed trace lost) is written without one. */
+static inline bool tm_jblock_needs_link(const struct tm_jblock *jb)
+{
+	return jb->events > jb->sync + jb->meta;
+}
 
 struct tm_src {
 	char *path;                  /* as given */

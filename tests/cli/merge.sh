@@ -235,6 +235,14 @@ cp "$T/out" "$T/ss.json"
 pyck "systrace: chrome block offset -700 s, error 15.5 us along two links" "$T/ss.json" \
 	'[s["offset_ns"] for s in j["inputs"][0]["streams"] if s["side"] == "json" and s["domain"] != "SYSTRACE"] == [-700*10**9] and max(s["error_ns"] for s in j["inputs"][0]["streams"] if s["side"] == "json") == 15500'
 check "merge systrace.html" $TM merge -q -o "$T/mh.json" "$D/systrace.html"
+# A JSON block of nothing but metadata and an unpaired clock_sync marker
+# needs no link: sync and merge go on (the marker is warned as unpaired),
+# as import does, and the kernel's frame stays at 51 s
+check "sync systrace_hostonly.html: a JSON block of metadata and a lost marker needs no link" \
+	sh -c "$TM sync '$D/systrace_hostonly.html' 2> '$T/ho.err' && grep -q 'sync-unpaired' '$T/ho.err'"
+check "merge systrace_hostonly.html: written, the frame at 51 s" \
+	sh -c "$TM merge -q -o '$T/ho.json' '$D/systrace_hostonly.html' &&
+	       grep -q ' 51.000000: tracing_mark_write: B|77|frame' '$T/ho.json'"
 pyck "systrace: Chrome frame slice at kernel 51.0 s" "$T/mh.json" \
 	'ev("frame","B")[0]["ts"] == 51000000 and ev("frame","E")[0]["ts"] == 51010000 and len(j["tracemergeClockSync"]["json_events"]) == 6'
 
