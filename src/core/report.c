@@ -415,7 +415,7 @@ int tm_report_nothing_read(const struct tm_input *in, const struct tm_kstats *st
 {
 	size_t nb = tm_input_nblocks(in), at = 0, shown = 0;
 
-	if (st->events)
+	if (tm_kstats_holds_trace(st))
 		return 0;
 	for (size_t i = 0; i < nb; i++)
 		if (tm_input_block(in, i)->kind == TM_BLOCK_JSON)

@@ -31,8 +31,8 @@ struct json_object *tm_report_browser(const struct tm_input *in);
 /* What IN's converter says about the input (its "source" lines: counts,
  * grouped), or NULL when it says nothing. */
 struct json_object *tm_report_source(const struct tm_input *in);
-/* When IN, scanned into ST, gave neither a kernel event nor a Trace Event
- * JSON block: "no kernel events and no Trace Event JSON in it: " and what
+/* When IN, scanned into ST, gave neither a kernel event (nor a list of
+ * threads: tm_kstats_holds_trace) nor a Trace Event JSON block: "no kernel events and no Trace Event JSON in it: " and what
  * it holds instead (its format, its first blocks with their kind and line,
  * its lines by kind: why none is an event) into BUF of SIZE, and 1.  0,
  * BUF untouched, when it gave either. */

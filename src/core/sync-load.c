@@ -666,7 +666,7 @@ static int scan_one(struct tm_src *src, struct scan *sc)
 				sc->h ? sc->h->ctx : NULL, scan_json_blocks, &ss))
 		/* (a gzip input's inflate error, found while it was read: set) */
 		return sc->d.error[0] ? -1 : tm_diag_error(&sc->d, "%s: out of memory", src->path);
-	src->kernel = src->st.events > 0;
+	src->kernel = tm_kstats_holds_trace(&src->st);
 	if (!src->kernel && !src->njb) {
 		char what[400] = "no kernel events and no Trace Event JSON in it";
 

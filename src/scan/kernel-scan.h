@@ -172,6 +172,14 @@ typedef int tm_kscan_json_fn(void *ctx, struct tm_diag *d);
 int tm_kscan_first_pass(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb, void *ctx,
 			tm_kscan_json_fn *json, void *jctx);
 
+/* Does ST hold a trace: kernel events, or a list of processes and threads
+ * alone (a PROCESS DUMP, a Perfetto process tree), whose names are written
+ * as a trace's are? */
+static inline bool tm_kstats_holds_trace(const struct tm_kstats *st)
+{
+	return st->events > 0 || (st->dump_threads && tm_hmap_count(st->dump_threads) > 0);
+}
+
 /* The rows of PROCESS DUMP block B into ST (procs, dump_tgids,
  * dump_threads; kernel-dump.c). */
 void tm_kscan_dump(struct tm_kstats *st, const struct tm_block *b);

@@ -10,6 +10,7 @@
 #    it: its JSON block, the PROCESS DUMP with the two `ps` snapshots of
 #    trace start and stop, the ftrace text);
 #  - testdata/perfetto/proc_nameless.pb (processes without a cmdline);
+#  - testdata/perfetto/proc_only.pb (a process tree and nothing else);
 #  - testdata/perfetto/proc_newtask.pb (tasks made by task_newtask);
 #  - testdata/sync/app_argv.json (testdata/sync/app.json with a
 #    process_argv event of pid 4243, a thread of the kernel's process 4242).
@@ -119,6 +120,20 @@ EOF
 $TM import -q -o "$T/tree.json" "$P"
 check "members: a process tree's processes without a cmdline are kept, unnamed, with their threads" \
 	names_are "$T/tree.json" "$T/tree.want"
+
+# A trace of nothing but a process tree (proc_only.textproto, by hand):
+# stats and import succeed, and the import names both processes' threads
+cat > "$T/only.want" <<'EOF'
+process_name 100 100 /usr/bin/app
+thread_name 100 101 w101
+thread_name 200 200 
+thread_name 200 201 w201
+EOF
+check "members: stats of a trace that is a process tree alone succeeds" \
+	$TM stats "$top/testdata/perfetto/proc_only.pb"
+$TM import -q -o "$T/only.json" "$top/testdata/perfetto/proc_only.pb"
+check "members: import of a process tree alone writes its processes and threads" \
+	names_are "$T/only.json" "$T/only.want"
 
 # ---- tasks a Perfetto trace makes with task_newtask ----------------------------------------
 # By hand from proc_newtask.textproto: 501 (CLONE_THREAD in its clone flags
