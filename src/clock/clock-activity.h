@@ -155,6 +155,56 @@ int tm_clock_activity_solve(const struct tm_clock_activity_thread *threads, size
 			    const struct tm_clock_activity_opts *opts,
 			    struct tm_clock_activity_result *res);
 
+/* ---- running intervals from scheduler records ----------------------------
+ *
+ * What the kernel trace says about one thread, for
+ * tm_clock_activity_runs_build(): a sched_switch is a SWITCH_OUT of its
+ * prev and a SWITCH_IN of its next (the caller leaves out the idle task),
+ * a sched_waking or sched_wakeup a WAKEUP of its pid. */
+enum tm_clock_activity_kind {
+	TM_ACTIVITY_SWITCH_IN,
+	TM_ACTIVITY_SWITCH_OUT,
+	TM_ACTIVITY_WAKEUP,
+};
+
+struct tm_clock_activity_record {
+	int64_t ts;                          /* kernel ns */
+	int64_t tid;
+	enum tm_clock_activity_kind kind;
+};
+
+/* One thread's running intervals, built from records. */
+struct tm_clock_activity_runs {
+	int64_t tid;
+	struct tm_clock_activity_run *runs;  /* in time order */
+	size_t n_runs;
+};
+
+/* Build each thread's running intervals from the N records REC (any
+ * order; records of one thread at one time keep their order in REC).
+ * Per thread, in time order:
+ *   - a window opens at a SWITCH_IN, or at a WAKEUP when no SWITCH_IN
+ *     follows it before the SWITCH_OUT (kernels that write no sched_switch
+ *     when a CPU leaves idle for the thread); a SWITCH_IN after a WAKEUP
+ *     moves the start to the SWITCH_IN;
+ *   - a SWITCH_OUT closes the window at its time; one with no open
+ *     window closes [first record's time, its time): the thread ran from
+ *     before the trace;
+ *   - a window still open at the end closes one ns after the last
+ *     record's time: the thread ran until the trace's end;
+ *   - a WAKEUP or a second SWITCH_IN while the thread runs changes
+ *     nothing (the window stays the wider one).
+ * *OUT receives one entry per thread, by tid (free it with
+ * tm_clock_activity_runs_free), *N_OUT their number.  Windows may be
+ * empty (a switch in and out at one time): tm_clock_activity_solve
+ * ignores those.  Returns 0, or -1 with errno EINVAL (REC NULL with N > 0,
+ * a time at INT64_MAX) or ENOMEM. */
+int tm_clock_activity_runs_build(const struct tm_clock_activity_record *rec, size_t n,
+				 struct tm_clock_activity_runs **out, size_t *n_out);
+
+/* Free what tm_clock_activity_runs_build returned (N entries). */
+void tm_clock_activity_runs_free(struct tm_clock_activity_runs *runs, size_t n);
+
 /* A short phrase saying what V means ("decided", "tie with another
  * offset", ...); never NULL. */
 const char *tm_clock_activity_verdict_str(enum tm_clock_activity_verdict v);

@@ -325,6 +325,58 @@ static void test_bad_arguments(void **state)
 	assert_string_equal(tm_clock_activity_verdict_str(TM_ACTIVITY_DECIDED), "decided");
 }
 
+/* ---- running intervals from scheduler records --------------------------- */
+
+#define IN TM_ACTIVITY_SWITCH_IN
+#define OUT TM_ACTIVITY_SWITCH_OUT
+#define WAKE TM_ACTIVITY_WAKEUP
+
+/*
+ * In time order (given shuffled; the two records of tid 1 at 60 in this
+ * order):
+ *   5 wake 4    10 in 1     12 out 3    20 out 1    25 wake 2   30 in 2
+ *   33 wake 2   35 in 2     40 out 2    45 wake 1   50 out 1    55 in 3
+ *   60 in 1     60 out 1
+ * tid 1: [10,20) switched; [45,50) from the wakeup, no switch-in seen;
+ *        [60,60) in and out at once (empty).
+ * tid 2: woken at 25, switched in at 30: [30,40); the wakeup at 33 and
+ *        the second switch-in at 35 change nothing.
+ * tid 3: out at 12 with nothing open: [5,12) from the first record;
+ *        in at 55 and never out: [55,61), to one ns past the last record.
+ * tid 4: woken at 5, never switched: [5,61).
+ */
+static void test_runs_build(void **state)
+{
+	static const struct tm_clock_activity_record rec[] = {
+		{ 40, 2, OUT }, { 60, 1, IN }, { 5, 4, WAKE }, { 33, 2, WAKE }, { 12, 3, OUT },
+		{ 50, 1, OUT }, { 10, 1, IN }, { 60, 1, OUT }, { 25, 2, WAKE }, { 30, 2, IN },
+		{ 55, 3, IN }, { 20, 1, OUT }, { 35, 2, IN }, { 45, 1, WAKE },
+	};
+	static const run_t want1[] = { { 10, 20 }, { 45, 50 }, { 60, 60 } };
+	static const run_t want2[] = { { 30, 40 } };
+	static const run_t want3[] = { { 5, 12 }, { 55, 61 } };
+	static const run_t want4[] = { { 5, 61 } };
+	static const run_t *want[] = { want1, want2, want3, want4 };
+	static const size_t n_want[] = { 3, 1, 2, 1 };
+	struct tm_clock_activity_runs *runs;
+	size_t n;
+	(void)state;
+	assert_int_equal(tm_clock_activity_runs_build(rec, sizeof(rec) / sizeof(rec[0]), &runs, &n), 0);
+	assert_int_equal(n, 4);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(runs[i].tid, (int64_t)i + 1);
+		assert_int_equal(runs[i].n_runs, n_want[i]);
+		for (size_t k = 0; k < n_want[i]; k++) {
+			assert_int_equal(runs[i].runs[k].start, want[i][k].start);
+			assert_int_equal(runs[i].runs[k].end, want[i][k].end);
+		}
+	}
+	tm_clock_activity_runs_free(runs, n);
+	assert_int_equal(tm_clock_activity_runs_build(NULL, 0, &runs, &n), 0);
+	assert_int_equal(n, 0);
+	assert_int_equal(tm_clock_activity_runs_build(NULL, 3, &runs, &n), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_unseen_threads),
 		cmocka_unit_test(test_low_share),
 		cmocka_unit_test(test_bad_arguments),
+		cmocka_unit_test(test_runs_build),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
