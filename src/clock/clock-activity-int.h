@@ -6,9 +6,12 @@
 
 #include "clock-activity.h"
 
-#define ACT_MAX_BUCKETS ((size_t)1 << 18)    /* coarse buckets at most */
+#define ACT_BUCKETS ((size_t)1 << 18)        /* coarse buckets, when runs are long */
+#define ACT_MAX_BUCKETS ((size_t)1 << 21)    /* coarse buckets at most (short runs) */
 #define ACT_MAX_CELLS ((size_t)1024)         /* summary cells of a region */
 #define ACT_BLOCK ((size_t)512)              /* buckets a block of the screen */
+#define ACT_SCREEN_VISITS (UINT64_C(1) << 24) /* runs the screen visits, about */
+#define ACT_MIN_SAMPLE 256                   /* the sample, however many visits */
 
 /* One thread after preparation: its runs sorted by start, merged (disjoint,
  * not touching), and its first n_sample sampled timestamps' stride. */
@@ -48,8 +51,9 @@ struct act_ctx {
 	unsigned shift;                      /* log2(B) */
 	size_t nb;                           /* buckets */
 	uint32_t *hist;                      /* upper bound of the sample's count per bucket */
+	uint64_t *cover;                     /* sum of the sample's count over the bucket's offsets */
 	unsigned char *refined;              /* 1: the bucket lies in a region */
-	uint32_t *block_max;                 /* the best unrefined score of each ACT_BLOCK buckets */
+	uint64_t *block_max;                 /* the best unrefined cover of each ACT_BLOCK buckets */
 	size_t rb;                           /* a region's radius in buckets */
 	struct act_region reg[TM_CLOCK_ACTIVITY_MAX_REGIONS];
 	size_t n_reg;
@@ -62,9 +66,13 @@ struct act_ctx {
  * errno EINVAL (a value outside +-2^62) or ENOMEM. */
 int act_prepare(struct act_ctx *ctx, const struct tm_clock_activity_thread *threads,
 		size_t n, struct tm_clock_activity_result *res);
-/* Choose the sample and fill the coarse histogram of CTX (bucket width,
- * counts).  Returns 0 or -1 with errno ENOMEM. */
-int act_coarse(struct act_ctx *ctx);
+/* Choose the sample and fill the coarse screen of CTX (bucket width, the
+ * upper bounds and the covers).  RUN_LEN, the median run length, sets the
+ * bucket width: B is the smallest power of two that leaves at most
+ * ACT_BUCKETS buckets, made smaller while it exceeds RUN_LEN / 2 down to
+ * the one that leaves ACT_MAX_BUCKETS (a bucket wider than the runs has
+ * every sampled timestamp touching it, and the screen sees no peak).  Returns 0 or -1 with errno ENOMEM. */
+int act_coarse(struct act_ctx *ctx, int64_t run_len);
 /* Count exactly, with every timestamp, on the offsets of buckets B0..B1
  * into R (whose cells it allocates).  Returns 0 or -1 with errno ENOMEM. */
 int act_sweep(const struct act_ctx *ctx, size_t b0, size_t b1, struct act_region *r);

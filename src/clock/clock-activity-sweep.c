@@ -114,6 +114,7 @@ void act_release(struct act_ctx *ctx)
 		free(ctx->th[i].runs);
 	free(ctx->th);
 	free(ctx->hist);
+	free(ctx->cover);
 	free(ctx->refined);
 	free(ctx->block_max);
 	for (size_t i = 0; i < ctx->n_reg; i++)
@@ -267,10 +268,33 @@ int64_t act_bucket_end(const struct act_ctx *ctx, size_t k)
 
 /* ---- the coarse screen --------------------------------------------------- */
 
-/* Spread ctx->o->sample timestamps over the threads by their share. */
-static void choose_sample(struct act_ctx *ctx)
+/* The runs a sampled timestamp visits in the screen, on average: each
+ * thread's runs in a window of W offsets (its runs times W over its span,
+ * at most all of them), weighted by the thread's share of the timestamps. */
+static uint64_t visits_per_sample(const struct act_ctx *ctx, uint64_t w)
+{
+	unsigned __int128 v = 0;
+
+	for (size_t i = 0; i < ctx->n_th; i++) {
+		const struct act_thread *t = &ctx->th[i];
+		uint64_t span = (uint64_t)(t->runs[t->n_runs - 1].end - t->runs[0].start);
+		unsigned __int128 k = span > w ? (unsigned __int128)t->n_runs * w / span : t->n_runs;
+
+		v += k * t->n_ts;
+	}
+	return (uint64_t)(v / ctx->total) + 1;
+}
+
+/* Spread the sample over the threads by their share: opts->sample
+ * timestamps, fewer when they would visit more than ACT_SCREEN_VISITS runs
+ * (a wide window over dense runs), never fewer than ACT_MIN_SAMPLE. */
+static void choose_sample(struct act_ctx *ctx, uint64_t w)
 {
 	uint64_t s = ctx->o->sample ? ctx->o->sample : 1;
+	uint64_t fit = ACT_SCREEN_VISITS / visits_per_sample(ctx, w);
+
+	if (s > fit)
+		s = fit > ACT_MIN_SAMPLE ? fit : (s < ACT_MIN_SAMPLE ? s : ACT_MIN_SAMPLE);
 
 	ctx->sampled = 0;
 	for (size_t i = 0; i < ctx->n_th; i++) {
@@ -286,10 +310,12 @@ static void choose_sample(struct act_ctx *ctx)
 	}
 }
 
-/* Add one sampled timestamp X of T to the difference array DIFF: +1 on
- * every bucket holding an offset that puts X in a run, once per bucket. */
+/* Add one sampled timestamp X of T to the screen: +1 in the difference
+ * array DIFF on every bucket holding an offset that puts X in a run, once
+ * per bucket; the number of such offsets to the bucket's cover (the
+ * buckets a run's offsets fill whole, as +1 in FULL, times B later). */
 static void screen_one(const struct act_ctx *ctx, const struct act_thread *t, int64_t x,
-		       int32_t *diff)
+		       int32_t *diff, int32_t *full)
 {
 	int64_t dmin = ctx->o->dmin, dmax = ctx->o->dmax;
 	size_t last = SIZE_MAX;
@@ -302,6 +328,14 @@ static void screen_one(const struct act_ctx *ctx, const struct act_thread *t, in
 		hi = hi > dmax ? dmax : hi;
 		b0 = (size_t)((uint64_t)(lo - dmin) >> ctx->shift);
 		b1 = (size_t)((uint64_t)(hi - dmin) >> ctx->shift);
+		if (b0 == b1) {
+			ctx->cover[b0] += (uint64_t)(hi - lo) + 1;
+		} else {
+			ctx->cover[b0] += (uint64_t)(act_bucket_end(ctx, b0) - lo);
+			ctx->cover[b1] += (uint64_t)(hi - act_bucket_lo(ctx, b1)) + 1;
+			full[b0 + 1]++;
+			full[b1]--;
+		}
 		if (last != SIZE_MAX && b0 <= last)
 			b0 = last + 1;
 		if (b0 <= b1) {
@@ -312,34 +346,52 @@ static void screen_one(const struct act_ctx *ctx, const struct act_thread *t, in
 	}
 }
 
-int act_coarse(struct act_ctx *ctx)
+/* The bucket width's log2 for a window of W offsets (see act_coarse). */
+static unsigned bucket_shift(uint64_t w, int64_t run_len)
+{
+	unsigned sh = 0, least = 0;
+
+	while ((w - 1) >> sh >= ACT_BUCKETS)
+		sh++;
+	while ((w - 1) >> least >= ACT_MAX_BUCKETS)
+		least++;
+	while (sh > least && (INT64_C(1) << sh) > run_len / 2)
+		sh--;
+	return sh;
+}
+
+int act_coarse(struct act_ctx *ctx, int64_t run_len)
 {
 	uint64_t w = (uint64_t)(ctx->o->dmax - ctx->o->dmin) + 1;
-	int32_t *diff;
-	int64_t run = 0;
+	int32_t *diff, *full;
+	int64_t run = 0, whole = 0;
 
-	/* the smallest power of two that leaves at most ACT_MAX_BUCKETS */
-	while ((w - 1) >> ctx->shift >= ACT_MAX_BUCKETS)
-		ctx->shift++;
+	ctx->shift = bucket_shift(w, run_len);
 	ctx->bucket = INT64_C(1) << ctx->shift;
 	ctx->nb = (size_t)(((w - 1) >> ctx->shift) + 1);
-	choose_sample(ctx);
+	choose_sample(ctx, w);
 	diff = calloc(ctx->nb + 1, sizeof(*diff));
+	full = calloc(ctx->nb + 1, sizeof(*full));
 	ctx->hist = malloc(ctx->nb * sizeof(*ctx->hist));
+	ctx->cover = calloc(ctx->nb, sizeof(*ctx->cover));
 	ctx->refined = calloc(ctx->nb, 1);
 	ctx->block_max = malloc((ctx->nb / ACT_BLOCK + 1) * sizeof(*ctx->block_max));
-	if (!diff || !ctx->hist || !ctx->refined || !ctx->block_max) {
+	if (!diff || !full || !ctx->hist || !ctx->cover || !ctx->refined || !ctx->block_max) {
 		free(diff);
+		free(full);
 		return -1;
 	}
 	for (size_t i = 0; i < ctx->n_th; i++)
 		for (size_t j = 0; j < ctx->th[i].n_sample; j++)
-			screen_one(ctx, &ctx->th[i], sample_ts(&ctx->th[i], j), diff);
+			screen_one(ctx, &ctx->th[i], sample_ts(&ctx->th[i], j), diff, full);
 	for (size_t k = 0; k < ctx->nb; k++) {
 		run += diff[k];
+		whole += full[k];
 		ctx->hist[k] = (uint32_t)run;
+		ctx->cover[k] += (uint64_t)whole * (uint64_t)ctx->bucket;
 	}
 	free(diff);
+	free(full);
 	act_blocks_update(ctx, 0, ctx->nb - 1);
 	return 0;
 }
@@ -348,11 +400,11 @@ void act_blocks_update(struct act_ctx *ctx, size_t b0, size_t b1)
 {
 	for (size_t blk = b0 / ACT_BLOCK; blk <= b1 / ACT_BLOCK; blk++) {
 		size_t end = (blk + 1) * ACT_BLOCK < ctx->nb ? (blk + 1) * ACT_BLOCK : ctx->nb;
-		uint32_t m = 0;
+		uint64_t m = 0;
 
 		for (size_t k = blk * ACT_BLOCK; k < end; k++)
-			if (!ctx->refined[k] && ctx->hist[k] > m)
-				m = ctx->hist[k];
+			if (!ctx->refined[k] && ctx->cover[k] > m)
+				m = ctx->cover[k];
 		ctx->block_max[blk] = m;
 	}
 }

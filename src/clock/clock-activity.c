@@ -145,7 +145,7 @@ static int refine_around(struct act_ctx *ctx, size_t c)
 static size_t best_unrefined(const struct act_ctx *ctx, __int128 zlo, __int128 zend)
 {
 	size_t best = ctx->nb;
-	uint32_t top = 0;
+	uint64_t top = 0;
 
 	/* a block whose best is not above the best found holds nothing better */
 	for (size_t blk = 0; blk * ACT_BLOCK < ctx->nb; blk++) {
@@ -154,11 +154,11 @@ static size_t best_unrefined(const struct act_ctx *ctx, __int128 zlo, __int128 z
 		if (ctx->block_max[blk] <= top)
 			continue;
 		for (size_t k = blk * ACT_BLOCK; k < end; k++) {
-			if (ctx->refined[k] || ctx->hist[k] <= top)
+			if (ctx->refined[k] || ctx->cover[k] <= top)
 				continue;
 			if (zlo < zend && act_bucket_end(ctx, k) > zlo && act_bucket_lo(ctx, k) < zend)
 				continue;
-			top = ctx->hist[k];
+			top = ctx->cover[k];
 			best = k;
 		}
 	}
@@ -193,30 +193,43 @@ static int extend_winner(struct act_ctx *ctx)
 	return 0;
 }
 
-/* Refine candidates in decreasing score until the next one's score is
- * below the tie fraction of the sample's count at the winner, or the
- * limits stop it (ctx->crowded).  Returns 0 or -1. */
+/* Refine candidates in decreasing cover until the next one's cover is
+ * below the tie share of the first one's, or the limits stop it
+ * (ctx->crowded).  The cover, the sample's count summed over the bucket's
+ * offsets, tells a peak from a bucket that every sampled timestamp only
+ * touches (busy threads, runs closer than a bucket).  Returns 0 or -1. */
 static int search(struct act_ctx *ctx)
 {
+	uint64_t top = 0;
+
 	while (!ctx->crowded) {
-		size_t c = best_unrefined(ctx, 0, 0), w = winner_region(ctx);
-		int rc;
+		size_t c = best_unrefined(ctx, 0, 0);
 
 		if (c == ctx->nb)
 			return 0;
-		if (w < ctx->n_reg) {
-			uint64_t s = act_count_at(ctx, ctx->reg[w].hull_lo, true);
-			unsigned __int128 need = (unsigned __int128)s * ctx->o->tie_permille;
-
-			/* the score can still tie when score * 1000 >= s * tie */
-			if ((unsigned __int128)ctx->hist[c] * 1000 < need)
-				return 0;
-		}
-		rc = refine_around(ctx, c);
-		if (rc < 0 || extend_winner(ctx) < 0)
+		if (!top)
+			top = ctx->cover[c];
+		else if ((unsigned __int128)ctx->cover[c] * 1000 <
+			 (unsigned __int128)top * ctx->o->tie_permille)
+			return 0;
+		if (refine_around(ctx, c) < 0 || extend_winner(ctx) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* True when no unrefined bucket's upper bound reaches the tie share of
+ * the sample's count at the winner W: then, with every timestamp in the
+ * sample, no offset left unswept ties or beats the winner. */
+static bool unswept_below(const struct act_ctx *ctx, size_t w)
+{
+	uint64_t s = act_count_at(ctx, ctx->reg[w].hull_lo, true);
+
+	for (size_t k = 0; k < ctx->nb; k++)
+		if (!ctx->refined[k] &&
+		    (unsigned __int128)ctx->hist[k] * 1000 >= (unsigned __int128)s * ctx->o->tie_permille)
+			return false;
+	return true;
 }
 
 /* ---- the judgement ------------------------------------------------------- */
@@ -369,14 +382,15 @@ static int solve_prepared(struct act_ctx *ctx, struct tm_clock_activity_result *
 	int64_t rlen;
 
 	if (ctx->n_th && ctx->total) {
-		if (act_coarse(ctx) < 0 || act_median_run(ctx, &rlen) < 0)
+		if (act_median_run(ctx, &rlen) < 0 || act_coarse(ctx, rlen) < 0)
 			return -1;
 		ctx->rb = (size_t)((uint64_t)rlen / (uint64_t)ctx->bucket) + 1;
 		if (search(ctx) < 0 || extend_winner(ctx) < 0 || judge(ctx, res) < 0 ||
 		    refine_runner(ctx, res) < 0)
 			return -1;
 	}
-	res->exhaustive = !ctx->crowded && ctx->sampled == ctx->total;
+	res->exhaustive = !ctx->crowded && ctx->sampled == ctx->total &&
+			  (winner_region(ctx) == ctx->n_reg || unswept_below(ctx, winner_region(ctx)));
 	res->sampled = ctx->sampled;
 	res->bucket_ns = ctx->bucket;
 	res->regions = ctx->sweeps;

@@ -32,11 +32,15 @@
  * The search (T timestamps, I intervals, W = dmax - dmin + 1 offsets):
  *   1. Each thread's intervals are sorted and merged: O(I log I).
  *   2. Coarse screen: a sample of at most opts.sample timestamps (S, spread
- *      over the threads by stride), a histogram of d in at most 2^18
- *      buckets of width B, the smallest power of two >= W / 2^18 (a shift,
- *      not a division, in the inner loop).  A bucket's score is the number
- *      of sampled timestamps that some offset in the bucket satisfies: an
- *      upper bound of the sample's count anywhere in the bucket.
+ *      over the threads by stride; fewer, down to 256, when they would
+ *      visit more than 2^24 runs), a histogram of d in buckets of width
+ *      B, a power of two (a shift, not a division, in the inner loop): the
+ *      smallest leaving at most 2^18 buckets, made smaller while it is
+ *      over half the median run, down to 2^21 buckets (a bucket wider than
+ *      the runs is touched by every timestamp: no peak shows).  Each bucket
+ *      has an upper bound, the number of sampled timestamps that some
+ *      offset in it satisfies, and a cover, the sample's count summed over
+ *      its offsets (what tells a peak from a flat stretch).
  *      O(S * (log I + k)), k the intervals a thread has in a window of W,
  *      plus O(W / B).
  *   3. Exact refinement: the best unrefined bucket, widened by R (the
@@ -47,15 +51,16 @@
  *      for the E
  *      pairs reaching the region (about 2 or 3 per timestamp when the
  *      region is as wide as a few intervals).  Candidates are refined in
- *      decreasing score until the next one's score is below the tie
- *      fraction of the sample's exact count at the winner, at most
- *      TM_CLOCK_ACTIVITY_MAX_REGIONS of them.
+ *      decreasing cover until the next one's is below the tie fraction of
+ *      the first one's, at most TM_CLOCK_ACTIVITY_MAX_REGIONS of them (more
+ *      is a tie: no single peak stands out).
  *   So the cost is O(I log I + S k + W/B + N (T log I + E log E)) for N
  *   regions, instead of the O(T * k) pairs of a sweep over the whole window.
- *   When the sample holds every timestamp and the refinement stopped at the
- *   threshold (result.exhaustive), the winner's count is the maximum over
- *   the whole window and no unrefined offset reaches the tie fraction: the
- *   verdict is proven, not sampled.
+ *   When the sample holds every timestamp, the limits did not stop the
+ *   search, and no unswept bucket's upper bound reaches the tie fraction
+ *   of the best (result.exhaustive), the winner's count is the maximum over
+ *   the whole window and no unswept offset can tie: the verdict is proven,
+ *   not sampled.
  *
  * Drift (not built here): over long captures the offset moves.  The same
  * solver runs per time window of the app's timestamps (each window's
