@@ -27,7 +27,10 @@
  * median), unless the options give it.  Beyond s, at least half of the
  * winner's timestamps have left the interval that held them, so a count
  * there is another alignment, not the winner's shoulder.  The runner-up is
- * the best count at an offset outside [lo - s, end + s), counted exactly.
+ * the best count at an offset outside [lo - s, end + s), counted exactly,
+ * among the regions swept (below); each region is summed in at most 1024
+ * cells, and a cell that straddles the zone's edge is left out, so an
+ * offset within a cell's width of the zone may be missed.
  *
  * The search (T timestamps, I intervals, W = dmax - dmin + 1 offsets):
  *   1. Each thread's intervals are sorted and merged: O(I log I).
@@ -48,19 +51,28 @@
  *      timestamp: each (timestamp, interval) pair that reaches the region
  *      adds +1 on [s - t, e - t) clipped to it; the sorted starts and ends
  *      (radix-sorted) give count(d) exactly on the region.  O(T log I + E)
- *      for the E
- *      pairs reaching the region (about 2 or 3 per timestamp when the
- *      region is as wide as a few intervals).  Candidates are refined in
+ *      for the E pairs reaching the region (about 2 or 3 per timestamp
+ *      when the region is as wide as a few intervals).  Candidates are refined in
  *      decreasing cover until the next one's is below the tie fraction of
  *      the first one's, at most TM_CLOCK_ACTIVITY_MAX_REGIONS of them (more
  *      is a tie: no single peak stands out).
- *   So the cost is O(I log I + S k + W/B + N (T log I + E log E)) for N
+ *   So the cost is O(I log I + S k + W/B + N (T log I + E)) for N
  *   regions, instead of the O(T * k) pairs of a sweep over the whole window.
  *   When the sample holds every timestamp, the limits did not stop the
  *   search, and no unswept bucket's upper bound reaches the tie fraction
  *   of the best (result.exhaustive), the winner's count is the maximum over
  *   the whole window and no unswept offset can tie: the verdict is proven,
  *   not sampled.
+ *
+ * Use (the next step, not built here): for each app clock domain, one
+ * tm_clock_activity_thread per tid the kernel trace scheduled, with the
+ * timestamps the thread itself wrote (B, E, X start and end, i, C, b and
+ * e of its own thread; not metadata, nor events written for another
+ * thread), and the runs from tm_clock_activity_runs_build() over the
+ * kernel's sched_switch (prev out, next in) and sched_waking/sched_wakeup
+ * records; the window from the two traces' time spans (every offset that
+ * makes them overlap).  A decided result is a link of error
+ * (end - lo) / 2 around the middle of [lo, end).
  *
  * Drift (not built here): over long captures the offset moves.  The same
  * solver runs per time window of the app's timestamps (each window's
