@@ -30,6 +30,7 @@
 #include "perfetto-clock.h"
 #include "perfetto-events.h"
 #include "perfetto-wire.h"
+#include "task-state.h"
 #include "tracemerge/diag.h"
 
 struct tm_big_prefill;
@@ -198,6 +199,8 @@ struct pf {
 	size_t lines;           /* pass 1: event lines the text will hold */
 	size_t written;         /* pass 2: event lines written */
 	struct tm_pf_clocks clk;/* what the trace says of its clocks */
+	enum tm_task_states task_states; /* how its kernel prints prev_state */
+	bool has_release;       /* system_info gave the kernel's release */
 	struct task_pfx *tcache;/* pass 2 */
 	struct event_cache {    /* pass 2: event_of() by field */
 		bool known;
@@ -361,6 +364,9 @@ int tm_pf_names_symbol(struct pf *pf, const struct tm_pb *m, uint32_t num, struc
 /* A packet's ProcessTree, ProcessStats and InternedData (sub_fns). */
 int tm_pf_names_tree(struct pf *pf, const struct tm_pb *m, uint32_t num);
 int tm_pf_names_stats(struct pf *pf, const struct tm_pb *m, uint32_t num);
+/* SystemInfo M: the kernel's release (pf->task_states, pf->has_release).
+ * 0, or -1 with the input's error set. */
+int tm_pf_names_system(struct pf *pf, const struct tm_pb *m, uint32_t num);
 int tm_pf_names_interned(struct pf *pf, const struct tm_pb *m, uint32_t num);
 /* The comm of TID: the last name the trace gives it, "<idle>" for 0, else
  * tm_pf_names_unknown. */

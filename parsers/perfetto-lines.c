@@ -248,28 +248,10 @@ static bool put_prefix(struct pf *pf, const struct rec *r)
 	return true;
 }
 
-/* prev_state as the kernel's letters (TASK_REPORT order, "R" for 0, "+"
- * for the preemption bit TASK_REPORT_MAX of kernels 4.14+), at W (room:
- * 16). */
-static char *w_state(char *w, int64_t state)
+/* prev_state as the trace's kernel prints it (pf->task_states), at W. */
+static char *w_state(const struct pf *pf, char *w, int64_t state)
 {
-	static const char letters[] = "SDTtXZPI";
-	bool any = false;
-
-	for (unsigned b = 0; b < 8; b++) {
-		if (state & (1 << b)) {
-			if (any)
-				*w++ = '|';
-			*w++ = letters[b];
-			any = true;
-		}
-	}
-	if (!any) {
-		*w++ = 'R';
-		if (state & 0x100)
-			*w++ = '+';
-	}
-	return w;
+	return w + tm_task_state_print(pf->task_states, (uint64_t)state, w);
 }
 
 /* Fields of a message M as an array by field number (1..15; the last
@@ -297,7 +279,7 @@ static struct view fview(const struct tm_pb_field *f)
 static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio, int64_t st,
 		       struct view nc, int32_t np, int32_t nprio)
 {
-	char *w = room(pf, (size_t)pc.n + nc.n + 192);
+	char *w = room(pf, (size_t)pc.n + nc.n + 128 + TM_TASK_STATE_ROOM);
 
 	if (!w)
 		return;
@@ -306,7 +288,7 @@ static void put_switch(struct pf *pf, struct view pc, int32_t pp, int32_t pprio,
 	w = W_KV(w, " prev_pid=", pp);
 	w = W_KV(w, " prev_prio=", pprio);
 	memcpy(w, " prev_state=", 12);
-	w = w_state(w + 12, st);
+	w = w_state(pf, w + 12, st);
 	memcpy(w, " ==> next_comm=", 15);
 	w = w_text(w + 15, nc);
 	w = W_KV(w, " next_pid=", np);

@@ -96,6 +96,31 @@ int tm_pf_names_tree(struct pf *pf, const struct tm_pb *m, uint32_t num)
 	return tm_pf_read_each(pf, m, 0, tree_entry);
 }
 
+/* Utsname M: the kernel's release, which decides how sched_switch's
+ * prev_state numbers are printed (the last one given wins). */
+static int read_utsname(struct pf *pf, const struct tm_pb *m, uint32_t num)
+{
+	struct tm_pb r = *m;
+	struct tm_pb_field f;
+	struct tm_pb_error e;
+	int rc;
+
+	(void)num;
+	while ((rc = tm_pb_next(&r, &f, &e)) == 1) {
+		if (f.num != PF_UTSNAME_RELEASE || f.type != TM_PB_BYTES || pf->pass2)
+			continue;
+		pf->task_states = tm_task_states_of_release((const char *)f.data, f.len);
+		pf->has_release = true;
+	}
+	return rc < 0 ? wire_fail(pf, &e) : 0;
+}
+
+int tm_pf_names_system(struct pf *pf, const struct tm_pb *m, uint32_t num)
+{
+	(void)num;
+	return tm_pf_read_each(pf, m, PF_SYSINFO_UTSNAME, read_utsname);
+}
+
 /* ProcessStats.Thread M of process pf->pid. */
 static int stats_thread(struct pf *pf, const struct tm_pb *m, uint32_t num)
 {

@@ -579,6 +579,7 @@ static int read_packet(struct pf *pf, const struct tm_pb *m, uint32_t num)
 		case PF_PKT_COMPRESSED: rc = read_compressed(pf, &f, r.base, TM_ZK_ZLIB); break;
 		case PF_PKT_ZSTD_COMPRESSED: rc = read_compressed(pf, &f, r.base, TM_ZK_ZSTD); break;
 		case PF_PKT_CLOCK_SNAPSHOT: rc = read_snapshot(pf, &sub, &f); break;
+		case PF_PKT_SYSTEM_INFO: rc = tm_pf_names_system(pf, &sub, f.num); break;
 		default: rc = 0; break;
 		}
 		if (rc)

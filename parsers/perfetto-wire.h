@@ -38,6 +38,7 @@ enum {
 	PF_PKT_INTERNED_DATA = 12,              /* TracePacket.interned_data */
 	PF_PKT_SEQUENCE_FLAGS = 13,             /* TracePacket.sequence_flags */
 	PF_PKT_PREVIOUS_DROPPED = 42,           /* TracePacket.previous_packet_dropped */
+	PF_PKT_SYSTEM_INFO = 45,                /* TracePacket.system_info */
 	PF_PKT_COMPRESSED = 50,                 /* TracePacket.compressed_packets */
 	PF_PKT_ZSTD_COMPRESSED = 133,           /* TracePacket.zstd_compressed_packets */
 
@@ -129,6 +130,8 @@ enum {
 	PF_PSTATS_PID = 1,                      /* ProcessStats.Process.pid */
 	PF_PSTATS_THREADS = 11,                 /* ProcessStats.Process.threads */
 	PF_PSTATS_THREAD_TID = 1,               /* ProcessStats.Thread.tid */
+	PF_SYSINFO_UTSNAME = 1,                 /* SystemInfo.utsname */
+	PF_UTSNAME_RELEASE = 3,                 /* Utsname.release */
 };
 
 /* The TrackEvent part (perfetto-track*.c), from the same schema. */

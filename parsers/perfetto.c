@@ -300,6 +300,7 @@ static int pf_init(struct pf *pf, struct tm_input *in)
 	pf->in = in;
 	in->format = TM_FMT_PERFETTO;
 	tm_pf_clocks_init(&pf->clk);
+	pf->task_states = TM_TASK_STATES_CURRENT;
 	pf->names = tm_hmap_new(sizeof(struct view));
 	pf->tgids = tm_hmap_new(sizeof(int32_t));
 	pf->born = tm_hmap_new(sizeof(struct born));
