@@ -269,11 +269,30 @@ static size_t print_ip_len(const char *p, const char *e)
 	return (size_t)(q + 2 - p);
 }
 
+/* The length of "ip=tracing_mark_write buf=" or "ip=0xHEX buf=" at P (<
+ * E), the fields of a trace_marker write as `trace-cmd report -R` prints
+ * them; 0 if not there. */
+static size_t raw_print_len(const char *p, const char *e)
+{
+	static const char name[] = "ip=tracing_mark_write buf=";
+	const char *q;
+
+	if (e - p < 9 || memcmp(p, "ip=", 3))
+		return 0;
+	if (has_prefix(p, e, name))
+		return sizeof(name) - 1;
+	if (p[3] != '0' || p[4] != 'x' || (q = hex_run_end(p + 5, e)) == p + 5 ||
+	    e - q < 5 || memcmp(q, " buf=", 5))
+		return 0;
+	return (size_t)(q + 5 - p);
+}
+
 /* The details of a "print" event that start at D (before E): a
- * trace_marker write's, "tracing_mark_write: TEXT" or trace-cmd's print
- * plugin's "IP: TEXT", get the marker's name (in the line, or the
- * parser's own: it is not in the line) and start at the text; any other
- * keeps the name.  Returns where the details start. */
+ * trace_marker write's, "tracing_mark_write: TEXT", trace-cmd's print
+ * plugin's "IP: TEXT" or its raw fields "ip=IP buf=TEXT" (report -R), get
+ * the marker's name (in the line, or the parser's own: it is not in the
+ * line) and start at the text; any other keeps the name.  Returns where
+ * the details start. */
 static const char *print_details(const char *d, const char *e, struct tm_ftrace_event *ev)
 {
 	static const char marker[] = "tracing_mark_write:";
@@ -285,7 +304,7 @@ static const char *print_details(const char *d, const char *e, struct tm_ftrace_
 		d += sizeof(marker) - 1;
 		if (d < e && *d == ' ')
 			d++;
-	} else if ((ip = print_ip_len(d, e))) {
+	} else if ((ip = print_ip_len(d, e)) || (ip = raw_print_len(d, e))) {
 		ev->print_prefixed = true;
 		ev->name = (struct tm_str){ marker, sizeof(marker) - 2 };
 		d += ip;

@@ -89,3 +89,89 @@ size_t tm_task_state_print(enum tm_task_states t, uint64_t state, char *out)
 	*w = '\0';
 	return (size_t)(w - out);
 }
+
+void tm_task_state_guess_init(struct tm_task_state_guess *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->fits = (1u << TM_TASK_STATES_N) - 1;
+}
+
+/* Could table T's kernel write V at a switch? */
+static bool fits(enum tm_task_states t, uint64_t v)
+{
+	const struct table *tb = &tables[t];
+	uint64_t states = v & (tb->plus - 1);
+
+	if (v & ~tm_task_states_known(t))
+		return false;
+	if (t == TM_TASK_STATES_4_14)   /* one state index, or preempted */
+		return !(states & (states - 1));
+	for (size_t b = 0; tb->letters[b]; b++)  /* K, W or N alone */
+		if (states == (uint64_t)1 << b && strchr("KWN", tb->letters[b]))
+			return false;
+	return true;
+}
+
+void tm_task_state_note(struct tm_task_state_guess *g, uint64_t v)
+{
+	g->noted++;
+	for (uint32_t i = 0; i < g->nseen; i++)
+		if (g->seen[i] == v)
+			return;
+	for (int t = 0; t < TM_TASK_STATES_N; t++)
+		if (!fits((enum tm_task_states)t, v))
+			g->fits &= ~(1u << t);
+	if (g->nseen < TM_TASK_STATE_SEEN)
+		g->seen[g->nseen++] = v;
+	else
+		g->more = true;
+}
+
+bool tm_task_state_note_raw(struct tm_task_state_guess *g, const char *details, size_t n)
+{
+	const char *e = details + n, *p = memmem(details, n, " prev_state=", 12);
+	uint64_t v = 0;
+	const char *s;
+
+	if (!p || memmem(details, n, " ==> ", 5))
+		return false;
+	for (s = p += 12; p < e && *p >= '0' && *p <= '9' && v < UINT64_MAX / 10; p++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (p == s || e - p < 11 || memcmp(p, " next_comm=", 11))
+		return false;
+	tm_task_state_note(g, v);
+	return true;
+}
+
+/* Do tables A and B print every number noted in G alike? */
+static bool alike(const struct tm_task_state_guess *g, int a, int b)
+{
+	char x[TM_TASK_STATE_ROOM], y[TM_TASK_STATE_ROOM];
+
+	if (g->more)
+		return false;
+	for (uint32_t i = 0; i < g->nseen; i++) {
+		tm_task_state_print((enum tm_task_states)a, g->seen[i], x);
+		tm_task_state_print((enum tm_task_states)b, g->seen[i], y);
+		if (strcmp(x, y))
+			return false;
+	}
+	return true;
+}
+
+int tm_task_state_guess(const struct tm_task_state_guess *g)
+{
+	int best = -1;
+
+	if (!g->noted)
+		return TM_TASK_STATES_CURRENT;
+	for (int t = TM_TASK_STATES_N - 1; t >= 0; t--) {
+		if (!(g->fits & (1u << t)))
+			continue;
+		if (best < 0)
+			best = t;
+		else if (!alike(g, best, t))
+			return -1;
+	}
+	return best;
+}

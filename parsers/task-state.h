@@ -59,4 +59,34 @@ size_t tm_task_state_print(enum tm_task_states t, uint64_t state, char *out);
  * kernel writes. */
 uint64_t tm_task_states_known(enum tm_task_states t);
 
+/* The prev_state numbers of a text that gives no kernel release (trace-cmd
+ * report -R), noted to find the one table they fit.  A table fits a number
+ * its kernel could write at a switch: only bits it names (or its "+"), and
+ * not a state no task switches out in (before 4.14: 128 K or 256 W alone,
+ * N alone; from 4.14: more than one state bit). */
+#define TM_TASK_STATE_SEEN 32
+struct tm_task_state_guess {
+	uint32_t fits;          /* bit per table: fits every number noted */
+	uint64_t seen[TM_TASK_STATE_SEEN]; /* the distinct numbers noted */
+	uint32_t nseen;
+	bool more;              /* more distinct numbers than seen[] holds */
+	uint64_t noted;         /* numbers noted */
+};
+
+void tm_task_state_guess_init(struct tm_task_state_guess *g);
+
+/* Note the prev_state number V. */
+void tm_task_state_note(struct tm_task_state_guess *g, uint64_t v);
+
+/* The prev_state number of sched_switch DETAILS (N bytes) in the raw form
+ * (" prev_state=NUMBER next_comm=", no " ==> "), noted in G; false
+ * (nothing noted) for any other form. */
+bool tm_task_state_note_raw(struct tm_task_state_guess *g, const char *details, size_t n);
+
+/* The table for the numbers noted in G: the one that fits them all, or the
+ * newest of several that print each of them alike (no number noted: the
+ * current table); -1 when none fits or those that fit print one of them
+ * differently (the numbers cannot be told). */
+int tm_task_state_guess(const struct tm_task_state_guess *g);
+
 #endif

@@ -23,18 +23,21 @@ int tm_merge_kev_begin(struct tm_mw *w)
 	return 0;
 }
 
-int tm_merge_kev_line(struct tm_mw *w, const struct tm_kstream *k)
+int tm_merge_kev_line(struct tm_mw *w, struct tm_kstream *k)
 {
 	struct tm_src *src = &w->s->src[k->src];
 	const struct tm_kev_src ks = { src->path, &src->st, src->pid_off };
 
 	struct tm_ftrace_event ev = k->l->ev;
+	struct tm_canon_stats cs = { 0 };
 
 	w->c->kernel_events++;
-	/* trace-cmd's plugin text of sched events: the kernel's key=value form,
-	 * as the canonical text gives it to the viewers */
+	/* trace-cmd's plugin text of sched events and its raw fields: the
+	 * kernel's key=value form, as the canonical text gives it to the
+	 * viewers (counted there) */
+	tm_canon_task_states(&cs, tm_merge_stream_states(k));
 	w->kev_details.n = 0;
-	if (tm_canon_rewrite_details(&w->kev_details, &ev))
+	if (tm_canon_rewrite_details(&w->kev_details, &ev, &cs))
 		ev.details = (struct tm_str){ w->kev_details.p, w->kev_details.n };
 	if (tm_kev_feed(w->kev, &ks, k->b, k->l->lineno, &ev, k->ts))
 		return tm_diag_error(w->s->d, "out of memory");

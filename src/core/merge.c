@@ -169,12 +169,35 @@ static inline const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm
 	return moved_line(w, k, l, mapped, tgid);
 }
 
+int tm_merge_stream_states(struct tm_kstream *k)
+{
+	const struct tm_task_state_guess *g = &k->st->task_guess;
+
+	if (!k->st->raw_switches)
+		return TM_TASK_STATES_CURRENT;
+	if (!k->states_known || k->states_fits != g->fits || k->states_nseen != g->nseen) {
+		k->states = tm_task_state_guess(g);
+		k->states_fits = g->fits;
+		k->states_nseen = g->nseen;
+		k->states_known = true;
+	}
+	return k->states;
+}
+
+/* Stream K's table of raw prev_state numbers into w->canon, for its lines
+ * written next. */
+static void stream_task_states(struct tm_mw *w, struct tm_kstream *k)
+{
+	tm_canon_task_states(&w->canon, tm_merge_stream_states(k));
+}
+
 /* Canonical text of L (a line of stream K) into B. */
 static void canon(struct tm_mw *w, struct tm_kstream *k, const struct tm_ftrace_line *l,
 		  bool mapped, struct tm_buf *b)
 {
 	int32_t tgid;
 
+	stream_task_states(w, k);
 	l = as_written(w, k, l, mapped, &tgid);
 	b->n = 0;
 	tm_canon_line(b, l, tgid, &w->canon);
@@ -193,6 +216,7 @@ static void write_event(struct tm_mw *w, struct tm_kstream *k)
 	uint64_t start = tm_out_offset(&w->out);
 	int at;
 
+	stream_task_states(w, k);
 	/* the prefix made ahead has the line's own TGID column, where the fill
 	 * goes; one not made ahead (the line feed left it to this thread, or
 	 * no line feed) is made here with the fill, for a line as read (the

@@ -319,6 +319,10 @@ struct json_object *tm_report_canon(const struct tm_canon_stats *c)
 	PUT("flag_letters_mapped", c->flags_letter_mapped);
 	PUT("flags_column_added", c->flags_added);
 	PUT("trace_cmd_plugin_text_rewritten", c->plugin_rewritten);
+	if (c->raw_rewritten || c->raw_kept || c->raw_states_kept) {  /* (report -R text only) */
+		PUT("trace_cmd_raw_fields_rewritten", c->raw_rewritten);
+		PUT("trace_cmd_raw_fields_kept", c->raw_kept + c->raw_states_kept);
+	}
 	PUT("continuation_lines_joined", c->continuations_joined);
 	PUT("counter_clock_timestamps", c->counter_clock);
 #undef PUT

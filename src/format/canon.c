@@ -233,34 +233,47 @@ static char *rewrite_sched_wakeup(char *d, struct tm_str s)
 	return put_pairs(d, key + 4, val + 4, 1, e);
 }
 
-bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
+/* trace-cmd's plugin forms (not the raw fields: tm_canon_raw_form). */
+static bool plugin_form(const struct tm_ftrace_event *ev)
 {
 	return !TM_STR_STARTS(ev->details, "prev_comm=") && !TM_STR_STARTS(ev->details, "comm=") &&
 	       (TM_STR_IS(ev->name, "sched_switch") || tm_is_wakeup_event(ev->name));
 }
 
+bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev)
+{
+	return plugin_form(ev) || tm_canon_raw_form(ev);
+}
+
 /* tm_canon_rewrite_details at D (TM_CANON_REWRITE_ROOM bytes) of EV,
  * whose details tm_canon_may_rewrite: the length of the rewritten form, 0
- * when not rewritten (not the plugin's form). */
-static size_t rewrite_at(char *d, const struct tm_ftrace_event *ev)
+ * when not rewritten (not the plugin's form, raw fields that cannot be);
+ * raw fields counted in ST (or not, NULL). */
+static size_t rewrite_at(char *d, const struct tm_ftrace_event *ev, struct tm_canon_stats *st)
 {
 	char *e;
 
-	if (TM_STR_IS(ev->name, "sched_switch"))
-		e = rewrite_sched_switch(d, ev->details);
-	else
-		e = rewrite_sched_wakeup(d, ev->details);
-	return e ? (size_t)(e - d) : 0;
+	if (plugin_form(ev)) {
+		if (TM_STR_IS(ev->name, "sched_switch"))
+			e = rewrite_sched_switch(d, ev->details);
+		else
+			e = rewrite_sched_wakeup(d, ev->details);
+		if (e && st)
+			st->plugin_rewritten++;
+		return e ? (size_t)(e - d) : 0;
+	}
+	return tm_canon_raw_at(d, ev, st);
 }
 
-bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev)
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
+			      struct tm_canon_stats *st)
 {
 	size_t n;
 
 	/* the kernel's own key=value form needs no rewriting */
 	if (!tm_canon_may_rewrite(ev) || tm_buf_reserve(b, TM_CANON_REWRITE_ROOM(ev->details.n)))
 		return false;
-	n = rewrite_at(b->p + b->n, ev);
+	n = rewrite_at(b->p + b->n, ev, st);
 	b->n += n;
 	return n != 0;
 }
@@ -268,9 +281,7 @@ bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev
 static void put_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
 			struct tm_canon_stats *st)
 {
-	if (tm_canon_rewrite_details(b, ev))
-		st->plugin_rewritten++;
-	else
+	if (!tm_canon_rewrite_details(b, ev, st))
 		ADD_STR(b, ev->details);
 }
 
@@ -553,12 +564,10 @@ static bool plain_names(const struct tm_ftrace_line *l)
 static char *put_plain_details(char *d, const struct tm_ftrace_event *ev,
 			       struct tm_canon_stats *st)
 {
-	size_t n = rewrite_at(d, ev);
+	size_t n = rewrite_at(d, ev, st);
 
-	if (n) {
-		st->plugin_rewritten++;
+	if (n)
 		return d + n;
-	}
 	memcpy(d, ev->details.p, ev->details.n);
 	return d + ev->details.n;
 }
@@ -580,8 +589,7 @@ static void details_json(struct tm_out *o, struct tm_buf *scratch,
 		return;
 	}
 	scratch->n = 0;
-	if (tm_canon_rewrite_details(scratch, ev)) {
-		st->plugin_rewritten++;
+	if (tm_canon_rewrite_details(scratch, ev, st)) {
 		tm_out_json_chars(o, scratch->p, scratch->n);
 	} else {
 		tm_out_json_chars(o, ev->details.p, ev->details.n);

@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "ftrace-internal.h"
 #include "output.h"
+#include "task-state.h"
 #include "tracemerge/ftrace.h"
 
 struct tm_canon_stats {
@@ -27,7 +28,24 @@ struct tm_canon_stats {
 	uint64_t plugin_rewritten;    /* trace-cmd plugin text -> key=value */
 	uint64_t continuations_joined;
 	uint64_t counter_clock;       /* integer timestamps written as ns */
+	uint64_t raw_rewritten;       /* trace-cmd report -R raw fields -> the
+				       * kernel's text (canon-raw.c) */
+	uint64_t raw_kept;            /* raw fields that could not be (a field
+				       * missing or not a number) */
+	uint64_t raw_states_kept;     /* raw sched_switch lines kept: their
+				       * prev_state fits no one table */
+	/* in: the table raw prev_state numbers are printed with, as
+	 * tm_canon_task_states sets it (0, as zeroed: the current one) */
+	int task_states;
+	uint32_t task_states_used;    /* raw switches written with table t: bit
+				       * t; with none (numbers kept): bit
+				       * TM_TASK_STATES_N */
 };
+
+/* The table of raw prev_state numbers for the lines ST writes next: T (an
+ * enum tm_task_states), or -1 when the numbers fit none
+ * (tm_task_state_guess): they are kept and counted. */
+void tm_canon_task_states(struct tm_canon_stats *st, int t);
 
 /* Append the canonical text of event line L (with its continuations) and a
  * '\n' to B.  tgid_hint (>= 0) fills an unknown TGID column. */
@@ -94,13 +112,34 @@ int tm_canon_line_json_pre(struct tm_out *o, struct tm_buf *scratch,
 bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev);
 
 /* trace-cmd's plugin text of sched_switch / sched_wakeup* ("bash:22 [120] R
- * ==> rcu:15 [120]") in the kernel's key=value form, appended to B; false
- * (B untouched) when EV is not such an event or already in kernel form.
- * The form takes at most TM_CANON_REWRITE_ROOM(ev->details.n) bytes while
- * it is made (its keys, 79 bytes at most, pieces of the details, and 16
- * bytes of a copy past its end). */
-#define TM_CANON_REWRITE_ROOM(n) ((n) + 96)
-bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev);
+ * ==> rcu:15 [120]"), or its raw fields (report -R, tm_canon_raw_form), in
+ * the kernel's text, appended to B; false (B untouched) when EV is not
+ * such an event, already in kernel form, or raw fields that cannot be
+ * rewritten.  ST gives the table of raw prev_state numbers
+ * (tm_canon_task_states) and counts raw_rewritten, raw_kept,
+ * raw_states_kept, task_states_used (NULL: the current table, nothing counted).  The form
+ * takes at most TM_CANON_REWRITE_ROOM(ev->details.n) bytes while it is
+ * made (its keys, 79 bytes at most, pieces of the details, a task state,
+ * and 16 bytes of a copy past its end). */
+#define TM_CANON_REWRITE_ROOM(n) ((n) + 96 + TM_TASK_STATE_ROOM)
+bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev,
+			      struct tm_canon_stats *st);
+
+/* Are EV's details `trace-cmd report -R`'s raw fields of an event the
+ * viewers read, which differ from its kernel text (canon-raw.c)? */
+bool tm_canon_raw_form(const struct tm_ftrace_event *ev);
+
+/* The kernel's text of EV's raw fields (tm_canon_raw_form) at D (room:
+ * TM_CANON_REWRITE_ROOM(ev->details.n)); STATES: the table of a
+ * sched_switch's prev_state (an enum tm_task_states; -1: none, the
+ * switch is not rewritten).  The end, or NULL: not rewritten (a field
+ * missing or not a number). */
+char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, int states);
+
+/* tm_canon_raw_rewrite of EV (tm_canon_raw_form) at D with the table ST
+ * gives (NULL: the current one), counted in ST (or not, NULL): the length
+ * of the text written, 0 when not rewritten. */
+size_t tm_canon_raw_at(char *d, const struct tm_ftrace_event *ev, struct tm_canon_stats *st);
 
 /* Canonical column legend (a '#' line ending in '\n'). */
 extern const char tm_canon_legend[];

@@ -28,6 +28,7 @@ int tm_kstats_init(struct tm_kstats *st, const char *name, struct tm_diag *d)
 	st->async = tm_hmap_new(sizeof(int64_t));
 	st->cpus = tm_hmap_new(sizeof(uint64_t));
 	st->max_names = TM_MAX_NAMES;
+	tm_task_state_guess_init(&st->task_guess);
 	st->max_tasks = TM_MAX_TASKS;
 	if (!st->names || !st->tasks || !st->procs || !st->dump_tgids || !st->dump_threads ||
 	    !st->async || !st->cpus) {
@@ -288,6 +289,8 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 	sw = TM_STR_IS(ev->name, "sched_switch");
 	wk = !sw && tm_is_wakeup_event(ev->name);
 	if (sw && TM_STR_STARTS(ev->details, "prev_comm=")) {
+		if (tm_task_state_note_raw(&st->task_guess, ev->details.p, ev->details.n))
+			st->raw_switches++;
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
 		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
 			comm_pid(st, q + 11, e, " next_pid=", 10);
@@ -653,6 +656,28 @@ static int32_t creator_tgid(const struct tm_kstats *st, const struct tm_task *t)
 	return -1;
 }
 
+/* Raw sched_switch lines (trace-cmd report -R) whose prev_state numbers
+ * fit no one kernel's table: they stay numbers, which no viewer reads. */
+static void end_task_states(struct tm_kstats *st)
+{
+	const struct tm_task_state_guess *g = &st->task_guess;
+	char seen[160];
+	size_t n = 0;
+
+	if (!st->raw_switches || tm_task_state_guess(g) >= 0)
+		return;
+	seen[0] = '\0';
+	for (uint32_t i = 0; i < g->nseen && n < sizeof(seen) - 24; i++)
+		n += (size_t)snprintf(seen + n, sizeof(seen) - n, "%s%llu", i ? " " : "",
+				      (unsigned long long)g->seen[i]);
+	tm_diag_warn(st->diag, "raw-task-states-unknown", st->name,
+		     "%llu sched_switch lines in trace-cmd report -R's raw form keep their "
+		     "numeric prev_state (no viewer reads them as CPU slices): the numbers "
+		     "seen (%s%s) fit no single kernel's table of task states, or fit several "
+		     "that print them differently",
+		     (unsigned long long)st->raw_switches, seen, g->more ? " ..." : "");
+}
+
 /* The tgids of TASK sources that the scan could not give as it went: the
  * PROCESS DUMP's rows (the dump may come before or after the ftrace data),
  * then the creators' processes of threads from task_newtask. */
@@ -733,6 +758,7 @@ int tm_kscan_input(struct tm_input *in, struct tm_kstats *st, tm_kscan_cb cb,
 	}
 	end_names(st);
 	end_tgids(st);
+	end_task_states(st);
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 #include "budget.h"
 #include "ftrace-internal.h"
 #include "hash-map.h"
+#include "task-state.h"
 #include "tracemerge/atrace.h"
 #include "tracemerge/diag.h"
 #include "tracemerge/ftrace.h"
@@ -131,6 +132,10 @@ struct tm_kstats {
 	struct tm_ftrace_header hdr; /* of the first ftrace block */
 	bool have_hdr;
 	uint64_t ftrace_blocks;
+	/* sched_switch lines in trace-cmd report -R's raw form, and their
+	 * prev_state numbers (which table prints them) */
+	uint64_t raw_switches;
+	struct tm_task_state_guess task_guess;
 	struct tm_diag *diag;   /* rejected lines and other warnings */
 	struct tm_name_cache name_cache[TM_NAME_CACHE];
 	uint64_t *cpu_count[TM_CPU_DIRECT]; /* values in cpus, for small cpu ids */

@@ -827,7 +827,7 @@ static void test_rewrite_by_hand(void **state)
 					ev.name = sw ? (struct tm_str){ "sched_switch", 12 }
 						     : (struct tm_str){ "sched_waking", 12 };
 					ev.details = (struct tm_str){ exact, (size_t)n };
-					got = tm_canon_rewrite_details(&out, &ev);
+					got = tm_canon_rewrite_details(&out, &ev, NULL);
 					exp = rewrite_by_hand(sw, exact, (size_t)n, want, sizeof(want));
 					if (got != exp || (got && (out.n != strlen(want) ||
 								    memcmp(out.p, want, out.n) != 0)))

@@ -102,6 +102,61 @@ static void test_print(void **state)
 	assert_string_equal(tm_task_states_name(TM_TASK_STATES_4_8), "4.8-4.13");
 }
 
+/* The table of the numbers V (N of them), by tm_task_state_guess. */
+static int guess(const uint64_t *v, size_t n)
+{
+	struct tm_task_state_guess g;
+
+	tm_task_state_guess_init(&g);
+	for (size_t i = 0; i < n; i++)
+		tm_task_state_note(&g, v[i]);
+	return tm_task_state_guess(&g);
+}
+
+#define GUESS(...) guess((const uint64_t[]){ __VA_ARGS__ }, \
+			 sizeof((const uint64_t[]){ __VA_ARGS__ }) / sizeof(uint64_t))
+
+/* Which table numbers fit (worked out by hand from the table above and
+ * the states a kernel can switch out in). */
+static void test_guess(void **state)
+{
+	struct tm_task_state_guess g;
+
+	(void)state;
+	/* 4096 is only 4.8-4.13's "+" (the 64/4096/1: x, R+, S) */
+	assert_int_equal(GUESS(64, 4096, 1), TM_TASK_STATES_4_8);
+	/* this machine's 6.18: 128 and 256 alone only from 4.14 (K and W
+	 * alone never switch out) */
+	assert_int_equal(GUESS(0, 1, 2, 32, 128, 256), TM_TASK_STATES_4_14);
+	/* 130 is two bits: before 4.14; 1024 alone is 3.9-4.1's "+" (N alone
+	 * never switches out) */
+	assert_int_equal(GUESS(130, 1024, 1), TM_TASK_STATES_3_9);
+	/* 1026 (D|N) and 2048 alone: 4.2-4.7's "+" */
+	assert_int_equal(GUESS(1026, 2048), TM_TASK_STATES_4_2);
+	/* 512 alone: 3.0-3.8's "+" or 3.9's P, printed differently */
+	assert_int_equal(GUESS(512, 1), -1);
+	/* 0, 1, 2 print alike everywhere: the newest */
+	assert_int_equal(GUESS(0, 1, 2), TM_TASK_STATES_4_14);
+	/* 32: X before 4.14, Z from 4.14; nothing tells */
+	assert_int_equal(GUESS(0, 1, 32), -1);
+	/* 130 and 256 alone: no kernel writes both */
+	assert_int_equal(GUESS(130, 256), -1);
+	/* nothing noted: the current table */
+	tm_task_state_guess_init(&g);
+	assert_int_equal(tm_task_state_guess(&g), TM_TASK_STATES_CURRENT);
+	/* the raw form is noted, the kernel's is not */
+	static const char raw[] = "prev_comm=a b prev_pid=1 prev_prio=120 prev_state=4096 "
+				  "next_comm=c next_pid=2 next_prio=120";
+	static const char text[] = "prev_comm=a prev_pid=1 prev_prio=120 prev_state=R+ ==> "
+				   "next_comm=c next_pid=2 next_prio=120";
+	assert_true(tm_task_state_note_raw(&g, raw, strlen(raw)));
+	assert_false(tm_task_state_note_raw(&g, text, strlen(text)));
+	assert_false(tm_task_state_note_raw(&g, raw, 53));   /* "... prev_state=40" */
+	assert_false(tm_task_state_note_raw(&g, raw, 60));   /* "...=4096 next" */
+	assert_int_equal(g.noted, 1);
+	assert_int_equal(g.seen[0], 4096);
+}
+
 /* The ftrace text of the Perfetto trace at REL (testdata), '\0'-ended,
  * into BUF. */
 static void perfetto_text(const char *rel, char *buf, size_t cap)
@@ -168,6 +223,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_release),
 		cmocka_unit_test(test_print),
+		cmocka_unit_test(test_guess),
 		cmocka_unit_test(test_perfetto_release),
 	};
 

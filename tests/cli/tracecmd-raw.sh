@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `trace-cmd report -R` text (raw fields, testdata/tracecmd-raw/): the events
+# the viewers read come out in the kernel's text form.
+#  - report_raw_4_9.txt, made by hand with the numbers a 4.9 kernel writes:
+#    every event's text against report_raw_4_9.expected, worked out by hand
+#    from the kernels' print formats (prev_state 1 S, 4096 R+, 64 x, 130
+#    D|K, 1026 D|N with the 4.8-4.13 table, the only one those numbers fit;
+#    ret=1 handled, vec=3 NET_RX, the marker's text without its ip);
+#  - report_raw_ambiguous.txt: numbers (1, 32, 0) that two tables print
+#    differently (32 is X before 4.14, Z after) stay numbers, counted in a
+#    warning, and are still written;
+#  - report_raw_late.txt: the number that decides the table (256) comes
+#    after one two tables print differently (32);
+#  - live_6_18_report_R.txt.gz and live_6_18_report.txt.gz, one recording
+#    of this machine's kernel 6.18 printed by `trace-cmd report -R` and
+#    `trace-cmd report`: all 1067 sched_switch lines of the raw text get
+#    " ==> " and letters (4.14+ table: 128 I, 256 R+, 32 Z), its 7 markers
+#    are read as markers, and, with viewer-check, Catapult builds as many
+#    CPU slices and slices from the raw text's import as from the plugin
+#    text's, Perfetto as many sched rows (1067) and slices.
+. "$(dirname "$0")/../lib.sh"
+D=$top/testdata/tracecmd-raw
+
+# The events of an import's systemTraceEvents as "name: details".
+cat > "$T/events.py" <<'PY'
+import json, re, sys
+for l in json.load(open(sys.argv[1]))["systemTraceEvents"].splitlines():
+    if l.startswith("#"):
+        continue
+    m = re.search(r"\d+\.\d+: (.*)$", l)
+    print(m.group(1) if m else "?? " + l)
+PY
+
+check "raw 4.9: import" "$TM" import -o "$T/49.json" "$D/report_raw_4_9.txt"
+check "raw 4.9: every event in the kernel's text, as worked out by hand" \
+	sh -c 'python3 "$1/events.py" "$1/49.json" | diff - "$2/report_raw_4_9.expected"' _ "$T" "$D"
+check "raw 4.9: no warning" sh -c '"$1" stats "$2" | grep -q "^warnings (0 kinds)"' _ "$TM" \
+	"$D/report_raw_4_9.txt"
+check "raw 4.9: the markers are atrace slices (1 B, 1 E)" \
+	sh -c '"$1" stats "$2" | grep -q "slices opened 1 closed 1 unterminated 0"' _ "$TM" \
+	"$D/report_raw_4_9.txt"
+
+"$TM" import -o "$T/amb.json" "$D/report_raw_ambiguous.txt" 2>"$T/amb.err"
+check "raw ambiguous: import succeeds" test -s "$T/amb.json"
+check "raw ambiguous: the 3 switches are counted in a warning" \
+	grep -q "raw-task-states-unknown: 1 (3 sched_switch lines" "$T/amb.err"
+check "raw ambiguous: stats warns too" sh -c \
+	'"$1" stats --json "$2" | python3 -c "import json,sys; w=json.load(sys.stdin)[\"inputs\"][0][\"warnings\"]; sys.exit(0 if [x for x in w if x[\"kind\"] == \"raw-task-states-unknown\" and x[\"count\"] == 1] else 1)"' \
+	_ "$TM" "$D/report_raw_ambiguous.txt"
+check "raw ambiguous: the lines are written as they are" sh -c \
+	'python3 "$1/events.py" "$1/amb.json" | grep -c "prev_state=[0-9]* next_comm=" | grep -qx 3' _ "$T"
+
+# the first switch's 32 fits both tables until the 256 after it: the text
+# written as the first pass read it is written again (import's single pass)
+check "raw late: 32 and 256 as the 4.14+ kernel prints them (Z, R+)" sh -c \
+	'"$1" import -o "$2/late.json" "$3" && python3 "$2/events.py" "$2/late.json" |
+	 grep -o "prev_state=[^ ]* ==>" | tr "\n" " " | grep -qx "prev_state=Z ==> prev_state=R+ ==> "' \
+	_ "$TM" "$T" "$D/report_raw_late.txt"
+
+check "live 6.18: import of report -R" "$TM" import -o "$T/raw.json" "$D/live_6_18_report_R.txt.gz"
+check "live 6.18: import of report" "$TM" import -o "$T/plugin.json" "$D/live_6_18_report.txt.gz"
+python3 "$T/events.py" "$T/raw.json" > "$T/raw.ev"
+check "live 6.18: 1067 sched_switch lines, all with ' ==> '" sh -c \
+	'test "$(grep -c "^sched_switch: " "$1")" = 1067 &&
+	 test "$(grep -c "^sched_switch: prev_comm=.* prev_state=[RSDTtXZPI+|]* ==> next_comm=" "$1")" = 1067' \
+	_ "$T/raw.ev"
+check "live 6.18: the states as the 6.18 kernel prints them" sh -c \
+	'for s in "R 403" "S 216" "I 245" "D 56" "R+ 65" "Z 82"; do
+		n=$(grep -c "prev_state=${s% *} ==>" "$1"); test "$n" = "${s#* }" || { echo "$s: $n"; exit 1; }
+	 done' _ "$T/raw.ev"
+check "live 6.18: 7 markers as tracing_mark_write" sh -c \
+	'test "$(grep -c "^tracing_mark_write: [BEC]|" "$1")" = 7' _ "$T/raw.ev"
+
+find_vc
+if [ -z "$VC" ]; then
+	skip "raw live 6.18 in the viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	exit 0
+fi
+# Catapult's CPU slices and slices, Perfetto's sched rows and slices
+counts() { # JSON
+	(cd "$VC" && node load_trace.js --engine catapult "$1") |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["cpu_slices"], d["slices"], d["import_warning_count"])'
+	"$VC/perfetto/tp_query" "$1" "select count(*) from sched" "select count(*) from slice" |
+		python3 -c 'import json,sys; print(" ".join(q["rows"][1][0] for q in json.load(sys.stdin)["queries"]))'
+}
+counts "$T/raw.json" > "$T/raw.counts"
+counts "$T/plugin.json" > "$T/plugin.counts"
+lcheck "raw live 6.18: Catapult and Perfetto build from report -R what they build from report" \
+	sh -c 'cat "$1" | tr "\n" " "; cmp -s "$1" "$2"' _ "$T/raw.counts" "$T/plugin.counts"
+check "raw live 6.18: Perfetto reads 1067 sched_switch" sh -c 'sed -n 2p "$1" | grep -q "^1067 "' \
+	_ "$T/raw.counts"
+check "raw 4.9: Catapult reads every switch (5) as a CPU slice but the one to swapper (4)" sh -c \
+	'cd "$1" && node load_trace.js --engine catapult "$2" | python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"cpu_slices\"] == 4 and not [w for w in d[\"import_warnings\"] if \"sched_switch\" in w[\"message\"]] else 1)"' \
+	_ "$VC" "$T/49.json"
