@@ -256,7 +256,9 @@ static const char *hex_run_end(const char *q, const char *e)
 }
 
 /* The length of "0xHEX: " at P (< E): the caller's address that trace-cmd's
- * print plugin puts before a trace_marker write's text; 0 if not there. */
+ * print plugin puts before a trace_marker write's text; 0 if not there.
+ * Also "0xHEXs: ", the print format's "%ps: %s" as older libtraceevent
+ * writes it without symbols (the address, then the 's'). */
 static size_t print_ip_len(const char *p, const char *e)
 {
 	const char *q;
@@ -264,6 +266,8 @@ static size_t print_ip_len(const char *p, const char *e)
 	if (e - p < 5 || p[0] != '0' || p[1] != 'x')
 		return 0;
 	q = hex_run_end(p + 2, e);
+	if (q > p + 2 && q < e && *q == 's')
+		q++;
 	if (q == p + 2 || e - q < 2 || q[0] != ':' || q[1] != ' ')
 		return 0;
 	return (size_t)(q + 2 - p);
