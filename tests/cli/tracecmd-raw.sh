@@ -18,7 +18,10 @@
 #    " ==> " and letters (4.14+ table: 128 I, 256 R+, 32 Z), its 7 markers
 #    are read as markers, and, with viewer-check, Catapult builds as many
 #    CPU slices and slices from the raw text's import as from the plugin
-#    text's, Perfetto as many sched rows (1067) and slices.
+#    text's, Perfetto as many sched rows (1067) and slices;
+#  - every trace.dat of testdata/ (and testdata/field/): its report -R text
+#    imported gives the state of every switch that `trace-cmd report -N`
+#    (the trace.dat's own sched_switch format) prints.
 . "$(dirname "$0")/../lib.sh"
 D=$top/testdata/tracecmd-raw
 
@@ -71,6 +74,37 @@ check "live 6.18: the states as the 6.18 kernel prints them" sh -c \
 	 done' _ "$T/raw.ev"
 check "live 6.18: 7 markers as tracing_mark_write" sh -c \
 	'test "$(grep -c "^tracing_mark_write: [BEC]|" "$1")" = 7' _ "$T/raw.ev"
+
+# trace-cmd itself as the oracle: `report -N` prints a trace.dat with the
+# kernel's own sched_switch format (the one the trace.dat carries); its
+# `report -R` text, imported, must give the same state for every switch.
+# The trace.dat files of testdata/ (and of testdata/field/, whose Juno
+# traces need the 3.9-4.1, 4.2-4.7 and 4.8-4.13 tables).
+cat > "$T/states.py" <<'PY'
+import json, re, sys
+SW = re.compile(r"sched_switch: .* prev_state=(\S+) ==> ")
+ours = [m.group(1) for l in json.load(open(sys.argv[1]))["systemTraceEvents"].splitlines()
+        for m in [SW.search(l)] if m]
+theirs = [m.group(1) for l in open(sys.argv[2], errors="replace") for m in [SW.search(l)] if m]
+if not theirs or ours != theirs:
+    bad = [i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b][:3]
+    sys.exit("%d switches, trace-cmd %d; first differences %s" %
+             (len(ours), len(theirs), [(ours[i], theirs[i]) for i in bad]))
+print("%d switches, states %s" % (len(ours), " ".join(sorted(set(ours)))))
+PY
+if ! command -v trace-cmd >/dev/null; then
+	skip "raw against trace-cmd report -N (no trace-cmd)"
+else
+	for dat in $(find "$top/testdata" -name '*.dat' -o -name '*.dat.gz' | sort); do
+		case $dat in *.gz) gzip -dc "$dat" > "$T/t.dat" ;; *) cp "$dat" "$T/t.dat" ;; esac
+		trace-cmd report -R "$T/t.dat" > "$T/t.R" 2>/dev/null
+		trace-cmd report -N "$T/t.dat" > "$T/t.N" 2>/dev/null
+		grep -q " sched_switch: " "$T/t.N" || continue
+		lcheck "raw ${dat#$top/testdata/}: the states of report -R = report -N's" sh -c \
+			'"$1" import -o "$2/t.json" "$2/t.R" && python3 "$2/states.py" "$2/t.json" "$2/t.N"' \
+			_ "$TM" "$T"
+	done
+fi
 
 find_vc
 if [ -z "$VC" ]; then
