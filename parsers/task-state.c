@@ -116,15 +116,19 @@ void tm_task_state_note(struct tm_task_state_guess *g, uint64_t v)
 {
 	g->noted++;
 	for (uint32_t i = 0; i < g->nseen; i++)
-		if (g->seen[i] == v)
+		if (g->seen[i] == v) {
+			g->seen_n[i]++;
 			return;
+		}
 	for (int t = 0; t < TM_TASK_STATES_N; t++)
 		if (!fits((enum tm_task_states)t, v))
 			g->fits &= ~(1u << t);
-	if (g->nseen < TM_TASK_STATE_SEEN)
+	if (g->nseen < TM_TASK_STATE_SEEN) {
+		g->seen_n[g->nseen] = 1;
 		g->seen[g->nseen++] = v;
-	else
+	} else {
 		g->more = true;
+	}
 }
 
 bool tm_task_state_note_raw(struct tm_task_state_guess *g, const char *details, size_t n)
@@ -174,4 +178,44 @@ int tm_task_state_guess(const struct tm_task_state_guess *g)
 			return -1;
 	}
 	return best;
+}
+
+uint32_t tm_task_state_tables(const struct tm_task_state_guess *g)
+{
+	int t = tm_task_state_guess(g);
+
+	return t >= 0 ? 1u << t : g->fits;
+}
+
+size_t tm_task_state_print_all(uint32_t set, uint64_t state, char *out)
+{
+	char other[TM_TASK_STATE_ROOM];
+	size_t n = 0;
+	bool first = true;
+
+	out[0] = '\0';
+	for (int t = 0; t < TM_TASK_STATES_N; t++) {
+		if (!(set & (1u << t)))
+			continue;
+		if (first) {
+			n = tm_task_state_print((enum tm_task_states)t, state, out);
+			first = false;
+		} else if (tm_task_state_print((enum tm_task_states)t, state, other) != n ||
+			   memcmp(other, out, n)) {
+			out[0] = '\0';
+			return 0;
+		}
+	}
+	return n;
+}
+
+bool tm_task_state_unprinted(const struct tm_task_state_guess *g, uint32_t set, uint64_t *n)
+{
+	char out[TM_TASK_STATE_ROOM];
+
+	*n = 0;
+	for (uint32_t i = 0; i < g->nseen; i++)
+		if (!tm_task_state_print_all(set, g->seen[i], out))
+			*n += g->seen_n[i];
+	return !g->more;
 }

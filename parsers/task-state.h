@@ -68,6 +68,7 @@ uint64_t tm_task_states_known(enum tm_task_states t);
 struct tm_task_state_guess {
 	uint32_t fits;          /* bit per table: fits every number noted */
 	uint64_t seen[TM_TASK_STATE_SEEN]; /* the distinct numbers noted */
+	uint64_t seen_n[TM_TASK_STATE_SEEN]; /* how many times each */
 	uint32_t nseen;
 	bool more;              /* more distinct numbers than seen[] holds */
 	uint64_t noted;         /* numbers noted */
@@ -88,5 +89,20 @@ bool tm_task_state_note_raw(struct tm_task_state_guess *g, const char *details, 
  * current table); -1 when none fits or those that fit print one of them
  * differently (the numbers cannot be told). */
 int tm_task_state_guess(const struct tm_task_state_guess *g);
+
+/* The tables G's numbers leave, bit t for table t: the one
+ * tm_task_state_guess finds; else every table that fits them all (none,
+ * or several that print one of them differently). */
+uint32_t tm_task_state_tables(const struct tm_task_state_guess *g);
+
+/* STATE as every table of SET (bit t for table t) prints it, at OUT
+ * (TM_TASK_STATE_ROOM bytes): its length; 0 (OUT "") when SET is empty or
+ * two of its tables print STATE differently. */
+size_t tm_task_state_print_all(uint32_t set, uint64_t state, char *out);
+
+/* The numbers noted in G that SET cannot print (tm_task_state_print_all
+ * gives 0), counted by how often each was noted, into *N; false when G
+ * noted more distinct numbers than it keeps (then *N is a lower bound). */
+bool tm_task_state_unprinted(const struct tm_task_state_guess *g, uint32_t set, uint64_t *n);
 
 #endif

@@ -382,10 +382,11 @@ static bool early_holds(struct tm_merge_early *e, const struct tm_mw *w)
 		nftrace += tm_input_block(src->in, bi)->kind == TM_BLOCK_FTRACE;
 	if (nftrace != 1 || !tm_clock_is_identity(&s->routes[src->kdom].to_target))
 		return false;
-	/* raw prev_state numbers written with the table of the whole block */
-	int states = tm_task_state_guess(&src->st.task_guess);
-
-	if (e->w.canon.task_states_used & ~(1u << (states < 0 ? TM_TASK_STATES_N : states)))
+	/* raw prev_state numbers written with the tables of the whole block */
+	if (e->w.canon.task_tables_used &&
+	    (e->w.canon.task_tables_mixed ||
+	     e->w.canon.task_tables_used != (tm_task_state_tables(&src->st.task_guess) |
+					     TM_CANON_TABLES_SET)))
 		return false;
 	/* every tgid written is the block's; a "-----" written where it has
 	 * one can be filled in */

@@ -31,7 +31,7 @@ struct tm_kstream {                 /* one ftrace block being written */
 	int64_t pid_off;                /* the input's --pid-offset */
 	/* the table of its raw prev_state numbers (tm_task_state_guess of
 	 * st's notes), and the notes it was found from */
-	int states;
+	uint32_t tables;
 	uint32_t states_fits, states_nseen;
 	bool states_known;
 	int32_t tc_pid[TM_TGID_CACHE];  /* tgid hints by pid % TM_TGID_CACHE */
@@ -125,11 +125,10 @@ int tm_merge_tail(struct tm_mw *w);
 /* merge-kevents.c (--kernel-as=events|both) */
 int tm_merge_kev_begin(struct tm_mw *w);
 int tm_merge_kev_line(struct tm_mw *w, struct tm_kstream *k);
-/* The table of stream K's raw prev_state numbers (trace-cmd report -R
- * text; an enum tm_task_states, or -1: they fit none), from its first
- * pass's notes (those made so far, while the first pass writes), found
- * again only when they changed. */
-int tm_merge_stream_states(struct tm_kstream *k);
+/* The tables of stream K's raw prev_state numbers (trace-cmd report -R
+ * text; tm_task_state_tables), from its first pass's notes (those made so
+ * far, while the first pass writes), found again only when they changed. */
+uint32_t tm_merge_stream_states(struct tm_kstream *k);
 int tm_merge_kev_end(struct tm_mw *w);
 
 #endif

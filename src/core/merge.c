@@ -169,23 +169,23 @@ static inline const struct tm_ftrace_line *as_written(struct tm_mw *w, struct tm
 	return moved_line(w, k, l, mapped, tgid);
 }
 
-int tm_merge_stream_states(struct tm_kstream *k)
+uint32_t tm_merge_stream_states(struct tm_kstream *k)
 {
 	const struct tm_task_state_guess *g = &k->st->task_guess;
 
 	if (!k->st->raw_switches)
-		return TM_TASK_STATES_CURRENT;
+		return 1u << TM_TASK_STATES_CURRENT;
 	if (!k->states_known || k->states_fits != g->fits || k->states_nseen != g->nseen) {
-		k->states = tm_task_state_guess(g);
+		k->tables = tm_task_state_tables(g);
 		k->states_fits = g->fits;
 		k->states_nseen = g->nseen;
 		k->states_known = true;
 	}
-	return k->states;
+	return k->tables;
 }
 
-/* Stream K's table of raw prev_state numbers into w->canon, for its lines
- * written next. */
+/* Stream K's tables of raw prev_state numbers into w->canon, for its
+ * lines written next. */
 static void stream_task_states(struct tm_mw *w, struct tm_kstream *k)
 {
 	tm_canon_task_states(&w->canon, tm_merge_stream_states(k));

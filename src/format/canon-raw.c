@@ -73,19 +73,21 @@ static bool number(struct tm_str s, uint64_t *v)
 	return true;
 }
 
-static char *raw_switch(char *d, struct tm_str s, int states)
+static char *raw_switch(char *d, struct tm_str s, uint32_t tables)
 {
+	char state[TM_TASK_STATE_ROOM];
+	size_t sn;
 	const char *p = s.p, *e = s.p + s.n;
 	struct tm_str pc, pp, pr, ps, nc, np, nr;
 	uint64_t v;
 
-	if (states < 0 || !TAKE(&p, e, "prev_comm=", " prev_pid=", &pc) ||
+	if (!TAKE(&p, e, "prev_comm=", " prev_pid=", &pc) ||
 	    !TAKE(&p, e, " prev_pid=", " prev_prio=", &pp) ||
 	    !TAKE(&p, e, " prev_prio=", " prev_state=", &pr) ||
 	    !TAKE(&p, e, " prev_state=", " next_comm=", &ps) || !number(ps, &v) ||
 	    !TAKE(&p, e, " next_comm=", " next_pid=", &nc) ||
 	    !TAKE(&p, e, " next_pid=", " next_prio=", &np) ||
-	    !TAKE_END(&p, e, " next_prio=", &nr))
+	    !TAKE_END(&p, e, " next_prio=", &nr) || !(sn = tm_task_state_print_all(tables, v, state)))
 		return NULL;
 	d = PUT_LIT(d, "prev_comm=");
 	d = PUT_STR(d, pc);
@@ -94,7 +96,7 @@ static char *raw_switch(char *d, struct tm_str s, int states)
 	d = PUT_LIT(d, " prev_prio=");
 	d = PUT_STR(d, pr);
 	d = PUT_LIT(d, " prev_state=");
-	d += tm_task_state_print((enum tm_task_states)states, v, d);
+	d = put(d, state, sn);
 	d = PUT_LIT(d, " ==> next_comm=");
 	d = PUT_STR(d, nc);
 	d = PUT_LIT(d, " next_pid=");
@@ -234,12 +236,12 @@ bool tm_canon_raw_form(const struct tm_ftrace_event *ev)
 	return false;
 }
 
-char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, int states)
+char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, uint32_t tables)
 {
 	struct tm_str n = ev->name, s = ev->details;
 
 	if (TM_STR_IS(n, "sched_switch"))
-		return raw_switch(d, s, states);
+		return raw_switch(d, s, tables);
 	if (TM_STR_IS(n, "irq_handler_exit"))
 		return raw_irq_exit(d, s);
 	if (TM_STR_IS(n, "softirq_raise") || TM_STR_IS(n, "softirq_entry") ||
@@ -257,34 +259,44 @@ char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, int states
 	return NULL;
 }
 
-void tm_canon_task_states(struct tm_canon_stats *st, int t)
+void tm_canon_task_states(struct tm_canon_stats *st, uint32_t tables)
 {
-	st->task_states = t < 0 ? -1 : t == TM_TASK_STATES_CURRENT ? 0 : t + 1;
+	st->task_tables = tables | TM_CANON_TABLES_SET;
 }
 
-/* The table ST says raw prev_state numbers are printed with, or -1. */
-static int task_states_of(const struct tm_canon_stats *st)
+/* The tables ST says raw prev_state numbers are printed with. */
+static uint32_t tables_of(const struct tm_canon_stats *st)
 {
-	if (!st || !st->task_states)
-		return TM_TASK_STATES_CURRENT;
-	return st->task_states < 0 ? -1 : st->task_states - 1;
+	if (!st || !(st->task_tables & TM_CANON_TABLES_SET))
+		return 1u << TM_TASK_STATES_CURRENT;
+	return st->task_tables & ~TM_CANON_TABLES_SET;
+}
+
+/* A raw switch written with TABLES, in ST. */
+static void note_tables(struct tm_canon_stats *st, uint32_t tables)
+{
+	uint32_t used = tables | TM_CANON_TABLES_SET;
+
+	if (st->task_tables_used && st->task_tables_used != used)
+		st->task_tables_mixed = true;
+	st->task_tables_used = used;
 }
 
 size_t tm_canon_raw_at(char *d, const struct tm_ftrace_event *ev, struct tm_canon_stats *st)
 {
-	int t = task_states_of(st);
+	uint32_t tables = tables_of(st);
 	bool sw = TM_STR_IS(ev->name, "sched_switch");
 	char *e;
 
 	if (!tm_canon_raw_form(ev))
 		return 0;
-	e = tm_canon_raw_rewrite(d, ev, t);
+	e = tm_canon_raw_rewrite(d, ev, tables);
 	if (st) {
 		if (sw)
-			st->task_states_used |= 1u << (t < 0 ? TM_TASK_STATES_N : t);
+			note_tables(st, tables);
 		if (e)
 			st->raw_rewritten++;
-		else if (sw && t < 0)
+		else if (sw && (tables & (tables - 1) || !tables))
 			st->raw_states_kept++;
 		else
 			st->raw_kept++;

@@ -34,18 +34,20 @@ struct tm_canon_stats {
 				       * missing or not a number) */
 	uint64_t raw_states_kept;     /* raw sched_switch lines kept: their
 				       * prev_state fits no one table */
-	/* in: the table raw prev_state numbers are printed with, as
-	 * tm_canon_task_states sets it (0, as zeroed: the current one) */
-	int task_states;
-	uint32_t task_states_used;    /* raw switches written with table t: bit
-				       * t; with none (numbers kept): bit
-				       * TM_TASK_STATES_N */
+	/* in: the tables raw prev_state numbers are printed with, as
+	 * tm_canon_task_states sets them (0, as zeroed: the current one) */
+	uint32_t task_tables;
+	uint32_t task_tables_used;    /* the tables of the raw switches written
+				       * (TM_CANON_TABLES_SET: any written) */
+	bool task_tables_mixed;       /* some written with other tables */
 };
 
-/* The table of raw prev_state numbers for the lines ST writes next: T (an
- * enum tm_task_states), or -1 when the numbers fit none
- * (tm_task_state_guess): they are kept and counted. */
-void tm_canon_task_states(struct tm_canon_stats *st, int t);
+#define TM_CANON_TABLES_SET (1u << 31)
+
+/* The tables of raw prev_state numbers for the lines ST writes next
+ * (tm_task_state_tables: bit t for table t): a number is printed when
+ * every one of them prints it alike, else kept and counted. */
+void tm_canon_task_states(struct tm_canon_stats *st, uint32_t tables);
 
 /* Append the canonical text of event line L (with its continuations) and a
  * '\n' to B.  tgid_hint (>= 0) fills an unknown TGID column. */
@@ -117,7 +119,8 @@ bool tm_canon_may_rewrite(const struct tm_ftrace_event *ev);
  * such an event, already in kernel form, or raw fields that cannot be
  * rewritten.  ST gives the table of raw prev_state numbers
  * (tm_canon_task_states) and counts raw_rewritten, raw_kept,
- * raw_states_kept, task_states_used (NULL: the current table, nothing counted).  The form
+ * raw_states_kept, task_tables_used (NULL: the current table, nothing
+ * counted).  The form
  * takes at most TM_CANON_REWRITE_ROOM(ev->details.n) bytes while it is
  * made (its keys, 79 bytes at most, pieces of the details, a task state,
  * and 16 bytes of a copy past its end). */
@@ -130,11 +133,12 @@ bool tm_canon_rewrite_details(struct tm_buf *b, const struct tm_ftrace_event *ev
 bool tm_canon_raw_form(const struct tm_ftrace_event *ev);
 
 /* The kernel's text of EV's raw fields (tm_canon_raw_form) at D (room:
- * TM_CANON_REWRITE_ROOM(ev->details.n)); STATES: the table of a
- * sched_switch's prev_state (an enum tm_task_states; -1: none, the
- * switch is not rewritten).  The end, or NULL: not rewritten (a field
- * missing or not a number). */
-char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, int states);
+ * TM_CANON_REWRITE_ROOM(ev->details.n)); TABLES: those a sched_switch's
+ * prev_state is printed with (bit t for table t: a number two of them
+ * print differently, or no table, leaves the switch as it is).  The end,
+ * or NULL: not rewritten (a field missing or not a number, or such a
+ * prev_state). */
+char *tm_canon_raw_rewrite(char *d, const struct tm_ftrace_event *ev, uint32_t tables);
 
 /* tm_canon_raw_rewrite of EV (tm_canon_raw_form) at D with the table ST
  * gives (NULL: the current one), counted in ST (or not, NULL): the length

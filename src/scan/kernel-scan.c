@@ -657,25 +657,31 @@ static int32_t creator_tgid(const struct tm_kstats *st, const struct tm_task *t)
 }
 
 /* Raw sched_switch lines (trace-cmd report -R) whose prev_state numbers
- * fit no one kernel's table: they stay numbers, which no viewer reads. */
+ * the tables they fit print differently (or that fit none): they stay
+ * numbers, which no viewer reads. */
 static void end_task_states(struct tm_kstats *st)
 {
 	const struct tm_task_state_guess *g = &st->task_guess;
-	char seen[160];
+	uint32_t tables = tm_task_state_tables(g);
+	char out[TM_TASK_STATE_ROOM], seen[160];
+	uint64_t kept;
+	bool all = tm_task_state_unprinted(g, tables, &kept);
 	size_t n = 0;
 
-	if (!st->raw_switches || tm_task_state_guess(g) >= 0)
+	if (!st->raw_switches || (!kept && all))
 		return;
 	seen[0] = '\0';
 	for (uint32_t i = 0; i < g->nseen && n < sizeof(seen) - 24; i++)
-		n += (size_t)snprintf(seen + n, sizeof(seen) - n, "%s%llu", i ? " " : "",
-				      (unsigned long long)g->seen[i]);
+		if (!tm_task_state_print_all(tables, g->seen[i], out))
+			n += (size_t)snprintf(seen + n, sizeof(seen) - n, "%s%llu", n ? " " : "",
+					      (unsigned long long)g->seen[i]);
 	tm_diag_warn(st->diag, "raw-task-states-unknown", st->name,
-		     "%llu sched_switch lines in trace-cmd report -R's raw form keep their "
-		     "numeric prev_state (no viewer reads them as CPU slices): the numbers "
-		     "seen (%s%s) fit no single kernel's table of task states, or fit several "
-		     "that print them differently",
-		     (unsigned long long)st->raw_switches, seen, g->more ? " ..." : "");
+		     "%s%llu of %llu sched_switch lines in trace-cmd report -R's raw form keep "
+		     "their numeric prev_state (no viewer reads them as CPU slices): the "
+		     "numbers %s%s mean different states on the kernels whose tables fit "
+		     "the file's numbers (or no table fits)", all ? "" : "at least ",
+		     (unsigned long long)kept, (unsigned long long)st->raw_switches, seen,
+		     all ? "" : " ...");
 }
 
 /* The tgids of TASK sources that the scan could not give as it went: the

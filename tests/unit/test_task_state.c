@@ -144,6 +144,31 @@ static void test_guess(void **state)
 	/* nothing noted: the current table */
 	tm_task_state_guess_init(&g);
 	assert_int_equal(tm_task_state_guess(&g), TM_TASK_STATES_CURRENT);
+	/* what the tables left print alike: 0, 1 everywhere, not 32 */
+	{
+		char out[TM_TASK_STATE_ROOM];
+		uint64_t kept;
+
+		tm_task_state_guess_init(&g);
+		tm_task_state_note(&g, 0);
+		tm_task_state_note(&g, 32);
+		tm_task_state_note(&g, 1);
+		tm_task_state_note(&g, 32);
+		assert_int_equal(tm_task_state_tables(&g), (1u << TM_TASK_STATES_N) - 1);
+		assert_int_equal(tm_task_state_print_all(tm_task_state_tables(&g), 1, out), 1);
+		assert_string_equal(out, "S");
+		assert_int_equal(tm_task_state_print_all(tm_task_state_tables(&g), 32, out), 0);
+		assert_string_equal(out, "");
+		assert_int_equal(tm_task_state_print_all(0, 1, out), 0);
+		assert_true(tm_task_state_unprinted(&g, tm_task_state_tables(&g), &kept));
+		assert_int_equal(kept, 2);
+		/* decided: one table */
+		tm_task_state_note(&g, 256);
+		assert_int_equal(tm_task_state_tables(&g), 1u << TM_TASK_STATES_4_14);
+		assert_true(tm_task_state_unprinted(&g, tm_task_state_tables(&g), &kept));
+		assert_int_equal(kept, 0);
+	}
+	tm_task_state_guess_init(&g);
 	/* the raw form is noted, the kernel's is not */
 	static const char raw[] = "prev_comm=a b prev_pid=1 prev_prio=120 prev_state=4096 "
 				  "next_comm=c next_pid=2 next_prio=120";
