@@ -137,7 +137,8 @@ bool tm_task_state_note_raw(struct tm_task_state_guess *g, const char *details, 
 	uint64_t v = 0;
 	const char *s;
 
-	if (!p || memmem(details, n, " ==> ", 5))
+	/* (the kernel's form has letters there, and " ==> " after them) */
+	if (!p || e - p < 13 || p[12] < '0' || p[12] > '9')
 		return false;
 	for (s = p += 12; p < e && *p >= '0' && *p <= '9' && v < UINT64_MAX / 10; p++)
 		v = v * 10 + (uint64_t)(*p - '0');

@@ -289,11 +289,14 @@ static void learn_from_sched(struct tm_kstats *st, const struct tm_ftrace_event 
 	sw = TM_STR_IS(ev->name, "sched_switch");
 	wk = !sw && tm_is_wakeup_event(ev->name);
 	if (sw && TM_STR_STARTS(ev->details, "prev_comm=")) {
-		if (tm_task_state_note_raw(&st->task_guess, ev->details.p, ev->details.n))
-			st->raw_switches++;
 		q = comm_pid(st, ev->details.p + 10, e, " prev_pid=", 10);
-		if (q && (q = tm_find_lit(q, e, " next_comm=", 11)))
+		if (q && (q = tm_find_lit(q, e, " next_comm=", 11))) {
+			/* a number before it, not " ==>": report -R's raw fields */
+			if (q[-1] >= '0' && q[-1] <= '9' &&
+			    tm_task_state_note_raw(&st->task_guess, ev->details.p, ev->details.n))
+				st->raw_switches++;
 			comm_pid(st, q + 11, e, " next_pid=", 10);
+		}
 	} else if (wk && TM_STR_STARTS(ev->details, "comm=")) {
 		comm_pid(st, ev->details.p + 5, e, " pid=", 5);
 	} else if (!(sw || wk) || !tm_find_lit(ev->details.p, e, "comm=", 5)) {
