@@ -16,7 +16,7 @@
 #    of this machine's kernel 6.18 printed by `trace-cmd report -R` and
 #    `trace-cmd report`: all 1067 sched_switch lines of the raw text get
 #    " ==> " and letters (4.14+ table: 128 I, 256 R+, 32 Z), its 7 markers
-#    are read as markers, and, with viewer-check, Catapult builds as many
+#    are read as markers, and, with the viewers, Catapult builds as many
 #    CPU slices and slices from the raw text's import as from the plugin
 #    text's, Perfetto as many sched rows (1067) and slices;
 #  - every trace.dat of testdata/ (and testdata/field/): its report -R text
@@ -109,14 +109,14 @@ fi
 
 find_vc
 if [ -z "$VC" ]; then
-	skip "raw live 6.18 in the viewers (viewer-check not set up: run sh scripts/viewer-check.sh)"
+	skip "raw live 6.18 in the viewers ($VIEW_WHY)"
 	exit 0
 fi
 # Catapult's CPU slices and slices, Perfetto's sched rows and slices
 counts() { # JSON
-	(cd "$VC" && node load_trace.js --engine catapult "$1") |
+	node "$VIEW" --engine catapult "$1" |
 		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["cpu_slices"], d["slices"], d["import_warning_count"])'
-	"$VC/perfetto/tp_query" "$1" "select count(*) from sched" "select count(*) from slice" |
+	"$VC/tp-query" "$1" "select count(*) from sched" "select count(*) from slice" |
 		python3 -c 'import json,sys; print(" ".join(q["rows"][1][0] for q in json.load(sys.stdin)["queries"]))'
 }
 counts "$T/raw.json" > "$T/raw.counts"
@@ -126,5 +126,5 @@ lcheck "raw live 6.18: Catapult and Perfetto build from report -R what they buil
 check "raw live 6.18: Perfetto reads 1067 sched_switch" sh -c 'sed -n 2p "$1" | grep -q "^1067 "' \
 	_ "$T/raw.counts"
 check "raw 4.9: Catapult reads every switch (5) as a CPU slice but the one to swapper (4)" sh -c \
-	'cd "$1" && node load_trace.js --engine catapult "$2" | python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"cpu_slices\"] == 4 and not [w for w in d[\"import_warnings\"] if \"sched_switch\" in w[\"message\"]] else 1)"' \
-	_ "$VC" "$T/49.json"
+	'node "$1" --engine catapult "$2" | python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"cpu_slices\"] == 4 and not [w for w in d[\"import_warnings\"] if \"sched_switch\" in w[\"message\"]] else 1)"' \
+	_ "$VIEW" "$T/49.json"
