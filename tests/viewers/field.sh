@@ -35,7 +35,7 @@
 # Files that hit a reader bug still open fail here, as they must: the
 # checks name what is missing.  `stats`, `import`, `sync` and `merge` run
 # without the viewers; the comparisons are skipped, visibly, without
-# viewer-check.  The 18 files take about 90 s on 2 cores (20 s without
+# the viewers.  The 18 files take about 90 s on 2 cores (20 s without
 # the viewers).
 . "$(dirname "$0")/../lib.sh"
 command -v python3 >/dev/null || { skip "field (python3 missing)"; exit 0; }
@@ -50,7 +50,7 @@ n=$(wc -l < "$T/files")
 if [ "$n" -ge 15 ]; then ok "field: $n whole traces in testdata/field"
 else notok "field: only $n traces in testdata/field (15 or more expected)"; fi
 find_vc
-[ -n "$VC" ] || skip "field: viewer comparisons (viewer-check not set up: sh scripts/viewer-check.sh)"
+[ -n "$VC" ] || skip "field: viewer comparisons ($VIEW_WHY)"
 command -v trace-cmd >/dev/null || skip "field: trace.dat against trace-cmd report (trace-cmd missing)"
 
 # facts: from $T/stats.json (`stats --json`), shell assignments: the
@@ -147,7 +147,7 @@ snapshots() {
 # ("-" where trace_processor does not read FILE)
 tp() {
 	_f=$1; shift
-	"$VC/perfetto/tp_query" "$_f" "$@" 2>/dev/null | python3 -c '
+	"$VC/tp-query" "$_f" "$@" 2>/dev/null | python3 -c '
 import json, sys
 try:
     d = json.load(sys.stdin)
