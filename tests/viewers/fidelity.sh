@@ -90,6 +90,7 @@ report() {
 	unread:*) ok "fidelity $1 $2: no loss (raw input not read by $1)"
 		echo "    $1 $2: ${_l#unread: }" ;;
 	viewer-bug:*) skip "fidelity $1 $2: ${_l#viewer-bug: }" ;;
+	known:*) skip "fidelity $1 $2: known: ${_l#known: }" ;;
 	*) notok "fidelity $1 $2: ${_l:-compare.py failed}" ;;
 	esac
 }
@@ -172,7 +173,10 @@ KERNEL_FORMATS='("perfetto",)' kernel_traces "$T/protos" "$@"
 #    suspend_resume, gpu, binder...) that its systrace text reader does not;
 #  - events_partial.pb, typed events with fields left out: the lines
 #    to_ftrace() writes for a binder_transaction or workqueue_execute_start
-#    without their fields stop Perfetto's text reader (bad_optional_access).
+#    without their fields stop Perfetto's text reader (bad_optional_access);
+#  - field/perfetto/ms-androidBasicMemory.pftrace, a memory recording: its
+#    sys_stats counters (meminfo) are not converted yet (issue 43): a skip
+#    when they are all it loses, a loss for anything else.
 n=0
 while IFS= read -r f <&3; do
 	case $f in
@@ -183,7 +187,14 @@ while IFS= read -r f <&3; do
 		skip "fidelity perfetto ${f#"$top"/}: to_ftrace's lines of events without their fields stop Perfetto's text reader"
 		continue ;;
 	esac
-	fidelity "${f#"$top"/}" "$f" perfetto-track; n=$((n + 1))
+	case $f in
+	*/field/perfetto/ms-androidBasicMemory.pftrace)
+		export TM_KNOWN_COUNTER_LOSS="sys_stats counters are not converted yet, issue 43"
+		fidelity "${f#"$top"/}" "$f" perfetto-track
+		unset TM_KNOWN_COUNTER_LOSS ;;
+	*) fidelity "${f#"$top"/}" "$f" perfetto-track ;;
+	esac
+	n=$((n + 1))
 done 3< "$T/protos"
 # (testdata/ holds 24 compared today)
 if [ "$n" -ge 15 ]; then ok "fidelity: $n Perfetto traces of testdata/ compared"

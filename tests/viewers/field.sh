@@ -64,8 +64,10 @@ try:
 except (ValueError, KeyError, IndexError):
     i = {}
 n = i.get("events_by_name") or {}
-print("fmt='%s' kev=%d jev=%d sw=%d freq=%d idle=%d" % (
-    i.get("format", ""), (i.get("lines") or {}).get("events", 0),
+b = i.get("blocks") or {}
+dump = b.get("process-dump", 0) if isinstance(b, dict) else 0
+print("fmt='%s' dump=%d kev=%d jev=%d sw=%d freq=%d idle=%d" % (
+    i.get("format", ""), dump, (i.get("lines") or {}).get("events", 0),
     (i.get("json") or {}).get("events", 0), n.get("sched_switch", 0),
     n.get("cpu_frequency", 0), n.get("cpu_idle", 0)))
 PY
@@ -219,6 +221,8 @@ while IFS= read -r f <&3; do
 	eval "$(facts)"
 	if [ $((kev + jev)) -gt 0 ]; then
 		ok "field $name: stats: $fmt, $kev kernel events, $jev JSON events"
+	elif [ "$dump" -gt 0 ]; then
+		ok "field $name: stats: $fmt, a list of processes and threads alone"
 	else
 		notok "field $name: stats: $fmt, no kernel event and no JSON event found"
 	fi

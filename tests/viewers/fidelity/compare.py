@@ -19,7 +19,9 @@
 # Prints one line: "loss: ..." (exit 1) when the import holds less than the
 # raw input: fewer sched slices; a thread of the raw input missing, or not
 # in its process, or also in another process; a slice or counter name with
-# fewer rows.  Otherwise "same" or "gain: ..." (exit 0) naming what the
+# fewer rows.  With TM_KNOWN_COUNTER_LOSS=REASON, losses of counters alone
+# are "known: ..." (exit 0, REASON said).  Otherwise "same" or "gain: ..."
+# (exit 0) naming what the
 # import holds more.  A raw input the viewer could not read at all is
 # "unread" (its import compared with nothing: every row is a gain); one
 # the viewer refuses both raw and imported is "unread" too (nothing lost).
@@ -171,6 +173,13 @@ def main():
         print("unread: the raw input does not load (%s); import has %s" % (ERRORS[0], summary(imp)))
         return 0
     loss, gain = compare(raw, imp)
+    known = os.environ.get("TM_KNOWN_COUNTER_LOSS")
+    if loss and known and all(l.startswith("counters ") for l in loss):
+        # counters the reader does not convert yet, said by the caller:
+        # shown as known (a skip), any other loss stays one
+        print("known: %d counter names of the raw trace not in the import (%s), e.g. %s;"
+              " nothing else lost (%s)" % (len(loss), known, loss[0], summary(imp)))
+        return 0
     if loss:
         print("loss: %s; %s" % ("; ".join(loss[:6]), "%d in all" % len(loss)))
         return 1
