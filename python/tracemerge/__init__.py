@@ -125,7 +125,17 @@ def _input_paths(paths):
         raise ValueError("no input given")
     if b"" in raw:
         raise ValueError("an input path is empty")
+    for p in raw:
+        _no_nul(p, "an input path")
     return [os.fsdecode(p) for p in raw], raw
+
+
+def _no_nul(b, what):
+    """B (bytes for the library) unless it holds a NUL, which C would take
+    for its end: ValueError then."""
+    if b"\0" in b:
+        raise ValueError("%s holds a NUL byte: %r" % (what, b))
+    return b
 
 
 def _same_file_check(names):
@@ -166,6 +176,8 @@ def _input_index(key, names, what):
 def _duration(lib, v, what):
     """V as nanoseconds: an int (ns) or a duration text ("+1.5ms", "-20us")."""
     if _is_int(v):
+        if not -2**63 <= int(v) < 2**63:
+            raise ValueError("%s: %d ns does not fit in 64-bit nanoseconds" % (what, v))
         return int(v)
     if not isinstance(v, str):
         raise TypeError("%s wants nanoseconds (int) or a duration text such as '+1.5ms', "
@@ -341,7 +353,8 @@ def stats(path):
     lib = _api()
     diag = _Diag(lib)
     try:
-        ptr = lib.tm_stats_json(os.fsencode(path), -1, -1, ctypes.byref(diag.d))
+        ptr = lib.tm_stats_json(_no_nul(os.fsencode(path), "path"), -1, -1,
+                                ctypes.byref(diag.d))
         if not ptr:
             raise diag.error()
         return _take_json(ptr)
@@ -379,7 +392,7 @@ def merge(paths, out, *, clock=None, offsets=None, same_clock=False, max_drift_p
     verbatim (kernel lines exactly as read), pid_offsets ({input: n} added
     to its process and thread ids), gzip (write OUT gzip-compressed, as
     `merge --gzip`; an OUT ending in ".gz" is written so without it)."""
-    out = os.fsencode(out)
+    out = _no_nul(os.fsencode(out), "out")
     if not out:
         raise ValueError("out wants a file name ('-': standard output), not ''")
     with _open(paths, _capi.TM_SESSION_MERGE, clock, offsets, same_clock, max_drift_ppm,

@@ -294,6 +294,14 @@ def t_usage():
     raises(ValueError, sy, [K, A], max_error="-1ms")
     raises(TypeError, sy, [K, A], max_drift_ppm="10")
     raises(ValueError, sy, [K, A], max_drift_ppm=0)
+    # numbers C cannot hold, and NULs C would take for the end: refused
+    # (2**64 + 5 became 5 ns, 2**63 became -2**63, "a\0b" became "a")
+    raises(ValueError, sy, [K, A], offsets={A: 2**64 + 5})
+    raises(ValueError, sy, [K, A], offsets={A: 2**63})
+    raises(ValueError, sy, [K, A], offsets={A: -2**63 - 1})
+    raises(ValueError, sy, [K, A], max_error=2**64 + 5)
+    raises(ValueError, sy, [K, A + "\0x"])
+    raises(ValueError, tracemerge.stats, K + "\0x")
     e = raises(ValueError, sy, [K, "./" + K])      # the same file twice
     assert "the same file" in str(e), str(e)
     out = os.path.join(TMP, "never.json")
@@ -304,7 +312,10 @@ def t_usage():
     raises(ValueError, mg, [K, A], out, pid_offsets={A: -1})
     raises(ValueError, mg, [K, A], out, pid_offsets={A: 2**31})
     raises(ValueError, mg, [K, A], "")
+    raises(ValueError, mg, [K, A], out + "\0x")
     assert not os.path.exists(out)
+    # the largest offsets that fit are taken
+    eq(sy([K, NOMARK], offsets={NOMARK: 2**63 - 1})["parts"][1]["offset_ns"], 2**63 - 1)
 
 
 def t_no_fd_leak():
