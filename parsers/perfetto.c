@@ -109,10 +109,16 @@ static bool fields_plausible(const uint8_t *p, const uint8_t *end, bool cut)
 
 bool tm_is_perfetto(const void *data, size_t len)
 {
-	const uint8_t *p = data, *end = p + len, *q = p + 1;
+	const uint8_t *p = data, *end = p + len, *q;
 	uint64_t n;
 
-	if (len < 3 || p[0] != 0x0a || tm_pb_varint(&q, end, &n) || n == 0)
+	/* empty packets first (0a 00: a valid trace begins so when its first
+	 * packet's fields were all cleared): judged by the packet after them;
+	 * nothing but empty packets is no trace to read */
+	while (end - p >= 2 && p[0] == 0x0a && p[1] == 0)
+		p += 2;
+	q = p + 1;
+	if (end - p < 3 || p[0] != 0x0a || tm_pb_varint(&q, end, &n) || n == 0)
 		return false;
 	if (n <= (uint64_t)(end - q))
 		return fields_plausible(q, q + n, false) && (q + n == end || q[n] == 0x0a);

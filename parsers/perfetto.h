@@ -13,8 +13,9 @@ struct tm_input;
 /* Do the first bytes of P look like a Perfetto trace: the tag of
  * Trace.packet (field 1, length-delimited: 0x0a), a varint length, and a
  * packet whose fields (as far as LEN reaches) are well-formed, followed by
- * another packet's tag or the end?  A head of a longer file may be given:
- * a packet cut by LEN is judged on what is there. */
+ * another packet's tag or the end?  Empty packets (0a 00) before it are
+ * passed over.  A head of a longer file may be given: a packet cut by LEN
+ * is judged on what is there. */
 bool tm_is_perfetto(const void *p, size_t len);
 
 /* Read the trace P..P+LEN: its ftrace events as one ftrace text block in

@@ -492,6 +492,18 @@ sys.exit(not (st[\"how\"] == \"markers\" and st[\"offset_ns\"] == -5000000000000
 	       $TM merge -q -o '$T/mk_m.json' '$D/clock_markers.pb' '$D/clock_app_markers.json' &&
 	       grep -q '\"name\":\"work\",\"cat\":\"app\",\"ph\":\"X\",\"ts\":100500000,' '$T/mk_m.json'"
 
+# A valid trace whose first packet is empty (0a 00, all its fields cleared)
+# is a Perfetto trace, plain and gzipped: the same events as without it
+printf '\n\0' > "$T/empty_first.pb"
+cat "$D/clock_pair.pb" >> "$T/empty_first.pb"
+gzip -c "$T/empty_first.pb" > "$T/empty_first.pb.gz"
+$TM import -q -o "$T/cp.json" "$D/clock_pair.pb"
+for f in empty_first.pb empty_first.pb.gz; do
+	check "perfetto: $f (an empty first packet) imports with clock_pair.pb's events" sh -c \
+		"$TM import -q -o '$T/ef.json' '$T/$f' && python3 '$T/lines.py' '$T/ef.json' | grep -v '^#' > '$T/ef.txt' &&
+		 python3 '$T/lines.py' '$T/cp.json' | grep -v '^#' > '$T/cp.txt' && [ -s '$T/cp.txt' ] && cmp -s '$T/ef.txt' '$T/cp.txt'"
+done
+
 # ---- clocks through the viewers' eyes -----------------------------------------
 find_vc
 if [ -z "$VC" ]; then

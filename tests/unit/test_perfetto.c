@@ -202,7 +202,13 @@ static void test_sniff(void **state)
 	assert_false(tm_is_perfetto("\n# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:4\n", 66));
 	/* a packet followed by something that is no packet tag */
 	assert_false(tm_is_perfetto("\x0a\x02\x50\x01{", 5));
-	/* an empty packet; a packet with a field 0 */
+	/* empty packets first, then a packet: a trace (its first packet's
+	 * fields all cleared), also when the packet is cut by the head */
+	assert_true(tm_is_perfetto("\x0a\x00\x0a\x02\x50\x01", 6));
+	assert_true(tm_is_perfetto("\x0a\x00\x0a\x00\x0a\x02\x50\x01\x0a\x02\x50\x01", 12));
+	assert_true(tm_is_perfetto("\x0a\x00\x0a\xc8\x01\x50\x01", 7));
+	assert_false(tm_is_perfetto("\x0a\x00\x0a\x02\x50\x01{", 7));
+	/* empty packets alone; a packet with a field 0 */
 	assert_false(tm_is_perfetto("\x0a\x00\x0a\x00", 4));
 	assert_false(tm_is_perfetto("\x0a\x02\x00\x01", 4));
 }
