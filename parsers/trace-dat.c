@@ -317,6 +317,21 @@ long tm_tracedat_time_limit_ms(size_t len)
 }
 
 /* Threads of this process (from /proc/self/task), or 0 if unknown. */
+/* Threads that the runtime starts of its own: ThreadSanitizer's
+ * background thread, which it starts with the program's first thread and
+ * which holds none of the locks the child of a fork needs (TSan locks its
+ * own state around fork). */
+#if defined(__SANITIZE_THREAD__)
+#define RUNTIME_THREADS 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define RUNTIME_THREADS 1
+#endif
+#endif
+#ifndef RUNTIME_THREADS
+#define RUNTIME_THREADS 0
+#endif
+
 static int threads_now(void)
 {
 	DIR *d = opendir("/proc/self/task");
@@ -434,7 +449,7 @@ int tm_tracedat_read(struct tm_input *in, const char *p, size_t len)
 	/* The child below uses malloc and stdio: forking while another thread
 	 * holds one of their locks can leave it waiting forever.  Callers open
 	 * inputs before they start threads; say so loudly if one does not. */
-	if (!convert_in_process && threads_now() > 1) {
+	if (!convert_in_process && threads_now() > 1 + RUNTIME_THREADS) {
 		tm_input_fail(in, "trace.dat: internal error: read while other threads run");
 		return -1;
 	}
