@@ -23,6 +23,11 @@
 #    imported gives the state of every switch that `trace-cmd report -N`
 #    (the trace.dat's own sched_switch format) prints.
 . "$(dirname "$0")/../lib.sh"
+# the tool as one word ($TM may be "valgrind ... tracemerge"), for the
+# checks that hand it to sh -c
+TMX=$T/tracemerge
+printf '#!/bin/sh\nexec %s "$@"\n' "$TM" > "$TMX"
+chmod +x "$TMX"
 D=$top/testdata/tracecmd-raw
 
 # The events of an import's systemTraceEvents as "name: details".
@@ -35,22 +40,22 @@ for l in json.load(open(sys.argv[1]))["systemTraceEvents"].splitlines():
     print(m.group(1) if m else "?? " + l)
 PY
 
-check "raw 4.9: import" "$TM" import -o "$T/49.json" "$D/report_raw_4_9.txt"
+check "raw 4.9: import" "$TMX" import -o "$T/49.json" "$D/report_raw_4_9.txt"
 check "raw 4.9: every event in the kernel's text, as worked out by hand" \
 	sh -c 'python3 "$1/events.py" "$1/49.json" | diff - "$2/report_raw_4_9.expected"' _ "$T" "$D"
-check "raw 4.9: no warning" sh -c '"$1" stats "$2" | grep -q "^warnings (0 kinds)"' _ "$TM" \
+check "raw 4.9: no warning" sh -c '"$1" stats "$2" | grep -q "^warnings (0 kinds)"' _ "$TMX" \
 	"$D/report_raw_4_9.txt"
 check "raw 4.9: the markers are atrace slices (1 B, 1 E)" \
-	sh -c '"$1" stats "$2" | grep -q "slices opened 1 closed 1 unterminated 0"' _ "$TM" \
+	sh -c '"$1" stats "$2" | grep -q "slices opened 1 closed 1 unterminated 0"' _ "$TMX" \
 	"$D/report_raw_4_9.txt"
 
-"$TM" import -o "$T/amb.json" "$D/report_raw_ambiguous.txt" 2>"$T/amb.err"
+"$TMX" import -o "$T/amb.json" "$D/report_raw_ambiguous.txt" 2>"$T/amb.err"
 check "raw ambiguous: import succeeds" test -s "$T/amb.json"
 check "raw ambiguous: the switch with 32 is counted in a warning" \
 	grep -q "raw-task-states-unknown: 1 (1 of 3 sched_switch lines .* the numbers 32 mean" "$T/amb.err"
 check "raw ambiguous: stats warns too" sh -c \
 	'"$1" stats --json "$2" | python3 -c "import json,sys; w=json.load(sys.stdin)[\"inputs\"][0][\"warnings\"]; sys.exit(0 if [x for x in w if x[\"kind\"] == \"raw-task-states-unknown\" and x[\"count\"] == 1] else 1)"' \
-	_ "$TM" "$D/report_raw_ambiguous.txt"
+	_ "$TMX" "$D/report_raw_ambiguous.txt"
 check "raw ambiguous: S and R written, 32 as it is" sh -c \
 	'python3 "$1/events.py" "$1/amb.json" | grep -o "prev_state=[^ ]* [^ ]*" | tr "\n" " " |
 	 grep -qx "prev_state=S ==> prev_state=32 next_comm=spin prev_state=R ==> "' _ "$T"
@@ -60,10 +65,10 @@ check "raw ambiguous: S and R written, 32 as it is" sh -c \
 check "raw late: 32 and 256 as the 4.14+ kernel prints them (Z, R+)" sh -c \
 	'"$1" import -o "$2/late.json" "$3" && python3 "$2/events.py" "$2/late.json" |
 	 grep -o "prev_state=[^ ]* ==>" | tr "\n" " " | grep -qx "prev_state=Z ==> prev_state=R+ ==> "' \
-	_ "$TM" "$T" "$D/report_raw_late.txt"
+	_ "$TMX" "$T" "$D/report_raw_late.txt"
 
-check "live 6.18: import of report -R" "$TM" import -o "$T/raw.json" "$D/live_6_18_report_R.txt.gz"
-check "live 6.18: import of report" "$TM" import -o "$T/plugin.json" "$D/live_6_18_report.txt.gz"
+check "live 6.18: import of report -R" "$TMX" import -o "$T/raw.json" "$D/live_6_18_report_R.txt.gz"
+check "live 6.18: import of report" "$TMX" import -o "$T/plugin.json" "$D/live_6_18_report.txt.gz"
 python3 "$T/events.py" "$T/raw.json" > "$T/raw.ev"
 check "live 6.18: 1067 sched_switch lines, all with ' ==> '" sh -c \
 	'test "$(grep -c "^sched_switch: " "$1")" = 1067 &&
@@ -103,7 +108,7 @@ else
 		grep -q " sched_switch: " "$T/t.N" || continue
 		lcheck "raw ${dat#$top/testdata/}: the states of report -R = report -N's" sh -c \
 			'"$1" import -o "$2/t.json" "$2/t.R" && python3 "$2/states.py" "$2/t.json" "$2/t.N"' \
-			_ "$TM" "$T"
+			_ "$TMX" "$T"
 	done
 fi
 
